@@ -1,0 +1,1 @@
+"""Spieleabend: a card-game evening in the browser."""

@@ -1,0 +1,55 @@
+"""The rules engines, one flat module per game, all with the same verbs.
+
+Every engine module is pure Python (no standard-library or `browser` imports)
+and offers:
+
+    NAME, MIN_SEATS, MAX_SEATS
+    new_game(options: dict, rng: Rng) -> state      # plain data; raises BadOptions
+    to_move(state) -> list[int]                     # seats that may act now; [] once over
+    legal_actions(state, seat) -> list[str]         # actions are short strings
+    apply_action(state, seat, action) -> None       # mutates; raises IllegalAction first, so
+                                                    # an illegal action changes nothing
+    view(state, seat) -> dict                       # what that seat may see; seat None = the
+                                                    # table (infoscreen): public facts only
+    outcome(state) -> dict | None                   # None while running, else at least
+                                                    # {"winners": [seats], "scores": [...]}
+
+Randomness comes only from the `Rng` passed to `new_game`; its state is kept in
+`state["rng"]`, so a saved game continues exactly. Computer players live in
+`spieleabend.bots.<module>` and see only a seat's view.
+"""
+
+# Module name per game, in the order the home screen lists them.
+GAME_MODULES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
+
+
+def load(name):
+    """Import and return the engine module of one game (imported only when needed)."""
+    if name not in GAME_MODULES:
+        raise KeyError("unknown game: %s" % name)
+    return __import__("spieleabend.games." + name, fromlist=["NAME"])
+
+
+def load_bots(name):
+    """Import and return the computer-player module of one game."""
+    if name not in GAME_MODULES:
+        raise KeyError("unknown game: %s" % name)
+    return __import__("spieleabend.bots." + name, fromlist=["STRENGTHS"])
+
+
+def run_bots(engine, state, players, rng, limit=100000):
+    """Apply computer actions while only computers are to move; return how many were applied.
+
+    `players` maps a seat to a bot `choose(view, rng)` function or None for a person.
+    Stops when a person is to move or the game is over.
+    """
+    applied = 0
+    while applied < limit:
+        seats = [seat for seat in engine.to_move(state) if players[seat] is not None]
+        if not seats:
+            return applied
+        seat = seats[0]
+        action = players[seat](engine.view(state, seat), rng)
+        engine.apply_action(state, seat, action)
+        applied += 1
+    raise RuntimeError("bots did not finish within %d actions" % limit)

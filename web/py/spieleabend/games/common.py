@@ -1,0 +1,119 @@
+"""Pieces every engine shares: the typed errors, a seeded generator, cards and plain-data helpers.
+
+Standard library only and no imports at all: this module runs in CPython and in
+Brython, where every standard-library import costs start time.
+"""
+
+MASK32 = 0xFFFFFFFF
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow for this seat now; the state is unchanged."""
+
+
+class BadOptions(ValueError):
+    """Options for a new game that the rules do not allow."""
+
+
+def _rotl(x, k):
+    return ((x << k) & MASK32) | (x >> (32 - k))
+
+
+class Rng:
+    """A seeded xoshiro128** generator whose state is four 32-bit ints.
+
+    Identical in CPython and Brython by construction (only shifts, xors, small
+    multiplications below 2**53), so the same seed deals the same game in both.
+    Its `state` is plain data and is kept inside a game's state.
+    """
+
+    def __init__(self, seed_or_state=0):
+        if isinstance(seed_or_state, list):
+            self.state = [int(w) & MASK32 for w in seed_or_state]
+        else:
+            self.state = _splitmix_words(int(seed_or_state))
+        if not any(self.state):
+            self.state = [1, 0, 0, 0]
+
+    def next32(self):
+        """Return the next 32-bit unsigned integer."""
+        s = self.state
+        s1 = s[1]
+        result = (_rotl((s1 * 5) & MASK32, 7) * 9) & MASK32
+        t = (s1 << 9) & MASK32
+        s[2] ^= s[0]
+        s[3] ^= s1
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 11)
+        return result
+
+    def below(self, n):
+        """Return an int in [0, n) (n < 2**21 keeps the product below 2**53)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return (self.next32() * n) >> 32
+
+    def random(self):
+        """Return a float in [0, 1)."""
+        return self.next32() / 4294967296.0
+
+    def choice(self, items):
+        """Return one element of a non-empty sequence."""
+        return items[self.below(len(items))]
+
+    def shuffle(self, items):
+        """Shuffle a list in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self):
+        """Return a new independent generator seeded from this one."""
+        return Rng([self.next32(), self.next32(), self.next32(), self.next32()])
+
+
+def _splitmix_words(seed):
+    """Spread an integer seed over four nonzero-ish 32-bit words (splitmix32)."""
+    words = []
+    x = seed & MASK32
+    hi = (seed >> 32) & MASK32
+    for i in range(4):
+        x = (x + 0x9E3779B9 + hi) & MASK32
+        z = x
+        z = ((z ^ (z >> 16)) * 0x85EB) & MASK32
+        z = ((z ^ (z >> 13)) * 0xC2B2) & MASK32
+        z = z ^ (z >> 16)
+        words.append(z)
+    return words
+
+
+def copy_data(value):
+    """Deep-copy plain data (dict, list, str, int, bool, None) without the copy module."""
+    if isinstance(value, dict):
+        return {k: copy_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_data(v) for v in value]
+    return value
+
+
+# French cards as short strings: rank then suit, e.g. "7H", "10D", "JS", "AC".
+# Suits: S Pik (spades), H Herz (hearts), D Karo (diamonds), C Kreuz (clubs).
+SUITS = ["S", "H", "D", "C"]
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def card_rank(card):
+    """Return the rank part of a card string ("10" of "10D")."""
+    return card[:-1]
+
+
+def card_suit(card):
+    """Return the suit letter of a card string ("D" of "10D")."""
+    return card[-1]
+
+
+def french_deck(decks=1):
+    """Return a fresh ordered list of 52 * decks card strings."""
+    return [rank + suit for _ in range(decks) for suit in SUITS for rank in RANKS]
