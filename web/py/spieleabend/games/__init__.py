@@ -9,8 +9,10 @@ and offers:
     legal_actions(state, seat) -> list[str]         # actions are short strings
     apply_action(state, seat, action) -> None       # mutates; raises IllegalAction first, so
                                                     # an illegal action changes nothing
-    view(state, seat) -> dict                       # what that seat may see; seat None = the
-                                                    # table (infoscreen): public facts only
+    view(state, seat) -> dict                       # what that seat may see, including
+                                                    # "legal": legal_actions(state, seat);
+                                                    # seat None = the table (infoscreen):
+                                                    # public facts only
     outcome(state) -> dict | None                   # None while running, else at least
                                                     # {"winners": [seats], "scores": [...]}
 
