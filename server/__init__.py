@@ -1,0 +1,20 @@
+"""Spieleabend server: serves the app and relays room messages; it never runs a game."""
+
+from flask import Flask
+
+
+def create_app(test_config=None):
+    """Create the Flask app: static app, built bundles and the room relay."""
+    app = Flask(__name__, static_folder=None)
+    app.config.from_mapping(
+        SECRET_KEY="dev",
+        WEB_ROOT=None,  # folder with index.html and web/py; None = the repo's web/
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+
+    from server import relay, web
+
+    web.init_app(app)
+    relay.init_app(app)
+    return app
