@@ -1,5 +1,76 @@
-"""Serve the app shell (placeholder until the foundation lands)."""
+"""Serve the built app: the page, hashed bundles, manifest, icons and the service worker."""
+
+from flask import Blueprint, Response, current_app, render_template_string, request
+
+from server.build import build
+
+bp = Blueprint("web", __name__)
+
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="de"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Nicht gefunden – Spieleabend</title>
+<style>
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f3d2e;color:#f6f1e3;
+font:1.05rem/1.5 system-ui,sans-serif;text-align:center;padding:1rem}
+a{color:#ffd166;font-weight:600}
+</style></head>
+<body><main><h1>Diese Seite gibt es nicht</h1>
+<p>Die Adresse <code>{{ path }}</code> gehört nicht zum Spieleabend.</p>
+<p lang="en">This page does not exist.</p>
+<p><a href="/">Zur Startseite</a></p></main></body></html>
+"""
 
 
 def init_app(app):
-    """Register the routes that serve the app."""
+    """Build the assets once and register the routes that serve them."""
+    app.extensions["spieleabend_build"] = build(app.config.get("WEB_ROOT"))
+    app.register_blueprint(bp)
+    app.register_error_handler(404, not_found)
+
+
+def current_build():
+    """Return the release built at start-up."""
+    return current_app.extensions["spieleabend_build"]
+
+
+def not_found(_error):
+    """Answer unknown paths with a page that leads home."""
+    html = render_template_string(NOT_FOUND_PAGE, path=request.path)
+    return Response(html, status=404, content_type="text/html; charset=utf-8")
+
+
+def serve(url):
+    """Return one built asset, gzip-compressed when the client accepts it."""
+    asset = current_build().assets.get(url)
+    if asset is None:
+        return not_found(None)
+    if request.if_none_match and asset.etag in request.if_none_match:
+        response = Response(status=304)
+    elif asset.gzipped is not None and "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = Response(asset.gzipped, content_type=asset.content_type)
+        response.headers["Content-Encoding"] = "gzip"
+    else:
+        response = Response(asset.data, content_type=asset.content_type)
+    response.headers["Vary"] = "Accept-Encoding"
+    response.set_etag(asset.etag)
+    if asset.immutable:
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    else:
+        # Always revalidate: the page and the worker must find a new release at once.
+        response.headers["Cache-Control"] = "no-cache"
+    if url == "/sw.js":
+        response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.route("/")
+def index():
+    """Serve the app page."""
+    return serve("/")
+
+
+@bp.route("/<path:path>")
+def asset(path):
+    """Serve a built file by its URL."""
+    return serve("/" + path)

@@ -1,0 +1,40 @@
+"""Run the app: `python -m server [--host HOST] [--port PORT]`."""
+
+import argparse
+import socket
+
+from server import create_app
+
+
+def lan_address():
+    """Return this machine's address on the local network, or None (no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET: connecting a UDP socket only picks a route
+        address = probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith("127.") else address
+
+
+def main(argv=None):
+    """Parse the options, print where to open the app and serve it."""
+    parser = argparse.ArgumentParser(description="Spieleabend: serve the app and the room relay.")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: this machine and the LAN)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    args = parser.parse_args(argv)
+    app = create_app()
+    print("Spieleabend läuft / is running:")
+    print("  auf diesem Gerät / on this device:  http://localhost:%d/" % args.port)
+    if args.host in ("0.0.0.0", "::"):
+        address = lan_address()
+        if address:
+            print("  für Handys im WLAN / phones on the LAN:  http://%s:%d/" % (address, args.port))
+    print("Beenden mit Strg+C / stop with Ctrl+C", flush=True)
+    app.run(host=args.host, port=args.port, threaded=True, debug=False)
+
+
+if __name__ == "__main__":
+    main()

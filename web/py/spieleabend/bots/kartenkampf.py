@@ -1,0 +1,193 @@
+"""Computer players for Kartenkampf: a random one and a strong one that models its opponents.
+
+The strong player reads only its view: the round log tells it which cards every
+opponent has left and how each opponent has chosen so far. It keeps a belief
+over three simple habits per opponent (plays its highest card, plays its
+lowest, plays at random), predicts the opponents' cards from that belief,
+and picks the card with the best expected value: points won, minus points an
+opponent wins, minus what the card would have been worth in later rounds.
+"""
+
+ROUNDS = 10
+ALL_CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+# Tuned with bench/strength_kartenkampf.py.
+HABIT_SLIP = 0.06        # how often a "highest"/"lowest" habit is allowed to deviate
+FUTURE_WEIGHT = 1.6      # worth of one pip kept for later rounds
+SAMPLES = 96             # joint opponent samples per decision with 2+ opponents
+RIVAL_WEIGHT_MANY = 0.55  # how much an opponent's win hurts at a table of 3+
+
+
+def choose_random(view, rng):
+    """Play a uniformly random card."""
+    return rng.choice(view["legal"])
+
+
+def _card(action):
+    return int(action[5:])
+
+
+def _hands_over_time(view, seat):
+    """Yield (hand before the round, card played) for every logged round of one seat."""
+    hand = list(ALL_CARDS)
+    result = []
+    for entry in view["log"]:
+        card = entry["played"][seat]
+        result.append((list(hand), card))
+        if entry["winner"] is not None:
+            hand.remove(card)
+    return result
+
+
+def habit_belief(view, seat):
+    """Return the belief [highest, lowest, random] over the habits of one seat, from its history."""
+    weights = [1.0, 1.0, 1.0]
+    for hand, card in _hands_over_time(view, seat):
+        size = len(hand)
+        if size < 2:
+            continue
+        top = hand[-1]
+        low = hand[0]
+        uniform = 1.0 / size
+        other = HABIT_SLIP / (size - 1)
+        weights[0] *= (1.0 - HABIT_SLIP) if card == top else other
+        weights[1] *= (1.0 - HABIT_SLIP) if card == low else other
+        weights[2] *= uniform
+        total = weights[0] + weights[1] + weights[2]
+        weights = [w / total for w in weights]
+    return weights
+
+
+def predicted_distribution(view, seat):
+    """Return (cards, probabilities) of the card a seat is expected to play this round."""
+    spent = view["spent"][seat]
+    hand = [card for card in ALL_CARDS if card not in spent]
+    belief = habit_belief(view, seat)
+    size = len(hand)
+    probs = [belief[2] / size] * size
+    probs[-1] += belief[0]
+    probs[0] += belief[1]
+    return hand, probs
+
+
+def _future_cost(hand, card, rounds_after):
+    """Return what giving up `card` costs in later rounds: only the best `rounds_after` cards count."""
+    if rounds_after <= 0:
+        return 0.0
+    ordered = sorted(hand, reverse=True)
+    kept = ordered[:rounds_after]
+    if card not in kept:
+        return 0.0
+    replacement = ordered[rounds_after] if len(ordered) > rounds_after else 0
+    return FUTURE_WEIGHT * (card - replacement)
+
+
+def _rival_weights(view, me):
+    """Return how much each opponent's win counts against me (the leader counts most)."""
+    seats = view["seats"]
+    if seats == 2:
+        return [1.0] * seats
+    scores = view["scores"]
+    best_other = max(scores[s] for s in range(seats) if s != me)
+    weights = []
+    for seat in range(seats):
+        if seat == me:
+            weights.append(0.0)
+        elif scores[seat] == best_other:
+            weights.append(RIVAL_WEIGHT_MANY + 0.25)
+        else:
+            weights.append(RIVAL_WEIGHT_MANY)
+    return weights
+
+
+def _evaluate_sample(counts, opp_sum, owner_of, candidates, rivals, totals, winners):
+    """Add one opponent sample's value to each candidate's total (and its winner-exists weight)."""
+    uniques = [v for v in range(10, 0, -1) if counts[v] == 1]
+    for index, card in enumerate(candidates):
+        points = opp_sum + card
+        seen = counts[card]
+        if seen == 0:
+            if not uniques or card > uniques[0]:
+                totals[index] += points
+                winners[index] += 1.0
+            else:
+                totals[index] -= rivals[owner_of[uniques[0]]] * points
+                winners[index] += 1.0
+        else:
+            top = None
+            for value in uniques:
+                if value != card:
+                    top = value
+                    break
+            if top is not None:
+                totals[index] -= rivals[owner_of[top]] * points
+                winners[index] += 1.0
+
+
+def choose_strong(view, rng):
+    """Pick the card with the best expected round value minus its worth for later rounds."""
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    me = view["seat"]
+    seats = view["seats"]
+    candidates = [_card(action) for action in legal]
+    rounds_after = ROUNDS - view["round"]
+    rivals = _rival_weights(view, me)
+    opponents = [s for s in range(seats) if s != me]
+    models = [predicted_distribution(view, s) for s in opponents]
+    totals = [0.0] * len(candidates)
+    winners = [0.0] * len(candidates)
+    if len(opponents) == 1:
+        hand, probs = models[0]
+        for card, prob in zip(hand, probs):
+            counts = [0] * 11
+            counts[card] = 1
+            part_totals = [0.0] * len(candidates)
+            part_winners = [0.0] * len(candidates)
+            _evaluate_sample(counts, card, {card: opponents[0]}, candidates, rivals,
+                             part_totals, part_winners)
+            for i in range(len(candidates)):
+                totals[i] += prob * part_totals[i]
+                winners[i] += prob * part_winners[i]
+    else:
+        cumulative = []
+        for hand, probs in models:
+            running = 0.0
+            steps = []
+            for p in probs:
+                running += p
+                steps.append(running)
+            cumulative.append((hand, steps))
+        for _ in range(SAMPLES):
+            counts = [0] * 11
+            owner_of = {}
+            opp_sum = 0
+            for j, (hand, steps) in enumerate(cumulative):
+                r = rng.random() * steps[-1]
+                k = 0
+                last = len(steps) - 1
+                while k < last and steps[k] <= r:
+                    k += 1
+                card = hand[k]
+                counts[card] += 1
+                owner_of[card] = opponents[j]
+                opp_sum += card
+            _evaluate_sample(counts, opp_sum, owner_of, candidates, rivals, totals, winners)
+        scale = 1.0 / SAMPLES
+        totals = [t * scale for t in totals]
+        winners = [w * scale for w in winners]
+    hand = view["hand"]
+    best_index = 0
+    best_value = None
+    for i, card in enumerate(candidates):
+        value = totals[i] - winners[i] * _future_cost(hand, card, rounds_after)
+        # A tiny random nudge breaks exact ties without favouring one card.
+        value += rng.random() * 1e-6
+        if best_value is None or value > best_value:
+            best_value = value
+            best_index = i
+    return legal[best_index]
+
+
+STRENGTHS = {"random": choose_random, "strong": choose_strong}

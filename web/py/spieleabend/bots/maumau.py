@@ -1,0 +1,252 @@
+"""Computer players for Mau-Mau; each `choose(view, rng)` sees only its seat's view and returns a legal action.
+
+Strengths, weakest first:
+    random  any legal action, forgets Mau now and then
+    medium  plays whenever it can, saves Jacks, passes 7s on, always says Mau
+    strong  weighs every play: keeps 7s for defence, uses 8, 9 and Aces when they help, names the
+            Jack's suit by its hand, watches opponents' hand sizes and the suits they could not
+            follow, sheds high cards when an opponent is close to going out
+"""
+
+from spieleabend.games.common import SUITS
+
+CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+               "J": 20, "Q": 10, "K": 10, "A": 11}
+FORGET_MAU_ONE_IN = 4
+
+
+def _split(action):
+    """Return (card, named suit or "", says mau) of a play action."""
+    parts = action.split(" ")
+    card, _, wish = parts[1].partition(":")
+    return card, wish, len(parts) == 3
+
+
+def _with_mau(action, legal):
+    """Return the action with Mau said when that variant is legal."""
+    said = action + " mau"
+    return said if said in legal else action
+
+
+def choose_random(view, rng):
+    """Pick any legal action at random; say Mau most of the time, but not always."""
+    legal = view["legal"]
+    bases = [action for action in legal if not action.endswith(" mau")]
+    action = bases[rng.below(len(bases))]
+    said = action + " mau"
+    if said in legal and rng.below(FORGET_MAU_ONE_IN) != 0:
+        return said
+    return action
+
+
+def _best_suit(cards):
+    """Return the suit most represented among non-Jack cards (ties: more points, then suit order)."""
+    counts = {"S": 0, "H": 0, "D": 0, "C": 0}
+    for card in cards:
+        if card[:-1] != "J":
+            counts[card[-1]] += 10 + CARD_POINTS[card[:-1]] * 0.01
+    best = SUITS[0]
+    for suit in SUITS:
+        if counts[suit] > counts[best]:
+            best = suit
+    return best
+
+
+def choose_medium(view, rng):
+    """Play the first fitting card that is not a Jack (a Jack only if nothing else fits); never draw by choice."""
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    hand = view["hand"]
+    plain = []
+    jacks = []
+    for action in legal:
+        if action == "draw" or action.endswith(" mau"):
+            continue
+        card, wish, _ = _split(action)
+        if wish:
+            jacks.append(card)
+        else:
+            plain.append(action)
+    if plain:
+        return _with_mau(plain[0], legal)
+    card = jacks[0]
+    rest = list(hand)
+    rest.remove(card)
+    return _with_mau("play " + card + ":" + _best_suit(rest), legal)
+
+
+# ---------------------------------------------------------------- strong
+
+def _opponent_gaps(view):
+    """Return per seat the suits it drew on instead of following (and has not played since)."""
+    gaps = {}
+    for event in view["events"]:
+        kind = event["type"]
+        seat = event.get("seat")
+        if seat is None:
+            continue
+        if kind == "draw" and not event["obligation"]:
+            gaps.setdefault(seat, {})[event["suit"]] = True
+        elif kind == "play":
+            suits = gaps.get(seat)
+            if suits is not None:
+                suits.pop(event["card"][-1], None)
+        elif kind == "deal":
+            gaps = {}
+    return gaps
+
+
+def _fits(card, top_suit, top_rank):
+    """Return True if `card` may be played on a top with this suit to follow and rank."""
+    rank = card[:-1]
+    return rank == "J" or card[-1] == top_suit or rank == top_rank
+
+
+def _can_empty(hand, top_suit, top_rank, extra_turn_ranks, depth):
+    """Return a card sequence that empties the hand within this turn (Aces, and 8s when heads-up), or None."""
+    if depth > 6:
+        return None
+    for card in hand:
+        if not _fits(card, top_suit, top_rank):
+            continue
+        rank = card[:-1]
+        if len(hand) == 1:
+            return [card]
+        if rank in extra_turn_ranks:
+            rest = list(hand)
+            rest.remove(card)
+            if rank == "J":
+                continue
+            chain = _can_empty(rest, card[-1], rank, extra_turn_ranks, depth + 1)
+            if chain is not None:
+                return [card] + chain
+    return None
+
+
+def _next_of(view, seat, direction):
+    """Return the next seat still in the game from `seat` in `direction` (hand size > 0 or in the deal)."""
+    out = view["out"]
+    count = len(out)
+    for _ in range(count):
+        seat += direction
+        if seat >= count:
+            seat = 0
+        elif seat < 0:
+            seat = count - 1
+        if not out[seat]:
+            return seat
+    return seat
+
+
+def choose_strong(view, rng):
+    """Score every play by what it sheds, what it keeps and what it does to the next seats; take the best."""
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    hand = view["hand"]
+    me = view["seat"]
+    sizes = view["hand_sizes"]
+    direction = view["direction"]
+    nxt = _next_of(view, me, direction)
+    prev = _next_of(view, me, -direction)
+    heads_up = nxt == prev
+    min_other = 99
+    for seat in range(len(sizes)):
+        if seat != me and not view["out"][seat] and sizes[seat] < min_other:
+            min_other = sizes[seat]
+    danger = min_other <= 2
+
+    cards = {}
+    for action in legal:
+        if action != "draw":
+            cards[_split(action)[0]] = True
+
+    if view["pending"]:
+        # Pass the obligation on with the 7 of the suit we hold most of afterwards.
+        best = None
+        best_score = -1
+        for card in cards:
+            rest = list(hand)
+            rest.remove(card)
+            score = sum(1 for other in rest if other[-1] == card[-1])
+            if score > best_score:
+                best, best_score = card, score
+        return _with_mau("play " + best, legal)
+
+    extra = {"A": True}
+    if heads_up:
+        extra["8"] = True
+    chain = _can_empty(hand, view["suit"], view["top"][:-1] if not view["wish"] else "J", extra, 0)
+    if chain is not None:
+        return _finish(chain[0], hand, legal, nxt, view)
+
+    gaps = _opponent_gaps(view)
+    next_gaps = gaps.get(nxt, {})
+    next_size = sizes[nxt]
+    best_action = None
+    best_score = -1e9
+    for card in cards:
+        rank = card[:-1]
+        suit = card[-1]
+        rest = list(hand)
+        rest.remove(card)
+        points = CARD_POINTS[rank]
+        score = points * (0.25 if danger else 0.05)
+        if rank == "J":
+            # A Jack fits anywhere: keep it for when nothing else fits.
+            suit = _best_suit(rest)
+            score -= 9 if len(rest) > 1 else 0
+        same_suit = 0
+        fitting = 0
+        for other in rest:
+            if other[-1] == suit:
+                same_suit += 1
+            if _fits(other, suit, rank):
+                fitting += 1
+        score += same_suit * 1.0
+        if next_gaps.get(suit):
+            score += 2.5
+        if rank == "7":
+            # Keep 7s to pass obligations on unless the attack hurts a seat close to going out.
+            score += 4 if next_size <= 2 else -2.5
+        elif rank == "8":
+            if heads_up:
+                score += 3 + min(fitting, 3) if fitting else -1
+            else:
+                score += 4 if next_size <= 2 else 0.5
+        elif rank == "9":
+            if not heads_up:
+                score += (sizes[prev] - next_size) * 0.7
+        elif rank == "A":
+            score += 3 + min(fitting, 3) if fitting else -4
+        if score > best_score:
+            best_score = score
+            best_action = card
+    return _finish(best_action, hand, legal, nxt, view)
+
+
+def _finish(card, hand, legal, nxt, view):
+    """Return the full action for playing `card`: name a Jack's suit and say Mau when needed."""
+    if card[:-1] == "J":
+        rest = list(hand)
+        rest.remove(card)
+        suit = _best_suit(rest) if rest else _gap_suit(view, nxt)
+        return _with_mau("play " + card + ":" + suit, legal)
+    return _with_mau("play " + card, legal)
+
+
+def _gap_suit(view, seat):
+    """Return a suit the seat could not follow recently, else spades."""
+    gaps = _opponent_gaps(view).get(seat, {})
+    for suit in SUITS:
+        if gaps.get(suit):
+            return suit
+    return SUITS[0]
+
+
+STRENGTHS = {
+    "random": choose_random,
+    "medium": choose_medium,
+    "strong": choose_strong,
+}

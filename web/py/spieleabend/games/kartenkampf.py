@@ -1,0 +1,219 @@
+"""Kartenkampf: everyone secretly plays one of the cards 1..10; the highest card played exactly once wins.
+
+Options: {"seats": 2..8} (default 2).
+
+Actions (one grammar, one verb): "play N" with N a card the seat still holds.
+All seats choose at the same time: every seat that has not committed a card in
+the current round is in `to_move`. A committed card is final and stays secret
+until the last seat has chosen; then the round is resolved at once.
+
+Round: the highest number played exactly once wins; its player scores the sum
+of all cards played (blocked ones included). A round with a winner uses up
+every card played in it; a round without any unique number gives every card
+back. The game ends after 10 rounds, even if cards remain.
+
+Game winner: most points, then highest single round score, then most rounds
+won; still equal -> no winner (`winners == []`) and no game-night point.
+
+`resolve_round(cards)` is pure: `cards[seat]` is the card of that seat; it
+returns the list `[winner_seat_or_None, points]` (points 0 without a winner).
+
+State (plain JSON data):
+    {"game": "kartenkampf", "seats": n, "hands": [[int]], "choices": [int|None],
+     "log": [{"round": k, "played": [int], "winner": seat|None, "points": p}],
+     "rng": [4 ints]}
+Scores, rounds won and best round are computed from the log, never stored.
+"""
+
+from spieleabend.games.common import BadOptions, IllegalAction
+
+NAME = "Kartenkampf"
+MIN_SEATS = 2
+MAX_SEATS = 8
+ROUNDS = 10
+CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+
+def resolve_round(cards):
+    """Return [winner_seat or None, points] for the cards played by seat index in one round."""
+    counts = [0] * 12
+    for card in cards:
+        counts[card] += 1
+    for value in range(10, 0, -1):
+        if counts[value] == 1:
+            return [cards.index(value), sum(cards)]
+    return [None, 0]
+
+
+def new_game(options, rng):
+    """Return a fresh game: every seat holds the cards 1 to 10."""
+    options = options or {}
+    seats = options.get("seats", 2)
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats < MIN_SEATS or seats > MAX_SEATS:
+        raise BadOptions("Kartenkampf needs 2 to 8 seats, not %r" % (seats,))
+    for key in options:
+        if key != "seats":
+            raise BadOptions("unknown option for Kartenkampf: %r" % (key,))
+    return {
+        "game": "kartenkampf",
+        "seats": seats,
+        "hands": [list(CARDS) for _ in range(seats)],
+        "choices": [None] * seats,
+        "log": [],
+        "rng": list(rng.state),
+    }
+
+
+def is_over(state):
+    """Return True once all ten rounds are resolved."""
+    return len(state["log"]) >= ROUNDS
+
+
+def to_move(state):
+    """Return the seats that still have to choose a card this round ([] once the game is over)."""
+    if is_over(state):
+        return []
+    return [seat for seat in range(state["seats"]) if state["choices"][seat] is None]
+
+
+def legal_actions(state, seat):
+    """Return "play N" for every card the seat holds, if it still has to choose."""
+    if seat is None or is_over(state) or not _valid_seat(state, seat):
+        return []
+    if state["choices"][seat] is not None:
+        return []
+    return ["play %d" % card for card in state["hands"][seat]]
+
+
+def _valid_seat(state, seat):
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["seats"]
+
+
+def _parse(action):
+    """Return the card number of a "play N" action, or raise IllegalAction."""
+    if not isinstance(action, str):
+        raise IllegalAction("an action is a string like 'play 7', not %r" % (action,))
+    parts = action.split()
+    if len(parts) != 2 or parts[0] != "play" or not parts[1].isdigit():
+        raise IllegalAction("unknown action %r (expected 'play N')" % (action,))
+    return int(parts[1])
+
+
+def apply_action(state, seat, action):
+    """Commit a seat's secret card; resolve the round when the last seat has chosen."""
+    if not _valid_seat(state, seat):
+        raise IllegalAction("no such seat: %r" % (seat,))
+    card = _parse(action)
+    if is_over(state):
+        raise IllegalAction("the game is over")
+    if state["choices"][seat] is not None:
+        raise IllegalAction("seat %d has already chosen this round" % seat)
+    if card not in state["hands"][seat]:
+        raise IllegalAction("seat %d does not hold the card %d" % (seat, card))
+    state["choices"][seat] = card
+    if None not in state["choices"]:
+        _finish_round(state)
+
+
+def _finish_round(state):
+    """Reveal all choices, score the round and use up or return the cards."""
+    played = list(state["choices"])
+    winner, points = resolve_round(played)
+    if winner is not None:
+        for seat in range(state["seats"]):
+            state["hands"][seat].remove(played[seat])
+    state["log"].append({"round": len(state["log"]) + 1, "played": played,
+                         "winner": winner, "points": points})
+    state["choices"] = [None] * state["seats"]
+
+
+def tally(state_or_view):
+    """Return (scores, rounds_won, best_round) per seat, computed from the round log."""
+    seats = state_or_view["seats"]
+    scores = [0] * seats
+    won = [0] * seats
+    best = [0] * seats
+    for entry in state_or_view["log"]:
+        winner = entry["winner"]
+        if winner is not None:
+            scores[winner] += entry["points"]
+            won[winner] += 1
+            if entry["points"] > best[winner]:
+                best[winner] = entry["points"]
+    return scores, won, best
+
+
+def rank_key(scores, won, best, seat):
+    """Return the comparison key of a seat: points, then best round, then rounds won."""
+    return [scores[seat], best[seat], won[seat]]
+
+
+def outcome(state):
+    """Return None while running, else winners, scores, tie-break figures and the night point."""
+    if not is_over(state):
+        return None
+    scores, won, best = tally(state)
+    keys = [rank_key(scores, won, best, seat) for seat in range(state["seats"])]
+    top = max(keys)
+    leaders = [seat for seat in range(state["seats"]) if keys[seat] == top]
+    winners = leaders if len(leaders) == 1 else []
+    return {
+        "winners": winners,
+        "scores": scores,
+        "best_round": best,
+        "rounds_won": won,
+        "night_point": winners[0] if winners else None,
+    }
+
+
+def reveal(entry):
+    """Return the reveal of one logged round: cards sorted descending, the winner flagged in place."""
+    cards = [{"seat": seat, "card": card, "winner": seat == entry["winner"]}
+             for seat, card in enumerate(entry["played"])]
+    # Highest card first; equal cards in seat order so the layout is stable.
+    cards.sort(key=lambda item: (-item["card"], item["seat"]))
+    return {
+        "round": entry["round"],
+        "cards": cards,
+        "winner": entry["winner"],
+        "winning_card": None if entry["winner"] is None else entry["played"][entry["winner"]],
+        "points": entry["points"],
+        "returned": entry["winner"] is None,
+    }
+
+
+def view(state, seat):
+    """Return what a seat (or the table, seat None) may see: never another seat's unrevealed choice."""
+    seats = state["seats"]
+    scores, won, best = tally(state)
+    spent = [[] for _ in range(seats)]
+    for entry in state["log"]:
+        if entry["winner"] is not None:
+            for owner in range(seats):
+                spent[owner].append(entry["played"][owner])
+    for owner_cards in spent:
+        owner_cards.sort()
+    result = {
+        "game": "kartenkampf",
+        "seat": seat,
+        "seats": seats,
+        "round": min(len(state["log"]) + 1, ROUNDS),
+        "rounds_total": ROUNDS,
+        "phase": "over" if is_over(state) else "choose",
+        "committed": [choice is not None for choice in state["choices"]],
+        "spent": spent,
+        "cards_left": [len(hand) for hand in state["hands"]],
+        "scores": scores,
+        "rounds_won": won,
+        "best_round": best,
+        "log": [{"round": e["round"], "played": list(e["played"]), "winner": e["winner"],
+                 "points": e["points"]} for e in state["log"]],
+        "reveal": reveal(state["log"][-1]) if state["log"] else None,
+        "to_move": to_move(state),
+        "legal": legal_actions(state, seat),
+        "outcome": outcome(state),
+    }
+    if seat is not None and _valid_seat(state, seat):
+        result["hand"] = list(state["hands"][seat])
+        result["choice"] = state["choices"][seat]
+    return result

@@ -1,0 +1,520 @@
+"""Mau-Mau for 2 to 5 seats with two French decks (104 cards), played over deals until one seat is left.
+
+Actions (short strings) of the seat to move:
+
+    "play <card>"          put a fitting card on the discard pile, e.g. "play 10H"
+    "play <jack>:<suit>"   a Jack fits on anything and names the suit to follow, e.g. "play JC:H"
+    "<play> mau"           say Mau with it, e.g. "play 7H mau", "play JS:D mau"; required when the
+                           card is the second-to-last in hand (forgotten: that seat draws 2 at once);
+                           offered only then
+    "draw"                 draw one card and end the turn; with an open obligation from 7s it
+                           accepts the obligation instead: draw all of it, turn ends
+    "next"                 between deals: any seat still in the game starts the next deal
+
+Between deals the room may change: `add_seat(state, name)` (only between deals) and
+`remove_seat(state, seat)` (any time while the game runs; the seat leaves the table and
+the score list, so higher seat numbers move down by one). `start_next_deal(state)` is the
+same as the action "next".
+
+Options: {"seats": 2..5 (default 4), "limit": minus-point limit (default 100), "names": [str]}.
+A seat whose minus points exceed the limit is out; the game is over when one seat is left.
+`outcome` gives {"winners": [seat], "scores": minus points per seat (lower is better),
+"minus": same, "out": [bool per seat]}.
+"""
+
+from spieleabend.games.common import (
+    BadOptions, IllegalAction, Rng, SUITS, copy_data, french_deck,
+)
+
+NAME = "Mau-Mau"
+MIN_SEATS = 2
+MAX_SEATS = 5
+HAND_SIZE = 7
+DEFAULT_LIMIT = 100
+DEFAULT_SEATS = 4
+LOG_LENGTH = 30
+ACTION_RANKS = {"7": True, "8": True, "9": True, "J": True, "A": True}
+CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+               "J": 20, "Q": 10, "K": 10, "A": 11}
+SUIT_SET = {"S": True, "H": True, "D": True, "C": True}
+
+
+def card_points(card):
+    """Return the minus points of one card left in hand."""
+    return CARD_POINTS[card[:-1]]
+
+
+def hand_points(hand):
+    """Return the minus points of a hand."""
+    total = 0
+    for card in hand:
+        total += CARD_POINTS[card[:-1]]
+    return total
+
+
+# ---------------------------------------------------------------- new game
+
+def new_game(options, rng):
+    """Return the state of a new game with its first deal dealt; raise BadOptions for bad options."""
+    options = options or {}
+    seats = options.get("seats", DEFAULT_SEATS)
+    limit = options.get("limit", DEFAULT_LIMIT)
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats < MIN_SEATS or seats > MAX_SEATS:
+        raise BadOptions("Mau-Mau needs 2 to 5 seats, not %r" % (seats,))
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise BadOptions("the minus-point limit must be a positive whole number, not %r" % (limit,))
+    names = options.get("names")
+    if names is None:
+        names = ["Spieler %d" % (i + 1) for i in range(seats)]
+    if (not isinstance(names, list) or len(names) != seats
+            or not all(isinstance(name, str) for name in names)):
+        raise BadOptions("names must be a list of %d strings" % seats)
+    state = {
+        "game": "maumau",
+        "limit": limit,
+        "names": list(names),
+        "hands": [[] for _ in range(seats)],
+        "stock": [],
+        "discard": [],
+        "wish": None,
+        "pending": 0,
+        "direction": 1,
+        "turn": 0,
+        "again": False,
+        "minus": [0] * seats,
+        "out": [False] * seats,
+        "phase": "play",
+        "deal": 1,
+        "starter": 0,
+        "log": [],
+        "last_deal": None,
+        "rng": rng.fork().state,
+    }
+    _deal(state)
+    return state
+
+
+def _deal(state):
+    """Shuffle both decks, give 7 cards to every seat still in, turn up the opening card."""
+    rng = Rng(state["rng"])
+    deck = french_deck(2)
+    rng.shuffle(deck)
+    state["rng"] = rng.state
+    hands = state["hands"]
+    out = state["out"]
+    for seat in range(len(hands)):
+        hands[seat] = []
+    for _ in range(HAND_SIZE):
+        for seat in range(len(hands)):
+            if not out[seat]:
+                hands[seat].append(deck.pop())
+    # The opening card must be a plain card: action cards turned up stay underneath.
+    discard = [deck.pop()]
+    while deck and discard[-1][:-1] in ACTION_RANKS:
+        discard.append(deck.pop())
+    state["stock"] = deck
+    state["discard"] = discard
+    state["wish"] = None
+    state["pending"] = 0
+    state["direction"] = 1
+    state["again"] = False
+    state["turn"] = state["starter"]
+    state["phase"] = "play"
+    _log(state, {"type": "deal", "deal": state["deal"], "starter": state["starter"],
+                 "top": discard[-1], "turned": discard[:-1]})
+
+
+# ---------------------------------------------------------------- helpers
+
+def _log(state, event):
+    """Append a public event and keep only the last few."""
+    log = state["log"]
+    log.append(event)
+    if len(log) > LOG_LENGTH:
+        del log[0]
+
+
+def active_seats(state):
+    """Return the seats still in the game (not above the limit)."""
+    out = state["out"]
+    return [seat for seat in range(len(out)) if not out[seat]]
+
+
+def _step(state, seat, direction):
+    """Return the next seat still in the game from `seat` in `direction`."""
+    out = state["out"]
+    count = len(out)
+    for _ in range(count):
+        seat += direction
+        if seat >= count:
+            seat = 0
+        elif seat < 0:
+            seat = count - 1
+        if not out[seat]:
+            return seat
+    return seat
+
+
+def next_seat(state, seat):
+    """Return the seat that plays after `seat` in the current direction."""
+    return _step(state, seat, state["direction"])
+
+
+def _draw(state, seat, count):
+    """Draw up to `count` cards for a seat, reshuffling when the stock runs out; return how many."""
+    hand = state["hands"][seat]
+    drawn = 0
+    while drawn < count:
+        if not state["stock"]:
+            if len(state["discard"]) <= 1:
+                break  # every other card is in some hand: draw what exists
+            _reshuffle(state)
+        hand.append(state["stock"].pop())
+        drawn += 1
+    return drawn
+
+
+def _reshuffle(state):
+    """Shuffle the discard pile except its top card into a new stock."""
+    discard = state["discard"]
+    rest = discard[:-1]
+    rng = Rng(state["rng"])
+    rng.shuffle(rest)
+    state["rng"] = rng.state
+    state["stock"] = rest + state["stock"]
+    state["discard"] = [discard[-1]]
+    _log(state, {"type": "reshuffle", "count": len(rest)})
+
+
+def follow_suit(state):
+    """Return the suit to follow: the named suit after a Jack, else the top card's suit."""
+    return state["wish"] or state["discard"][-1][-1]
+
+
+def game_over(state):
+    """Return True once at most one seat is left in the game."""
+    return len(active_seats(state)) <= 1
+
+
+# ---------------------------------------------------------------- verbs
+
+def to_move(state):
+    """Return the seats that may act now: the seat to move, every seat still in between deals, [] once over."""
+    if game_over(state):
+        return []
+    if state["phase"] == "between":
+        return active_seats(state)
+    return [state["turn"]]
+
+
+def legal_actions(state, seat):
+    """Return the actions `seat` may take now, in hand order, "draw" last."""
+    if seat is None or not isinstance(seat, int) or seat < 0 or seat >= len(state["hands"]):
+        return []
+    if game_over(state):
+        return []
+    if state["phase"] == "between":
+        return [] if state["out"][seat] else ["next"]
+    if seat != state["turn"]:
+        return []
+    hand = state["hands"][seat]
+    top = state["discard"][-1]
+    pending = state["pending"]
+    follow = state["wish"] or top[-1]
+    top_rank = top[:-1]
+    say_mau = len(hand) == 2
+    actions = []
+    seen = {}
+    for card in hand:
+        if card in seen:
+            continue
+        seen[card] = True
+        rank = card[:-1]
+        if pending:
+            if rank != "7":
+                continue
+            bases = ["play " + card]
+        elif rank == "J":
+            bases = ["play " + card + ":" + suit for suit in SUITS]
+        elif card[-1] == follow or (rank == top_rank and not state["wish"]):
+            bases = ["play " + card]
+        else:
+            continue
+        for base in bases:
+            actions.append(base)
+            if say_mau:
+                actions.append(base + " mau")
+    actions.append("draw")
+    return actions
+
+
+def _why_illegal(state, seat, action):
+    """Return a clear message why an action is not legal for this seat now."""
+    if not isinstance(action, str):
+        return "an action must be a string, not %r" % (action,)
+    if seat is None or not isinstance(seat, int) or seat < 0 or seat >= len(state["hands"]):
+        return "there is no seat %r" % (seat,)
+    if game_over(state):
+        return "the game is over"
+    if state["phase"] == "between":
+        if state["out"][seat]:
+            return "seat %d is out of the game" % seat
+        return "the deal is over: only \"next\" starts the next deal"
+    if action == "next":
+        return "\"next\" is only possible between deals"
+    if seat != state["turn"]:
+        return "it is seat %d's turn, not seat %d's" % (state["turn"], seat)
+    parts = action.split(" ")
+    if len(parts) < 2 or parts[0] != "play" or len(parts) > 3 or (len(parts) == 3 and parts[2] != "mau"):
+        return "unknown action %r: use \"play <card>\", \"play <jack>:<suit>\", optionally \" mau\", or \"draw\"" % (action,)
+    card, _, suit = parts[1].partition(":")
+    hand = state["hands"][seat]
+    if card not in hand:
+        return "%s is not in the hand of seat %d" % (card, seat)
+    rank = card[:-1]
+    if state["pending"] and rank != "7":
+        return "an obligation to draw %d is open: only a 7 or \"draw\"" % state["pending"]
+    if rank == "J":
+        if suit not in SUIT_SET:
+            return "a Jack must name a suit (S, H, D or C), e.g. \"play %s:H\"" % card
+    elif suit:
+        return "only a Jack names a suit"
+    elif not state["pending"] and card[-1] != follow_suit(state) and (
+            state["wish"] or rank != state["discard"][-1][:-1]):
+        return "%s does not fit on %s (suit to follow %s)" % (card, state["discard"][-1], follow_suit(state))
+    if len(parts) == 3 and len(hand) != 2:
+        return "Mau is said only with the second-to-last card"
+    return "%r is not legal now" % (action,)
+
+
+def apply_action(state, seat, action):
+    """Apply a legal action of `seat`; raise IllegalAction (state unchanged) otherwise."""
+    if not isinstance(action, str) or action not in legal_actions(state, seat):
+        raise IllegalAction(_why_illegal(state, seat, action))
+    if action == "next":
+        start_next_deal(state)
+    elif action == "draw":
+        _apply_draw(state, seat)
+    else:
+        _apply_play(state, seat, action)
+
+
+def _apply_draw(state, seat):
+    """Draw one card, or accept an open obligation; the turn ends either way."""
+    pending = state["pending"]
+    wanted = pending if pending else 1
+    event = {"type": "draw", "seat": seat, "wanted": wanted, "obligation": pending > 0,
+             "top": state["discard"][-1], "suit": follow_suit(state)}
+    event["count"] = _draw(state, seat, wanted)
+    _log(state, event)
+    state["pending"] = 0
+    state["again"] = False
+    state["turn"] = next_seat(state, seat)
+
+
+def _apply_play(state, seat, action):
+    """Play a card with its effect: 7 draw obligation, 8 skip, 9 reverse, Ace again, Jack names a suit."""
+    parts = action.split(" ")
+    said_mau = len(parts) == 3
+    card, _, wish = parts[1].partition(":")
+    hand = state["hands"][seat]
+    hand.remove(card)
+    state["discard"].append(card)
+    state["wish"] = wish or None
+    state["again"] = False
+    rank = card[:-1]
+    event = {"type": "play", "seat": seat, "card": card, "mau": said_mau}
+    if wish:
+        event["suit"] = wish
+    _log(state, event)
+    if not hand:
+        if rank == "7":
+            # Going out with a 7 still makes the next seat draw what is open.
+            victim = next_seat(state, seat)
+            wanted = state["pending"] + 2
+            drawn = _draw(state, victim, wanted)
+            _log(state, {"type": "draw", "seat": victim, "wanted": wanted, "count": drawn,
+                         "obligation": True, "top": card, "suit": card[-1]})
+        state["pending"] = 0
+        _end_deal(state, seat)
+        return
+    if len(hand) == 1 and not said_mau:
+        drawn = _draw(state, seat, 2)
+        _log(state, {"type": "forgot_mau", "seat": seat, "count": drawn})
+    if rank == "7":
+        state["pending"] += 2
+        state["turn"] = next_seat(state, seat)
+    elif rank == "8":
+        skipped = next_seat(state, seat)
+        _log(state, {"type": "skip", "seat": skipped})
+        state["turn"] = next_seat(state, skipped)
+    elif rank == "9":
+        state["direction"] = -state["direction"]
+        _log(state, {"type": "reverse", "direction": state["direction"]})
+        state["turn"] = next_seat(state, seat)
+    elif rank == "A":
+        state["again"] = True
+        state["turn"] = seat
+    else:
+        state["turn"] = next_seat(state, seat)
+
+
+def _end_deal(state, winner):
+    """Score the deal: every other seat still in adds the points of its hand; above the limit is out."""
+    points = [0] * len(state["hands"])
+    for seat in active_seats(state):
+        if seat != winner:
+            points[seat] = hand_points(state["hands"][seat])
+            state["minus"][seat] += points[seat]
+    result = {"type": "deal_end", "deal": state["deal"], "winner": winner, "points": points,
+              "minus": list(state["minus"])}
+    state["last_deal"] = copy_data(result)
+    _log(state, result)
+    for seat in active_seats(state):
+        if state["minus"][seat] > state["limit"]:
+            state["out"][seat] = True
+            _log(state, {"type": "out", "seat": seat, "minus": state["minus"][seat]})
+    state["phase"] = "between"
+    state["again"] = False
+
+
+# ---------------------------------------------------------------- between deals
+
+def start_next_deal(state):
+    """Deal the next deal; the seat after the previous starter (still in) starts. Only between deals."""
+    if game_over(state):
+        raise IllegalAction("the game is over")
+    if state["phase"] != "between":
+        raise IllegalAction("the deal is still running")
+    state["deal"] += 1
+    state["starter"] = _step_up(state, state["starter"])
+    _deal(state)
+
+
+def _step_up(state, seat):
+    """Return the next seat still in the game after `seat` in seat order (seat may be -1)."""
+    out = state["out"]
+    count = len(out)
+    for _ in range(count + 1):
+        seat += 1
+        if seat >= count:
+            seat = 0
+        if not out[seat]:
+            return seat
+    return 0
+
+
+def add_seat(state, name):
+    """Seat a new player between deals with the minus points of the worst seat still in; return its seat."""
+    if game_over(state):
+        raise IllegalAction("the game is over")
+    if state["phase"] != "between":
+        raise IllegalAction("new seats may join only between deals")
+    if len(state["hands"]) >= MAX_SEATS:
+        raise IllegalAction("the table is full (%d seats)" % MAX_SEATS)
+    if not isinstance(name, str):
+        raise IllegalAction("a seat's name must be a string")
+    worst = 0
+    for seat in active_seats(state):
+        worst = max(worst, state["minus"][seat])
+    state["names"].append(name)
+    state["hands"].append([])
+    state["minus"].append(worst)
+    state["out"].append(False)
+    seat = len(state["hands"]) - 1
+    if state["last_deal"] is not None:
+        state["last_deal"]["points"].append(0)
+        state["last_deal"]["minus"].append(worst)
+    _log(state, {"type": "join", "seat": seat, "name": name, "minus": worst})
+    return seat
+
+
+def remove_seat(state, seat):
+    """Remove a seat from the table and the score list, between deals or mid-deal; higher seats move down."""
+    if game_over(state):
+        raise IllegalAction("the game is over")
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0 or seat >= len(state["hands"]):
+        raise IllegalAction("there is no seat %r" % (seat,))
+    name = state["names"][seat]
+    if state["phase"] == "play" and state["turn"] == seat:
+        # Its turn passes on; an open draw obligation goes to the seat that now follows.
+        state["again"] = False
+        state["turn"] = next_seat(state, seat)
+    hand = state["hands"][seat]
+    if hand:
+        # Its cards go back into the stock, shuffled, so all 104 cards stay in play.
+        stock = state["stock"] + hand
+        rng = Rng(state["rng"])
+        rng.shuffle(stock)
+        state["rng"] = rng.state
+        state["stock"] = stock
+    for key in ("names", "hands", "minus", "out"):
+        del state[key][seat]
+    if state["turn"] > seat:
+        state["turn"] -= 1
+    if state["starter"] >= seat:
+        state["starter"] -= 1  # so the seat that moved into its place starts next
+    for event in state["log"]:
+        _renumber(event, seat)
+    if state["last_deal"] is not None:
+        _renumber(state["last_deal"], seat)
+    _log(state, {"type": "leave", "name": name})
+
+
+def _renumber(event, removed):
+    """Shift the seat numbers in a logged event after `removed` left; its own mentions become None."""
+    for key in ("seat", "winner", "starter"):
+        value = event.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value == removed:
+                event[key] = None
+            elif value > removed:
+                event[key] = value - 1
+    for key in ("points", "minus"):
+        if isinstance(event.get(key), list) and removed < len(event[key]):
+            del event[key][removed]
+
+
+# ---------------------------------------------------------------- view and outcome
+
+def view(state, seat):
+    """Return what `seat` may see (seat None: the table): never another hand or the stock order."""
+    own = seat is not None and isinstance(seat, int) and 0 <= seat < len(state["hands"])
+    over = game_over(state)
+    return {
+        "game": "maumau",
+        "seat": seat,
+        "names": list(state["names"]),
+        "hand": list(state["hands"][seat]) if own else None,
+        "top": state["discard"][-1],
+        "suit": follow_suit(state),
+        "wish": state["wish"],
+        "pending": state["pending"],
+        "direction": state["direction"],
+        "turn": None if over or state["phase"] != "play" else state["turn"],
+        "again": state["again"],
+        "phase": "over" if over else state["phase"],
+        "deal": state["deal"],
+        "starter": state["starter"],
+        "hand_sizes": [len(hand) for hand in state["hands"]],
+        "stock": len(state["stock"]),
+        "discard": len(state["discard"]),
+        "minus": list(state["minus"]),
+        "out": list(state["out"]),
+        "limit": state["limit"],
+        "events": copy_data(state["log"]),
+        "last_deal": copy_data(state["last_deal"]),
+        "legal": legal_actions(state, seat) if own else [],
+    }
+
+
+def outcome(state):
+    """Return None while more than one seat is in the game, else winners and minus points."""
+    if not game_over(state):
+        return None
+    return {
+        "winners": active_seats(state),
+        "scores": list(state["minus"]),
+        "minus": list(state["minus"]),
+        "out": list(state["out"]),
+    }

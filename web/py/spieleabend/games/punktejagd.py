@@ -1,0 +1,244 @@
+"""Punktejagd: ten rounds of secretly chosen number cards; unique numbers score.
+
+Every seat holds the cards 1 to 10 and plays one per round. All seats choose at
+the same time: each seat is to move until it has committed this round, and the
+round is scored the moment the last seat commits. Round types: 7 "normal",
+2 "kopfstand" and 1 "gold", shuffled per game. One risk chip per seat per game.
+
+Action grammar (one string):
+    "play N"        commit card N (1..10, from the seat's hand)
+    "play N risk"   commit card N and spend the seat's risk chip on it
+
+Scoring (see `score_round`): the numbers played by exactly one seat are unique.
+The best position is the highest unique number (normal, gold) or the lowest
+(kopfstand); the second position is the next one in that order. Best 5, second
+3, every other seat the base value 1; gold doubles these (10, 6, 2). A single
+unique number is best and gets 5 (gold 10). Risk: best position adds 3 (never
+doubled), any other outcome scores 0.
+"""
+
+from spieleabend.games.common import IllegalAction, BadOptions, Rng, copy_data
+
+NAME = "Punktejagd"
+MIN_SEATS = 2
+MAX_SEATS = 6
+
+CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+ROUND_COUNT = 10
+ROUND_TYPES = ["normal", "kopfstand", "gold"]
+# Seven normal rounds, two Kopfstand rounds and one Gold round per game.
+ROUND_MIX = ["normal"] * 7 + ["kopfstand"] * 2 + ["gold"]
+RISK_BONUS = 3
+# Points per round type: (best, second, base).
+POINTS = {"normal": (5, 3, 1), "kopfstand": (5, 3, 1), "gold": (10, 6, 2)}
+DEFAULT_SEATS = 4
+# The card strings of the grammar, so "play 07" or "play +7" are rejected.
+_CARD_WORDS = {str(card): card for card in CARDS}
+
+
+def score_round(cards, round_type, risks):
+    """Return the points of one round per seat, from the cards and risk flags in seat order."""
+    if round_type not in POINTS:
+        raise ValueError("unknown round type: %r" % (round_type,))
+    if len(cards) != len(risks):
+        raise ValueError("cards and risks must have one entry per seat")
+    best_points, second_points, base_points = POINTS[round_type]
+    counts = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    unique = sorted(card for card in counts if counts[card] == 1)
+    if round_type != "kopfstand":
+        unique.reverse()
+    best = unique[0] if unique else None
+    second = unique[1] if len(unique) > 1 else None
+    points = []
+    for card, risk in zip(cards, risks):
+        if card == best:
+            points.append(best_points + RISK_BONUS if risk else best_points)
+        elif risk:
+            points.append(0)
+        elif card == second:
+            points.append(second_points)
+        else:
+            points.append(base_points)
+    return points
+
+
+def new_game(options, rng):
+    """Return a fresh game for options {"seats": 2..6, "names": [...] optional}."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadOptions("options must be a dict")
+    seats = options.get("seats", DEFAULT_SEATS)
+    if not isinstance(seats, int) or isinstance(seats, bool):
+        raise BadOptions("seats must be a whole number")
+    if seats < MIN_SEATS or seats > MAX_SEATS:
+        raise BadOptions("Punktejagd needs %d to %d seats, not %d" % (MIN_SEATS, MAX_SEATS, seats))
+    names = options.get("names")
+    if names is None:
+        names = ["Spieler %d" % (seat + 1) for seat in range(seats)]
+    else:
+        if not isinstance(names, list) or len(names) != seats:
+            raise BadOptions("names must be a list with one name per seat")
+        for name in names:
+            if not isinstance(name, str):
+                raise BadOptions("every name must be a string")
+        names = list(names)
+    round_types = list(ROUND_MIX)
+    rng.shuffle(round_types)
+    return {
+        "game": "punktejagd",
+        "seats": seats,
+        "names": names,
+        "round_types": round_types,
+        "hands": [list(CARDS) for _ in range(seats)],
+        "chip_spent": [False] * seats,
+        "plans": [None] * seats,
+        "totals": [0] * seats,
+        "log": [],
+        "rng": list(rng.state),
+    }
+
+
+def _is_over(state):
+    return len(state["log"]) >= ROUND_COUNT
+
+
+def _valid_seat(state, seat):
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["seats"]
+
+
+def to_move(state):
+    """Return the seats that have not committed a card this round; [] once the game is over."""
+    if _is_over(state):
+        return []
+    return [seat for seat in range(state["seats"]) if state["plans"][seat] is None]
+
+
+def legal_actions(state, seat):
+    """Return the actions this seat may take now (empty when it has committed or the game is over)."""
+    if not _valid_seat(state, seat) or _is_over(state) or state["plans"][seat] is not None:
+        return []
+    actions = []
+    chip_free = not state["chip_spent"][seat]
+    for card in sorted(state["hands"][seat]):
+        actions.append("play %d" % card)
+        if chip_free:
+            actions.append("play %d risk" % card)
+    return actions
+
+
+def _parse(action):
+    """Return (card, risk) of an action string or raise IllegalAction for a malformed one."""
+    if not isinstance(action, str):
+        raise IllegalAction("an action must be a string like 'play 7' or 'play 7 risk'")
+    words = action.split(" ")
+    if len(words) not in (2, 3) or words[0] != "play" or words[1] not in _CARD_WORDS:
+        raise IllegalAction("malformed action %r: expected 'play N' or 'play N risk' with N from 1 to 10" % (action,))
+    if len(words) == 3 and words[2] != "risk":
+        raise IllegalAction("malformed action %r: the only word after the card is 'risk'" % (action,))
+    return _CARD_WORDS[words[1]], len(words) == 3
+
+
+def apply_action(state, seat, action):
+    """Commit one seat's secret card (and risk); score the round once every seat has committed."""
+    if not _valid_seat(state, seat):
+        raise IllegalAction("there is no seat %r at this table" % (seat,))
+    card, risk = _parse(action)
+    if _is_over(state):
+        raise IllegalAction("the game is over")
+    if state["plans"][seat] is not None:
+        raise IllegalAction("seat %d has already committed a card this round" % seat)
+    if card not in state["hands"][seat]:
+        raise IllegalAction("seat %d does not hold the card %d" % (seat, card))
+    if risk and state["chip_spent"][seat]:
+        raise IllegalAction("seat %d has already spent its risk chip" % seat)
+    state["plans"][seat] = {"card": card, "risk": risk}
+    if all(plan is not None for plan in state["plans"]):
+        _score_current_round(state)
+
+
+def _score_current_round(state):
+    """Reveal all plans, score them, use up the cards and chips, and log the round."""
+    plans = state["plans"]
+    round_type = state["round_types"][len(state["log"])]
+    cards = [plan["card"] for plan in plans]
+    risks = [plan["risk"] for plan in plans]
+    points = score_round(cards, round_type, risks)
+    for seat in range(state["seats"]):
+        state["hands"][seat].remove(cards[seat])
+        if risks[seat]:
+            state["chip_spent"][seat] = True
+        state["totals"][seat] += points[seat]
+    state["log"].append({
+        "round": len(state["log"]) + 1,
+        "type": round_type,
+        "cards": cards,
+        "risks": risks,
+        "points": points,
+    })
+    state["plans"] = [None] * state["seats"]
+
+
+def _public_chips(state):
+    """Return per seat whether its chip is spent, as revealed by the scored rounds only."""
+    spent = [False] * state["seats"]
+    for entry in state["log"]:
+        for seat in range(state["seats"]):
+            if entry["risks"][seat]:
+                spent[seat] = True
+    return spent
+
+
+def view(state, seat):
+    """Return what one seat (or the table, seat None) may see; never an unrevealed plan."""
+    if seat is not None and not _valid_seat(state, seat):
+        raise IllegalAction("there is no seat %r at this table" % (seat,))
+    log = state["log"]
+    played = len(log)
+    over = played >= ROUND_COUNT
+    round_types = state["round_types"]
+    used = [[entry["cards"][s] for entry in log] for s in range(state["seats"])]
+    result = {
+        "game": "punktejagd",
+        "seat": seat,
+        "seats": state["seats"],
+        "names": list(state["names"]),
+        "round": None if over else played + 1,
+        "round_count": ROUND_COUNT,
+        "round_type": None if over else round_types[played],
+        "next_round_type": round_types[played + 1] if played + 1 < ROUND_COUNT else None,
+        "totals": list(state["totals"]),
+        "committed": [False if over else plan is not None for plan in state["plans"]],
+        "chips_spent": _public_chips(state),
+        "played": used,
+        "log": copy_data(log),
+        "hand": None,
+        "chip_spent": None,
+        "plan": None,
+        "outcome": outcome(state),
+        "legal": [],
+    }
+    if seat is not None:
+        plan = state["plans"][seat]
+        hand = sorted(state["hands"][seat])
+        chip_spent = state["chip_spent"][seat]
+        if plan is not None:
+            # A confirmed card has left the hand for its owner, and a confirmed chip is spent.
+            hand.remove(plan["card"])
+            chip_spent = chip_spent or plan["risk"]
+            result["plan"] = {"card": plan["card"], "risk": plan["risk"]}
+        result["hand"] = hand
+        result["chip_spent"] = chip_spent
+        result["legal"] = legal_actions(state, seat)
+    return result
+
+
+def outcome(state):
+    """Return None while rounds remain, else the final totals and the seats sharing the top total."""
+    if not _is_over(state):
+        return None
+    totals = list(state["totals"])
+    top = max(totals)
+    return {"winners": [seat for seat in range(state["seats"]) if totals[seat] == top], "scores": totals}

@@ -1,0 +1,162 @@
+"""The app: owns settings, storage and the current screen; routes by URL hash."""
+
+from spieleabend.games.common import Rng
+from spieleabend.storage import Storage
+from spieleabend.ui import dom, i18n
+from spieleabend.ui.i18n import t
+from spieleabend.ui.shell import PLAYABLE, HomeScreen, ResultsScreen, SettingsScreen
+
+SEEN_VERSION_KEY = "seen_version"
+
+
+class App:
+    """The running app in the page."""
+
+    def __init__(self):
+        self.storage = Storage(dom.local_storage(), dom.JsonCodec, dom.now_ms)
+        self.settings = self.storage.load_settings()
+        seed = dom.url_param("seed")
+        # A `seed` URL parameter makes deals and computer choices reproducible for testers.
+        self.fixed_seed = int(seed) if seed and seed.lstrip("-").isdigit() else None
+        self.seed_uses = 0
+        self.screen = None
+        self.just_updated = self.note_release()
+        i18n.set_language(self.settings["language"])
+        self.apply_settings()
+
+    # -- settings and display --------------------------------------------------------
+    def reduce_motion(self):
+        """Return True when animations should be left out."""
+        if self.settings["motion"] == "system":
+            return dom.prefers_reduced_motion()
+        return self.settings["motion"] == "reduce"
+
+    def apply_settings(self):
+        """Apply language and display settings to the page."""
+        i18n.set_language(self.settings["language"])
+        dom.apply_display(self.settings, self.reduce_motion())
+        dom.set_document_language(self.settings["language"], t("app.title"))
+
+    def save_settings(self):
+        """Store the settings; warn if the browser refused."""
+        if not self.storage.save_settings(self.settings):
+            self.toast(t("error.storage_full"))
+
+    def note_release(self):
+        """Remember the release version; return True when it changed since the last start."""
+        version = dom.release_version()
+        seen = self.settings.get(SEEN_VERSION_KEY)
+        if version and seen != version:
+            self.settings[SEEN_VERSION_KEY] = version
+            self.storage.save_settings(self.settings)
+            return bool(seen)
+        return False
+
+    def update_waiting(self):
+        return dom.update_waiting()
+
+    def activate_update(self):
+        dom.activate_update()
+
+    # -- randomness ------------------------------------------------------------------
+    def new_rng(self):
+        """Return a generator for a new game: fixed by ?seed= for testers, else fresh."""
+        if self.fixed_seed is not None:
+            self.seed_uses += 1
+            return Rng(self.fixed_seed * 1000 + self.seed_uses - 1)
+        return Rng(dom.random_seed() * 4096 + dom.now_ms() % 4096)
+
+    # -- screens and routing ---------------------------------------------------------
+    def route_screen(self, route):
+        """Return the screen for a route."""
+        if route == "settings":
+            return SettingsScreen()
+        if route == "results":
+            return ResultsScreen()
+        if route.startswith("play/"):
+            parts = route.split("/")
+            game = parts[1] if len(parts) > 1 else ""
+            if game in PLAYABLE:
+                module = __import__(PLAYABLE[game], fromlist=["screen_for"])
+                return module.screen_for(self, parts[2:])
+        return HomeScreen()
+
+    def go(self, route, replace=False):
+        """Show the screen of a route and make it a history entry."""
+        dom.set_hash_route(route, replace)
+        self.show(self.route_screen(route))
+
+    def show(self, screen):
+        """Replace the current screen."""
+        if self.screen is not None:
+            self.screen.leave(self)
+        self.screen = screen
+        self.rerender()
+        dom.focus("h1")
+
+    def rerender(self):
+        """Draw the current screen again from its data."""
+        dom.set_html(self.screen.render(self))
+
+    def output(self, element_id, text):
+        """Set the text of one element without drawing the screen again."""
+        element = dom.query("#" + element_id)
+        if element:
+            element.textContent = text
+
+    def toast(self, text):
+        """Show a short message."""
+        element = dom.query("#toast")
+        if element:
+            element.textContent = text
+            element.classList.add("show")
+            dom.later(lambda: element.classList.remove("show"), 3500)
+
+    def format_time(self, ms):
+        """Return a local date and time for a timestamp in ms."""
+        return dom.format_time(ms, self.settings["language"])
+
+    # -- events ------------------------------------------------------------------------
+    def on_click(self, event):
+        target = event.target.closest("[data-action]")
+        if target is None or target.disabled:
+            return
+        self.dispatch(target.getAttribute("data-action"), target.getAttribute("data-value"))
+
+    def dispatch(self, action, value):
+        """Send an action to the screen; an error is shown, never swallowed silently."""
+        try:
+            self.screen.handle(self, action, value)
+        except ValueError as error:
+            self.toast(t("error.generic", message=str(error)))
+
+    def on_input(self, event, final):
+        target = event.target
+        name = target.getAttribute("data-input")
+        if not name:
+            return
+        value = target.checked if target.type == "checkbox" else target.value
+        self.screen.on_input(self, name, value, final)
+
+    def on_key(self, event):
+        if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if self.screen.on_key(self, event.key):
+            event.preventDefault()
+
+    def on_route(self, _event):
+        self.show(self.route_screen(dom.hash_route()))
+
+
+def start():
+    """Start the app in the page: first screen, event wiring, then tell testers it is ready."""
+    app = App()
+    dom.on("click", app.on_click)
+    dom.on("input", lambda event: app.on_input(event, False))
+    dom.on("change", lambda event: app.on_input(event, True))
+    dom.on_window("keydown", app.on_key)
+    dom.on_window("hashchange", app.on_route)
+    dom.on_window("spieleabend-update", lambda _event: app.rerender() if app.screen.route == "" else None)
+    app.show(app.route_screen(dom.hash_route()))
+    dom.mark_ready()
+    return app

@@ -1,0 +1,105 @@
+"""The one translation table: every text the UI shows, German first, English second."""
+
+LANGUAGES = ["de", "en"]
+_current = ["de"]
+
+# key: (Deutsch, English). Placeholders use %(name)s.
+TEXTS = {
+    "app.title": ("Spieleabend", "Game Night"),
+    "app.tagline": ("Kartenspiele für einen Abend – allein gegen Computer oder zusammen am Tisch.",
+                    "Card games for an evening – alone against computers or together at the table."),
+    "app.loading": ("Spieleabend wird gemischt …", "Shuffling the cards …"),
+    "home.games": ("Spiele", "Games"),
+    "home.play": ("Spielen", "Play"),
+    "home.coming": ("Bald", "Coming soon"),
+    "home.coming_long": ("Dieses Spiel kommt bald.", "This game is coming soon."),
+    "home.continue": ("Fortsetzen", "Continue"),
+    "home.continue_game": ("%(game)s fortsetzen – Runde %(round)s", "Continue %(game)s – round %(round)s"),
+    "home.no_saves": ("Kein angefangenes Spiel.", "No game in progress."),
+    "home.results": ("Ergebnisse", "Results"),
+    "home.settings": ("Einstellungen", "Settings"),
+    "home.offline_ready": ("Bereit für unterwegs: Spieleabend startet auch ohne Netz.",
+                           "Ready to go: Game Night also starts without a network."),
+    "home.update_waiting": ("Eine neue Version ist bereit. Sie startet beim nächsten Öffnen.",
+                            "A new version is ready. It starts the next time you open the app."),
+    "home.update_now": ("Jetzt neu starten", "Restart now"),
+    "home.updated": ("Spieleabend wurde aktualisiert.", "Game Night was updated."),
+    "home.damaged": ("Ein gespeicherter Stand war beschädigt oder stammt aus einer neueren Version. "
+                     "Er wurde beiseitegelegt (%(where)s); alles andere ist da.",
+                     "A stored document was damaged or written by a newer version. "
+                     "It was set aside (%(where)s); everything else is still here."),
+    "home.dismiss": ("Verstanden", "Got it"),
+    "game.punktejagd": ("Punktejagd", "Point Hunt"),
+    "game.kartenkampf": ("Kartenkampf", "Card Clash"),
+    "game.maumau": ("Mau-Mau", "Mau-Mau"),
+    "game.paodekuai": ("Pao De Kuai", "Pao De Kuai"),
+    "game.golf": ("Golf", "Golf"),
+    "blurb.punktejagd": ("Zehn Runden, eine Karte pro Runde: die höchste einmalige Zahl gewinnt.",
+                         "Ten rounds, one card each: the highest unique number wins."),
+    "blurb.kartenkampf": ("Geheim wählen, gleichzeitig aufdecken, der Sieger nimmt alles.",
+                          "Choose in secret, reveal together, the winner takes all."),
+    "blurb.maumau": ("Farbe auf Farbe, Bild auf Bild – und Mau nicht vergessen.",
+                     "Suit on suit, rank on rank – and don't forget to say Mau."),
+    "blurb.paodekuai": ("Zu dritt die Hand leeren, Bomben inklusive.",
+                        "Three players race to empty their hands, bombs included."),
+    "blurb.golf": ("Vier verdeckte Karten, möglichst wenig Punkte, gut merken.",
+                   "Four hidden cards, as few points as possible, remember well."),
+    "nav.back": ("Zurück", "Back"),
+    "nav.home": ("Startseite", "Home"),
+    "settings.title": ("Einstellungen", "Settings"),
+    "settings.language": ("Sprache", "Language"),
+    "settings.lang.de": ("Deutsch", "Deutsch"),
+    "settings.lang.en": ("English", "English"),
+    "settings.motion": ("Bewegung", "Motion"),
+    "settings.motion.system": ("Wie das Gerät", "As the device"),
+    "settings.motion.reduce": ("Bewegung reduzieren", "Reduce motion"),
+    "settings.motion.full": ("Alle Animationen", "All animations"),
+    "settings.display": ("Darstellung", "Display"),
+    "settings.contrast": ("Kontrast", "Contrast"),
+    "settings.grain": ("Körnung", "Grain"),
+    "settings.temperature": ("Farbtemperatur", "Colour temperature"),
+    "settings.reset_display": ("Darstellung zurücksetzen", "Reset display"),
+    "settings.memory_aid": ("Merkhilfe bei Golf (zeigt gesehene Karten)", "Memory aid in Golf (shows cards you have seen)"),
+    "settings.saved": ("Gespeichert.", "Saved."),
+    "results.title": ("Ergebnisse", "Results"),
+    "results.none": ("Noch keine beendete Partie.", "No finished game yet."),
+    "results.night": ("Spieleabend", "Game night"),
+    "results.night_since": ("seit %(time)s", "since %(time)s"),
+    "results.new_night": ("Neuen Spieleabend beginnen", "Start a new game night"),
+    "results.player": ("Mitspieler", "Player"),
+    "results.points": ("Punkte", "Points"),
+    "results.games": ("Partien", "Games"),
+    "results.history": ("Beendete Partien", "Finished games"),
+    "results.winner": ("Sieg: %(names)s", "Won by %(names)s"),
+    "results.shared": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
+    "results.no_winner": ("Kein Sieger", "No winner"),
+    "results.your_points": ("Deine Punkte: %(points)s", "Your points: %(points)s"),
+    "error.generic": ("Das ging nicht: %(message)s", "That did not work: %(message)s"),
+    "error.storage_full": ("Der Speicher des Browsers ist voll; der Stand konnte nicht gesichert werden.",
+                           "The browser's storage is full; the game could not be saved."),
+}
+
+
+def set_language(language):
+    """Make `language` ("de" or "en") the language of every text from now on."""
+    if language in LANGUAGES:
+        _current[0] = language
+
+
+def language():
+    """Return the current language code."""
+    return _current[0]
+
+
+def t(key, **values):
+    """Return the text for key in the current language, with %(name)s placeholders filled."""
+    pair = TEXTS.get(key)
+    if pair is None:
+        return key
+    text = pair[0] if _current[0] == "de" else pair[1]
+    return text % values if values else text
+
+
+def register(texts):
+    """Add a game's texts to the table (each game UI module brings its own keys)."""
+    TEXTS.update(texts)

@@ -1,0 +1,36 @@
+// Spieleabend service worker: precache the release, serve it offline, never reload a running game.
+const VERSION = "{{version}}";
+const CACHE = "spieleabend-" + VERSION;
+const PRECACHE = {{precache}};
+
+self.addEventListener("install", (event) => {
+  // No skipWaiting here: a new release waits until the app starts again (or the user asks).
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, {cache: "reload"})))));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith("spieleabend-") && n !== CACHE).map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "version" && event.source) event.source.postMessage({version: VERSION});
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith("/relay")) return;
+  if (request.mode === "navigate" && url.pathname === "/") {
+    // The app page: the cached release (its query string, e.g. ?seed=, does not matter).
+    event.respondWith(caches.open(CACHE).then((cache) => cache.match("/")).then((hit) => hit || fetch(request)));
+    return;
+  }
+  event.respondWith(caches.open(CACHE).then((cache) =>
+    cache.match(request, {ignoreSearch: true}).then((hit) => hit || fetch(request))));
+});
