@@ -1,5 +1,709 @@
-"""Room relay (placeholder until the relay issue lands): registers nothing yet."""
+"""Room relay: a host and its seats exchange JSON frames over websockets; the server only relays.
+
+One `Relay` object owns every room behind one lock. Each websocket is served by
+its own thread (werkzeug threaded or gunicorn gthread), which reads frames,
+checks them, and writes the relayed frame straight to the recipients' sockets,
+so frames from one sender leave in the order they arrived. The protocol is
+described in docs/rooms.md; keep the two in step.
+"""
+
+import json
+import secrets
+import socket
+import struct
+import threading
+import time
+import unicodedata
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, current_app, request
+from flask_sock import Sock
+from simple_websocket import ConnectionClosed
+from wsproto.events import TextMessage
+from wsproto.utilities import LocalProtocolError
+
+PROTOCOL_VERSION = 1
+
+# No 0/O, 1/I/L, U/V pairs that people mistake for each other when typing from a TV.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+CODE_LENGTH = 6
+
+DEFAULTS = {
+    "RELAY_PATH": "/relay",
+    "RELAY_ALLOWED_ORIGINS": None,  # None: only the page's own origin; or a list of origins
+    "RELAY_MAX_ROOMS": 500,
+    "RELAY_MAX_CONNECTIONS": 2000,
+    "RELAY_MAX_SEATS": 8,
+    "RELAY_MAX_SCREENS": 4,
+    "RELAY_MAX_NAME": 24,
+    "RELAY_MAX_MESSAGE_BYTES": 64 * 1024,
+    "RELAY_HOST_GRACE": 600.0,  # seconds a room waits for its host to come back
+    "RELAY_SEAT_GRACE": 600.0,  # seconds a seat keeps its place while disconnected
+    "RELAY_IDLE_EXPIRY": 7200.0,  # seconds without a relayed message before a room closes
+    "RELAY_HELLO_TIMEOUT": 10.0,
+    "RELAY_PING_INTERVAL": 25.0,  # websocket pings keep proxies from dropping quiet phones
+    "RELAY_SEND_TIMEOUT": 10.0,  # a recipient that blocks a send this long is dropped
+    "RELAY_HOST_RATE": 100.0,  # frames per second, sustained
+    "RELAY_HOST_BURST": 200,
+    "RELAY_SEAT_RATE": 20.0,
+    "RELAY_SEAT_BURST": 40,
+    "RELAY_PIN_ATTEMPTS": 10,  # wrong PINs per room before joining by PIN is switched off
+    "RELAY_SWEEP_INTERVAL": 5.0,  # None: no background sweeper (tests call Relay.sweep)
+    "RELAY_CLOCK": time.monotonic,
+}
+
+# Error code -> websocket close code sent after the error frame.
+CLOSE_CODES = {
+    "unknown_room": 4004,
+    "bad_token": 4003,
+    "room_full": 4005,
+    "joining_closed": 4006,
+    "unsupported_version": 4001,
+    "malformed": 1007,
+    "binary_frame": 1003,
+    "forbidden": 1008,
+    "rate_limited": 1008,
+    "hello_timeout": 1008,
+    "too_large": 1009,
+    "server_full": 1013,
+}
+
+# Reason of a "closed" notice -> close code.
+END_CLOSE_CODES = {
+    "ended": 1000,
+    "left": 1000,
+    "host_gone": 1001,
+    "idle": 1001,
+    "shutdown": 1001,
+    "replaced": 4000,
+}
+
+HOST_TYPES = {"to_seat", "to_all", "to_screens", "joining", "end", "ping"}
+SEAT_TYPES = {"to_host", "leave", "ping"}
+SCREEN_TYPES = {"leave", "ping"}
+HELLO_TYPES = {"create", "join", "resume"}
+ALL_TYPES = HOST_TYPES | SEAT_TYPES | HELLO_TYPES
+
+CLOSE_WAIT = 2.0  # seconds to wait for the client's close reply before ending TCP
+# simple_websocket can miss a wake-up when it aborts an oversized frame, so a waiting
+# thread re-checks the socket this often instead of trusting the wake-up alone.
+RECEIVE_POLL = 5.0
+
+
+class RelayError(Exception):
+    """A protocol error: sent to the client as an error frame, then the socket closes."""
+
+    def __init__(self, code, detail=""):
+        super().__init__(code, detail)
+        self.code = code
+        self.detail = detail
+        self.close_code = CLOSE_CODES[code]
+
+
+def encode(frame):
+    """Serialize one outgoing frame compactly (UTF-8 on the wire, no NaN)."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _reject_constant(name):
+    raise ValueError("%s is not JSON" % name)
+
+
+def decode(text, limit):
+    """Parse one incoming text frame into a dict with a string "type", or raise RelayError."""
+    # Only encode when the character count alone cannot tell (a character is at most 4 bytes).
+    if len(text) > limit or (len(text) * 4 > limit and len(text.encode("utf-8")) > limit):
+        raise RelayError("too_large", "a frame may hold at most %d bytes" % limit)
+    try:
+        frame = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise RelayError("malformed", "not JSON") from None
+    if not isinstance(frame, dict):
+        raise RelayError("malformed", "a frame is a JSON object")
+    kind = frame.get("type")
+    if not isinstance(kind, str):
+        raise RelayError("malformed", "missing field: type")
+    if kind not in ALL_TYPES:
+        raise RelayError("malformed", "unknown type")
+    return frame
+
+
+def _field(frame, name, kinds, required=True):
+    """Return frame[name] if it has one of the given types (bool is never an int here)."""
+    if name not in frame:
+        if required:
+            raise RelayError("malformed", "missing field: %s" % name)
+        return None
+    value = frame[name]
+    if isinstance(value, bool) and bool not in kinds:
+        raise RelayError("malformed", "wrong type: %s" % name)
+    if not isinstance(value, kinds):
+        raise RelayError("malformed", "wrong type: %s" % name)
+    return value
+
+
+def normalize_code(text):
+    """Return a typed room code in canonical form: upper case, without spaces or dashes."""
+    return "".join(ch for ch in text.upper() if ch not in " -")
+
+
+def new_code(taken):
+    """Return a fresh short room code that is not in `taken`."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+class TokenBucket:
+    """Allow `rate` frames per second with bursts up to `burst`."""
+
+    def __init__(self, rate, burst, clock):
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.clock = clock
+        self.stamp = clock()
+
+    def take(self):
+        """Spend one token; return False when the sender is over its rate."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One accepted websocket: serialized sends, its rate bucket, and where it sits."""
+
+    def __init__(self, ws, bucket, send_timeout):
+        self.ws = ws
+        self.bucket = bucket
+        # Re-entrant: a hello holds it while it registers the place and sends the welcome,
+        # so nothing relayed to the new place can overtake the welcome.
+        self.send_lock = threading.RLock()
+        self.closed = False
+        self.room = None
+        self.place = None
+        if send_timeout:
+            seconds = int(send_timeout)
+            micros = int((send_timeout - seconds) * 1e6)
+            try:
+                ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
+                                   struct.pack("ll", seconds, micros))
+            except (OSError, AttributeError):
+                pass  # not a plain kernel socket (e.g. gevent); sends simply block
+
+    def send(self, text):
+        """Send one text frame; on failure drop the connection and return False."""
+        with self.send_lock:
+            if self.closed or not self.ws.connected:
+                return False
+            try:
+                # sendall, not the library's send: a partial write must never go unnoticed.
+                self.ws.sock.sendall(self.ws.ws.send(TextMessage(data=text)))
+                return True
+            except (OSError, LocalProtocolError):
+                self._abandon()
+                return False
+
+    def close(self, close_code, reason=""):
+        """Send a close frame and wake the thread that serves this socket."""
+        with self.send_lock:
+            if self.closed:
+                return
+            self.closed = True
+            try:
+                self.ws.close(reason=close_code, message=reason)
+            except (OSError, ConnectionClosed, LocalProtocolError):
+                pass
+            # The serving thread may sit in receive(); it only wakes on this event.
+            self.ws.event.set()
+
+    def fail(self, error):
+        """Send an error frame, then close with the error's close code."""
+        self.send(encode({"type": "error", "code": error.code, "detail": error.detail}))
+        self.close(error.close_code, error.code)
+
+    def finish(self):
+        """End the TCP connection once the close handshake had its chance.
+
+        Werkzeug drains the socket until EOF after the handler returns, and a client
+        waits for the server to end TCP after the close handshake; without this both
+        could wait on each other.
+        """
+        self.closed = True
+        reader = getattr(self.ws, "thread", None)
+        if reader is not None and reader is not threading.current_thread():
+            reader.join(CLOSE_WAIT)
+        try:
+            self.ws.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def _abandon(self):
+        """Give up on a socket that cannot take data: shut it so both its threads wake."""
+        self.closed = True
+        try:
+            self.ws.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.ws.connected = False
+        self.ws.event.set()
+
+
+class Place:
+    """A host, seat or screen in a room; it outlives its socket for the grace time."""
+
+    def __init__(self, role, number, name, token):
+        self.role = role
+        self.number = number
+        self.name = name
+        self.token = token
+        self.conn = None
+        self.away_since = None
+
+    def summary(self):
+        """Describe this place for the host's resume snapshot."""
+        return {"role": self.role, self.role: self.number, "name": self.name,
+                "online": self.conn is not None}
+
+
+class Room:
+    """A room's places and secrets; only touched under the relay lock."""
+
+    def __init__(self, code, now):
+        self.code = code
+        self.secret = secrets.token_urlsafe(12)  # 96 bits, travels only in the URL fragment
+        self.pin = "%04d" % secrets.randbelow(10000)
+        self.host = Place("host", 0, "", secrets.token_urlsafe(16))
+        self.seats = {}
+        self.screens = {}
+        self.joining_open = True
+        self.pin_failures = 0
+        self.last_active = now
+
+    def places(self):
+        """Return every place: host first, then seats and screens by number."""
+        return ([self.host] + [self.seats[n] for n in sorted(self.seats)]
+                + [self.screens[n] for n in sorted(self.screens)])
+
+    def guests(self):
+        """Return the live connections of seats and screens."""
+        return [p.conn for p in self.places()[1:] if p.conn is not None]
+
+
+class Relay:
+    """Owns all rooms; each websocket thread calls `serve`, the sweeper calls `sweep`."""
+
+    def __init__(self, config):
+        self.config = {key: config[key] for key in DEFAULTS}
+        self.clock = self.config["RELAY_CLOCK"]
+        self.lock = threading.Lock()
+        self.rooms = {}
+        self.connections = set()
+        self._sweeper = None
+        self._stopping = threading.Event()
+
+    # ----- connection lifecycle -------------------------------------------------
+
+    def serve(self, ws):
+        """Serve one websocket from its hello to its close."""
+        self._start_sweeper()
+        conn = Connection(ws, TokenBucket(self.config["RELAY_SEAT_RATE"],
+                                          self.config["RELAY_SEAT_BURST"], self.clock),
+                          self.config["RELAY_SEND_TIMEOUT"])
+        with self.lock:
+            admitted = len(self.connections) < self.config["RELAY_MAX_CONNECTIONS"]
+            if admitted:
+                self.connections.add(conn)
+        if not admitted:
+            conn.fail(RelayError("server_full", "too many connections"))
+            conn.finish()
+            return
+        try:
+            frame = self._receive(conn, self.config["RELAY_HELLO_TIMEOUT"])
+            if frame is None:
+                raise RelayError("hello_timeout", "send a hello first")
+            self._hello(conn, frame)
+            while not conn.closed:
+                frame = self._receive(conn, None)
+                if frame is None or conn.closed:
+                    break
+                self._dispatch(conn, frame)
+        except RelayError as error:
+            conn.fail(error)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._release(conn)
+            conn.finish()
+
+    def _receive(self, conn, timeout):
+        """Return the next frame as a dict, None on timeout, or raise RelayError."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            wait = RECEIVE_POLL if deadline is None else min(RECEIVE_POLL, deadline - time.monotonic())
+            text = conn.ws.receive(timeout=max(wait, 0))
+            if text is not None or conn.closed:
+                break
+            if not conn.ws.connected:
+                raise ConnectionClosed(conn.ws.close_reason, conn.ws.close_message)
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+        if text is None or conn.closed:
+            return None
+        if not conn.bucket.take():
+            raise RelayError("rate_limited", "too many frames")
+        if isinstance(text, bytes):
+            raise RelayError("binary_frame", "frames are JSON text")
+        return decode(text, self.config["RELAY_MAX_MESSAGE_BYTES"])
+
+    def _release(self, conn):
+        """Forget a finished socket; tell the others that its place is away."""
+        notices = []
+        with self.lock:
+            self.connections.discard(conn)
+            place, room = conn.place, conn.room
+            if place is not None and place.conn is conn:
+                place.conn = None
+                place.away_since = self.clock()
+                if self.rooms.get(room.code) is room:
+                    notices = self._presence_notices(room, place, "away")
+        self._deliver(notices)
+
+    # ----- hello: create, join, resume ----------------------------------------
+
+    def _hello(self, conn, frame):
+        kind = frame["type"]
+        if kind not in HELLO_TYPES:
+            raise RelayError("malformed", "the first frame is a hello: create, join or resume")
+        version = _field(frame, "v", (int,))
+        if version != PROTOCOL_VERSION:
+            raise RelayError("unsupported_version", "this server speaks v%d" % PROTOCOL_VERSION)
+        handler = {"create": self._create, "join": self._join, "resume": self._resume}[kind]
+        notices = []
+        try:
+            # Held through registration and welcome: a frame relayed to this socket by
+            # another thread waits until the welcome has gone out. Notices to others go
+            # out after it is released, so two hellos never wait on each other's sockets.
+            with conn.send_lock:
+                handler(conn, frame, notices)
+        finally:
+            self._deliver(notices)
+
+    def _create(self, conn, frame, notices):
+        with self.lock:
+            if len(self.rooms) >= self.config["RELAY_MAX_ROOMS"]:
+                raise RelayError("server_full", "too many rooms")
+            room = Room(new_code(self.rooms), self.clock())
+            self.rooms[room.code] = room
+            self._attach(conn, room, room.host)
+        conn.bucket = self._host_bucket()
+        conn.send(encode({
+            "type": "created", "v": PROTOCOL_VERSION, "room": room.code,
+            "secret": room.secret, "link": room_link(room), "pin": room.pin,
+            "token": room.host.token, "max_seats": self.config["RELAY_MAX_SEATS"],
+        }))
+
+    def _join(self, conn, frame, notices):
+        code = normalize_code(_field(frame, "room", (str,)))
+        secret = _field(frame, "secret", (str,), required=False)
+        pin = _field(frame, "pin", (str,), required=False)
+        if secret is None and pin is None:
+            raise RelayError("malformed", "missing field: secret or pin")
+        role = _field(frame, "role", (str,), required=False) or "seat"
+        if role not in ("seat", "screen"):
+            raise RelayError("malformed", "role is seat or screen")
+        name = self._check_name(_field(frame, "name", (str,), required=False) or "")
+        with self.lock:
+            room = self._live_room(code, notices)
+            if secret is not None:
+                if not secrets.compare_digest(secret.encode(), room.secret.encode()):
+                    raise RelayError("bad_token", "wrong secret")
+            elif room.pin_failures >= self.config["RELAY_PIN_ATTEMPTS"]:
+                raise RelayError("bad_token", "joining by PIN is off after too many wrong PINs")
+            elif not secrets.compare_digest(pin.encode(), room.pin.encode()):
+                room.pin_failures += 1
+                if room.pin_failures == self.config["RELAY_PIN_ATTEMPTS"] and room.host.conn:
+                    notices.append((room.host.conn, encode({"type": "pin_locked"}), None))
+                raise RelayError("bad_token", "wrong PIN")
+            if not room.joining_open:
+                raise RelayError("joining_closed", "the host has closed joining")
+            places = room.seats if role == "seat" else room.screens
+            limit = self.config["RELAY_MAX_SEATS" if role == "seat" else "RELAY_MAX_SCREENS"]
+            free = [n for n in range(1, limit + 1) if n not in places]
+            if not free:
+                raise RelayError("room_full", "all %d %s places are taken" % (limit, role))
+            place = Place(role, free[0], name, secrets.token_urlsafe(16))
+            places[place.number] = place
+            room.last_active = self.clock()
+            self._attach(conn, room, place)
+            notices += self._presence_notices(room, place, "joined")
+            host_online = room.host.conn is not None
+        conn.send(encode({
+            "type": "joined", "v": PROTOCOL_VERSION, "room": room.code, "role": role,
+            role: place.number, "name": name, "token": place.token,
+            "host": "online" if host_online else "away",
+        }))
+
+    def _resume(self, conn, frame, notices):
+        code = normalize_code(_field(frame, "room", (str,)))
+        token = _field(frame, "token", (str,))
+        with self.lock:
+            room = self._live_room(code, notices)
+            place = next((p for p in room.places()
+                          if secrets.compare_digest(token.encode(), p.token.encode())), None)
+            if place is None:
+                raise RelayError("bad_token", "no place with this token (left or expired)")
+            old = place.conn
+            self._attach(conn, room, place)
+            if old is not None:
+                notices.append((old, encode({"type": "closed", "reason": "replaced"}),
+                                "replaced"))
+            notices += self._presence_notices(room, place, "back")
+            welcome = {"type": "resumed", "v": PROTOCOL_VERSION, "room": room.code,
+                       "role": place.role, "name": place.name}
+            if place.role == "host":
+                welcome.update(secret=room.secret, pin=room.pin, link=room_link(room),
+                               joining=room.joining_open,
+                               places=[p.summary() for p in room.places()[1:]])
+            else:
+                welcome[place.role] = place.number
+                welcome["host"] = "online" if room.host.conn is not None else "away"
+        if place.role == "host":
+            conn.bucket = self._host_bucket()
+        conn.send(encode(welcome))
+
+    def _host_bucket(self):
+        return TokenBucket(self.config["RELAY_HOST_RATE"], self.config["RELAY_HOST_BURST"],
+                           self.clock)
+
+    def _check_name(self, name):
+        name = name.strip()
+        if len(name) > self.config["RELAY_MAX_NAME"]:
+            raise RelayError("malformed", "name longer than %d characters"
+                             % self.config["RELAY_MAX_NAME"])
+        if any(unicodedata.category(ch) == "Cc" for ch in name):
+            raise RelayError("malformed", "control characters in name")
+        return name
+
+    def _live_room(self, code, notices):
+        """Return the room with this code after applying due expiries (lock held)."""
+        room = self.rooms.get(code)
+        if room is not None:
+            notices += self._expire(room, self.clock())
+        if room is None or self.rooms.get(code) is not room:
+            raise RelayError("unknown_room", "no room with this code")
+        return room
+
+    def _attach(self, conn, room, place):
+        place.conn = conn
+        place.away_since = None
+        conn.room = room
+        conn.place = place
+
+    # ----- frames after the hello ----------------------------------------------
+
+    def _dispatch(self, conn, frame):
+        place = conn.place
+        kind = frame["type"]
+        allowed = {"host": HOST_TYPES, "seat": SEAT_TYPES, "screen": SCREEN_TYPES}[place.role]
+        if kind not in allowed:
+            if kind in HELLO_TYPES:
+                raise RelayError("malformed", "already said hello")
+            raise RelayError("forbidden", "a %s may not send %s" % (place.role, kind))
+        if kind == "ping":
+            conn.send(encode({"type": "pong"}))
+        elif kind == "to_seat":
+            seat = _field(frame, "seat", (int,))
+            if not 1 <= seat <= self.config["RELAY_MAX_SEATS"]:
+                raise RelayError("malformed", "seat out of range")
+            self._relay(conn, frame, seat)
+        elif kind in ("to_all", "to_screens", "to_host"):
+            self._relay(conn, frame, kind[3:])
+        elif kind == "joining":
+            is_open = _field(frame, "open", (bool,))
+            with self.lock:
+                conn.room.joining_open = is_open
+            conn.send(encode({"type": "joining", "open": is_open}))
+        elif kind == "end":
+            self._end_room(conn.room, "ended")
+        elif kind == "leave":
+            self._leave(conn)
+
+    def _relay(self, conn, frame, target):
+        """Stamp the sender and pass `data` to the addressed places only."""
+        if "data" not in frame:
+            raise RelayError("malformed", "missing field: data")
+        place, room = conn.place, conn.room
+        with self.lock:
+            room.last_active = self.clock()
+            if target == "host":
+                recipients = [room.host.conn]
+            elif target == "all":
+                recipients = room.guests()
+            elif target == "screens":
+                recipients = [p.conn for p in room.screens.values()]
+            else:
+                seat = room.seats.get(target)
+                recipients = [seat.conn if seat else None]
+        sender = "host" if place.role == "host" else place.number
+        text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
+        for recipient in recipients:
+            # A place that is away misses the frame; its owner resends views on "back".
+            if recipient is not None:
+                recipient.send(text)
+
+    def _leave(self, conn):
+        notices = []
+        with self.lock:
+            room, place = conn.room, conn.place
+            places = room.seats if place.role == "seat" else room.screens
+            if places.get(place.number) is place:
+                del places[place.number]
+                notices = self._presence_notices(room, place, "gone", reason="left")
+            conn.place = None
+        self._deliver(notices)
+        conn.send(encode({"type": "closed", "reason": "left"}))
+        conn.close(END_CLOSE_CODES["left"], "left")
+
+    # ----- presence, expiry, shutdown ------------------------------------------
+
+    def _presence_notices(self, room, place, status, reason=None):
+        """Build the presence frames for a place's change (lock held)."""
+        frame = {"type": "presence", "role": place.role, "status": status}
+        if place.role == "host":
+            text = encode(frame)
+            return [(c, text, None) for c in room.guests()]
+        frame[place.role] = place.number
+        frame["name"] = place.name
+        if reason:
+            frame["reason"] = reason
+        host = room.host.conn
+        return [(host, encode(frame), None)] if host is not None else []
+
+    def _expire(self, room, now):
+        """Apply due expiries to one room; return the notices to send (lock held)."""
+        host = room.host
+        if host.conn is None and now - host.away_since >= self.config["RELAY_HOST_GRACE"]:
+            return self._remove_room(room, "host_gone")
+        if now - room.last_active >= self.config["RELAY_IDLE_EXPIRY"]:
+            return self._remove_room(room, "idle")
+        notices = []
+        for places in (room.seats, room.screens):
+            for number, place in list(places.items()):
+                if (place.conn is None
+                        and now - place.away_since >= self.config["RELAY_SEAT_GRACE"]):
+                    del places[number]
+                    notices += self._presence_notices(room, place, "gone", reason="timeout")
+        return notices
+
+    def _remove_room(self, room, reason):
+        """Drop a room and build the closing notice for every live socket in it (lock held)."""
+        del self.rooms[room.code]
+        text = encode({"type": "closed", "reason": reason})
+        return [(p.conn, text, reason) for p in room.places()
+                if p.conn is not None]
+
+    def _end_room(self, room, reason):
+        with self.lock:
+            notices = self._remove_room(room, reason) if self.rooms.get(room.code) is room else []
+        self._deliver(notices)
+
+    def sweep(self):
+        """Expire rooms whose host stayed away too long, idle rooms, and lapsed seats."""
+        now = self.clock()
+        notices = []
+        with self.lock:
+            for room in list(self.rooms.values()):
+                notices += self._expire(room, now)
+        self._deliver(notices)
+
+    def close_all(self, reason="shutdown"):
+        """Close every room and socket (server shutdown)."""
+        with self.lock:
+            notices = []
+            for room in list(self.rooms.values()):
+                notices += self._remove_room(room, reason)
+            strays = [c for c in self.connections if c.place is None or c.room is None]
+        self._deliver(notices)
+        for conn in strays:
+            conn.close(END_CLOSE_CODES[reason], reason)
+        self._stopping.set()
+
+    def room_count(self):
+        """Return how many rooms are open."""
+        with self.lock:
+            return len(self.rooms)
+
+    def _deliver(self, notices):
+        """Send (connection, text, closing reason or None) notices; call without the lock."""
+        for conn, text, closing in notices:
+            conn.send(text)
+            if closing is not None:
+                conn.close(END_CLOSE_CODES[closing], closing)
+
+    def _start_sweeper(self):
+        interval = self.config["RELAY_SWEEP_INTERVAL"]
+        if not interval or self._sweeper is not None:
+            return
+        with self.lock:
+            if self._sweeper is not None:
+                return
+            # Started on the first socket, not in init_app: a forking server would lose it.
+            self._sweeper = threading.Thread(target=self._sweep_loop, args=(interval,),
+                                             name="relay-sweeper", daemon=True)
+        self._sweeper.start()
+
+    def _sweep_loop(self, interval):
+        while not self._stopping.wait(interval):
+            self.sweep()
+
+
+def room_link(room):
+    """Return the join link's path and fragment; the secret never reaches a server log."""
+    return "/#/join/%s.%s" % (room.code, room.secret)
+
+
+def origin_allowed(origin, host, allowed):
+    """Tell whether a websocket handshake's Origin may open the relay."""
+    if origin is None:
+        # Not a browser: the Origin check only protects browsers from cross-site use.
+        return True
+    if allowed is not None:
+        return origin.rstrip("/") in {a.rstrip("/") for a in allowed}
+    # Same origin by host:port; the scheme may differ behind a TLS-terminating proxy.
+    return urlsplit(origin).netloc.lower() == (host or "").lower()
+
+
+def _check_origin():
+    if not origin_allowed(request.headers.get("Origin"), request.host,
+                          current_app.config["RELAY_ALLOWED_ORIGINS"]):
+        abort(403)
 
 
 def init_app(app):
-    """Attach the relay's websocket routes to the app."""
+    """Attach the relay's websocket route and its defaults to the app."""
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    app.config.setdefault("SOCK_SERVER_OPTIONS", {
+        "ping_interval": app.config["RELAY_PING_INTERVAL"],
+        # Hard cap enforced while the frame is still arriving (counted in characters);
+        # frames between the protocol limit and this cap get an explicit error frame.
+        "max_message_size": 4 * app.config["RELAY_MAX_MESSAGE_BYTES"],
+    })
+    relay = Relay(app.config)
+    app.extensions["relay"] = relay
+    blueprint = Blueprint("relay", __name__)
+    blueprint.before_request(_check_origin)
+    sock = Sock()
+
+    @sock.route(app.config["RELAY_PATH"], bp=blueprint)
+    def relay_socket(ws):
+        relay.serve(ws)
+
+    app.register_blueprint(blueprint)

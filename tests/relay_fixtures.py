@@ -1,0 +1,103 @@
+"""Fixtures for relay tests: a real server on a free loopback port, a clock the test moves."""
+
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from server import create_app
+from server.relay_client import RelayClient
+
+
+class FakeClock:
+    """A monotonic clock that only moves when the test says so."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds):
+        """Move time forward."""
+        self.now += seconds
+
+
+# Generous rates so that ordinary tests never meet the rate limit under a frozen clock.
+TEST_CONFIG = {
+    "TESTING": True,
+    "RELAY_SWEEP_INTERVAL": None,
+    "RELAY_HOST_RATE": 1e6, "RELAY_HOST_BURST": 100000,
+    "RELAY_SEAT_RATE": 1e6, "RELAY_SEAT_BURST": 100000,
+    "RELAY_HOST_GRACE": 600.0, "RELAY_SEAT_GRACE": 300.0, "RELAY_IDLE_EXPIRY": 3600.0,
+}
+
+
+class RelayServer:
+    """A running app with the relay, its clock, and helpers to open clients."""
+
+    def __init__(self, overrides=None):
+        self.clock = FakeClock()
+        config = dict(TEST_CONFIG, RELAY_CLOCK=self.clock)
+        config.update(overrides or {})
+        self.app = create_app(config)
+        self.relay = self.app.extensions["relay"]
+        self.http = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.port = self.http.server_port
+        self.url = "ws://127.0.0.1:%d%s" % (self.port, self.app.config["RELAY_PATH"])
+        self.clients = []
+        self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)
+        self.thread.start()
+
+    def client(self, **options):
+        """Open a socket to the relay (closed when the test ends)."""
+        client = RelayClient(self.url, **options)
+        self.clients.append(client)
+        return client
+
+    def host(self):
+        """Open a room; return its host client."""
+        host = self.client()
+        host.create()
+        return host
+
+    def seat(self, host, name="", role="seat"):
+        """Join the host's room by its secret; drain the host's presence notice."""
+        seat = self.client()
+        seat.join(host.welcome["room"], secret=host.welcome["secret"], name=name, role=role)
+        notice = host.recv_type("presence")
+        assert notice["status"] == "joined" and notice[role] == seat.welcome[role]
+        return seat
+
+    def stop(self):
+        for client in self.clients:
+            try:
+                client.close()
+            except Exception:  # the relay may already have closed it
+                pass
+        self.relay.close_all()
+        self.http.shutdown()
+        self.http.server_close()
+
+
+@pytest.fixture
+def relay_server():
+    """A relay with default test settings."""
+    server = RelayServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def make_relay_server():
+    """Build relays with config overrides: make_relay_server({"RELAY_MAX_ROOMS": 1})."""
+    servers = []
+
+    def make(overrides=None):
+        server = RelayServer(overrides)
+        servers.append(server)
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
