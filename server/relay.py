@@ -681,8 +681,9 @@ def origin_allowed(origin, host, allowed):
 
 
 def _check_origin():
+    relay = current_app.extensions["relay"]
     if not origin_allowed(request.headers.get("Origin"), request.host,
-                          current_app.config["RELAY_ALLOWED_ORIGINS"]):
+                          relay.config["RELAY_ALLOWED_ORIGINS"]):
         abort(403)
 
 
@@ -696,14 +697,13 @@ def init_app(app):
         # frames between the protocol limit and this cap get an explicit error frame.
         "max_message_size": 4 * app.config["RELAY_MAX_MESSAGE_BYTES"],
     })
-    relay = Relay(app.config)
-    app.extensions["relay"] = relay
+    app.extensions["relay"] = Relay(app.config)
     blueprint = Blueprint("relay", __name__)
     blueprint.before_request(_check_origin)
     sock = Sock()
 
     @sock.route(app.config["RELAY_PATH"], bp=blueprint)
     def relay_socket(ws):
-        relay.serve(ws)
+        current_app.extensions["relay"].serve(ws)
 
     app.register_blueprint(blueprint)

@@ -1,5 +1,6 @@
 """Python client for the room relay (protocol v1, see docs/rooms.md): used by tests and benchmarks."""
 
+import inspect
 import json
 
 from websockets.asyncio.client import connect as async_connect
@@ -7,6 +8,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as sync_connect
 
 PROTOCOL_VERSION = 1
+
+# websockets 17 warns when connect() is not a context manager unless legacy=True; older
+# releases do not know the flag.
+_SYNC_LEGACY = {"legacy": True} if "legacy" in inspect.signature(sync_connect).parameters else {}
 
 
 class RelayClosed(Exception):
@@ -65,7 +70,7 @@ class RelayClient:
     def __init__(self, url, origin=None, compression="deflate", open_timeout=10):
         self.ws = sync_connect(url, origin=origin, compression=compression, proxy=None,
                                open_timeout=open_timeout, ping_interval=None,
-                               close_timeout=2, max_size=None)
+                               close_timeout=2, max_size=None, **_SYNC_LEGACY)
         self.welcome = None
         self.last_error = None
 
@@ -89,10 +94,13 @@ class RelayClient:
 
     def _hello(self, frame, expected):
         self.send(frame)
-        self.welcome = self.recv()
-        if self.welcome.get("type") != expected:
-            raise AssertionError("expected %s, got %r" % (expected, self.welcome))
-        return self.welcome
+        welcome = self.recv()
+        if welcome.get("type") == "error":
+            raise self.wait_closed()
+        if welcome.get("type") != expected:
+            raise AssertionError("expected %s, got %r" % (expected, welcome))
+        self.welcome = welcome
+        return welcome
 
     # frames
     def to_seat(self, seat, data):
@@ -191,10 +199,14 @@ class AsyncRelayClient:
 
     async def _hello(self, frame, expected):
         await self.send(frame)
-        self.welcome = await self.recv()
-        if self.welcome.get("type") != expected:
-            raise AssertionError("expected %s, got %r" % (expected, self.welcome))
-        return self.welcome
+        welcome = await self.recv()
+        if welcome.get("type") == "error":
+            await self.ws.wait_closed()
+            raise RelayClosed(self.ws.close_code, self.ws.close_reason, welcome)
+        if welcome.get("type") != expected:
+            raise AssertionError("expected %s, got %r" % (expected, welcome))
+        self.welcome = welcome
+        return welcome
 
     async def to_seat(self, seat, data):
         """Host: send data to one seat."""

@@ -13,7 +13,8 @@ ALL_CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
 # Tuned with bench/strength_kartenkampf.py.
 HABIT_SLIP = 0.06        # how often a "highest"/"lowest" habit is allowed to deviate
-FUTURE_WEIGHT = 1.6      # worth of one pip kept for later rounds
+FUTURE_WEIGHT = 20.0     # worth of one pip kept for later rounds
+SLACK = 2                # later rounds that will not use up a card (ties give cards back)
 SAMPLES = 96             # joint opponent samples per decision with 2+ opponents
 RIVAL_WEIGHT_MANY = 0.55  # how much an opponent's win hurts at a table of 3+
 
@@ -71,14 +72,14 @@ def predicted_distribution(view, seat):
 
 
 def _future_cost(hand, card, rounds_after):
-    """Return what giving up `card` costs in later rounds: only the best `rounds_after` cards count."""
-    if rounds_after <= 0:
+    """Return what giving up `card` costs in later rounds: only the best few cards count."""
+    keep = rounds_after - SLACK
+    if keep <= 0:
         return 0.0
     ordered = sorted(hand, reverse=True)
-    kept = ordered[:rounds_after]
-    if card not in kept:
+    if card not in ordered[:keep]:
         return 0.0
-    replacement = ordered[rounds_after] if len(ordered) > rounds_after else 0
+    replacement = ordered[keep] if len(ordered) > keep else 0
     return FUTURE_WEIGHT * (card - replacement)
 
 

@@ -14,10 +14,6 @@ FULL_COUNTS = [0] * 16
 for _card in DECK:
     FULL_COUNTS[RANK_VALUE[_card[:-1]]] += 1
 
-CONTROL_COST = 0.25       # a play nobody can beat: it still has to be played, but keeps the lead
-WEAK_COST = 1.0
-LOW_RANK_WEIGHT = 0.02    # among equal plans lead the lowest cards first
-BOMB_KEEP_COST = 0.1      # a bomb kept to the end costs points; a bomb played keeps the lead
 
 
 def random_choose(view, rng):
@@ -100,10 +96,24 @@ def min_plays(counts, memo):
     return best
 
 
+PARAMS = {
+    "control_cost": 0.25,   # cost of a planned play nobody is expected to beat
+    "weak_cost": 1.0,       # cost of a planned play that will surely be beaten
+    "bomb_cost": 0.1,       # a bomb in hand: strong, but costs points if kept
+    "lead_low": 0.02,       # among equal plans lead the lower cards first
+    "lead_long": 0.0,       # prefer leading plays that shed more cards
+    "finish_bonus": 5.0,    # lead an unbeatable play when only one weak play remains
+    "danger": 3.0,          # leading a beatable play a seat could go out with
+    "answer_bomb": 0.2,     # answering with a bomb takes the lead and may earn the bonus
+    "block": 1.0,           # answer high when the next seat is about to go out
+}
+
+
 class Table:
     """What the strong player knows in one decision: unseen cards and who holds how many."""
 
-    def __init__(self, view):
+    def __init__(self, view, params):
+        self.params = params
         self.seat = view["seat"]
         self.hand = view["hand"]
         self.sizes = view["hand_sizes"]
@@ -113,53 +123,99 @@ class Table:
         for card in view["played"]:
             unseen[RANK_VALUE[card[:-1]]] -= 1
         self.unseen = unseen
-        others = [self.sizes[s] for s in range(3) if s != self.seat]
-        self.max_other = max(others)
-        self.min_other = min(others)
-        self.next_size = self.sizes[(self.seat + 1) % 3]
-        self._beatable = {}
+        total = 0
+        for value in range(3, 16):
+            total += unseen[value]
+        self.total_unseen = total
+        self.others = [self.sizes[(self.seat + 1) % 3], self.sizes[(self.seat + 2) % 3]]
+        self.max_other = max(self.others)
+        self.min_other = min(self.others)
+        self.next_size = self.others[0]
+        caps = _pass_caps(view, self.seat)
+        # at_least[o][k][v]: chance that opponent o holds at least k cards of rank v.
+        self.at_least = [self._holding_chances(o, caps) for o in range(2)]
+        self._beat = {}
         self.memo = {}
 
-    def beatable(self, shape, top, length):
-        """Return whether some unseen cards could beat this play with the same shape (bombs aside)."""
+    def _holding_chances(self, o, caps):
+        """Return [k][v] chances that opponent o holds at least k cards of rank v."""
+        mine = self.others[o]
+        theirs = self.others[1 - o]
+        q = mine / (mine + theirs) if mine + theirs else 0.0
+        r = 1.0 - q
+        my_caps = caps[o]
+        their_caps = caps[1 - o]
+        table = [[0.0] * 16 for _ in range(5)]
+        for value in range(3, 16):
+            u = self.unseen[value]
+            if u <= 0:
+                continue
+            hi = min(u, my_caps[value])
+            lo = max(0, u - their_caps[value])
+            if lo > hi:
+                lo = hi
+            # Binomial split of the u unseen cards, limited to what the passes allow.
+            weights = [0.0] * (u + 1)
+            total = 0.0
+            for k in range(lo, hi + 1):
+                weights[k] = _binomial(u, k) * (q ** k) * (r ** (u - k))
+                total += weights[k]
+            if total <= 0.0:
+                weights[hi] = 1.0
+                total = 1.0
+            tail = 0.0
+            for k in range(u, 0, -1):
+                tail += weights[k]
+                table[k][value] = tail / total
+        return table
+
+    def beat_chance(self, shape, top, length):
+        """Return the chance that some opponent can beat this play with the same shape or a bomb."""
         key = (shape, top, length)
-        found = self._beatable.get(key)
+        found = self._beat.get(key)
         if found is not None:
             return found
-        unseen = self.unseen
-        result = False
-        if length <= self.max_other:
-            if shape == "single":
-                result = any(unseen[v] >= 1 for v in range(top + 1, 16))
-            elif shape == "pair":
-                result = any(unseen[v] >= 2 for v in range(top + 1, 15))
-            elif shape == "triple":
-                result = any(unseen[v] >= 3 for v in range(top + 1, 14))
-            elif shape == "bomb":
-                strength = top
-                result = any(unseen[v] == 4 for v in range(strength + 1, 14)) or \
-                    (strength < ACE and unseen[ACE] == 3)
-            else:
-                per = 1 if shape == "straight" else 2
-                ranks = length // per
-                run = 0
-                for v in range(top - ranks + 2, SEQUENCE_TOP + 1):
-                    run = run + 1 if unseen[v] >= per else 0
-                    if run >= ranks and v > top:
-                        result = True
-                        break
-        if shape == "bomb" and length > self.max_other:
-            result = False
-        self._beatable[key] = result
+        miss = 1.0
+        for o in range(2):
+            if self.others[o] < length and shape != "bomb":
+                continue
+            miss *= 1.0 - self._opponent_beats(o, shape, top, length)
+        result = 1.0 - miss
+        self._beat[key] = result
         return result
+
+    def _opponent_beats(self, o, shape, top, length):
+        chances = self.at_least[o]
+        miss = 1.0
+        if shape == "bomb":
+            for value in range(top + 1, 14):
+                miss *= 1.0 - chances[4][value]
+            if top < ACE:
+                miss *= 1.0 - chances[3][ACE]
+            return 1.0 - miss
+        if shape in ("single", "pair", "triple"):
+            k = length
+            limit = 16 if k == 1 else (15 if k == 2 else 14)
+            for value in range(top + 1, limit):
+                miss *= 1.0 - chances[k][value]
+            return 1.0 - miss
+        per = 1 if shape == "straight" else 2
+        ranks = length // per
+        for high in range(top + 1, SEQUENCE_TOP + 1):
+            low = high - ranks + 1
+            p = 1.0
+            for value in range(low, high + 1):
+                p *= chances[per][value]
+            miss *= 1.0 - p
+        return 1.0 - miss
 
     def group_cost(self, shape, top, length):
         """Return what one planned play costs the hand."""
+        params = self.params
         if shape == "bomb":
-            return BOMB_KEEP_COST if not self.beatable(shape, top, length) else CONTROL_COST
-        if self.beatable(shape, top, length):
-            return WEAK_COST + LOW_RANK_WEIGHT * (15 - top)
-        return CONTROL_COST
+            return params["bomb_cost"]
+        p = self.beat_chance(shape, top, length)
+        return params["control_cost"] + (params["weak_cost"] - params["control_cost"]) * p
 
     def plan_cost(self, counts):
         """Return the cheapest total cost of splitting a hand (rank counts) into plays."""
@@ -200,24 +256,73 @@ class Table:
         memo[key] = best
         return best
 
-    def weak_groups(self, counts):
-        """Return how many weak (beatable) plays the cheapest plan of a hand holds."""
-        total = self.plan_cost(counts)
-        # Each weak play costs about 1, a control play about CONTROL_COST.
-        return int(total + 0.5)
+
+def _pass_caps(view, seat):
+    """Return for both opponents (next seat first) the most cards of each rank their passes allow.
+
+    A seat passes only without a legal answer, so a pass over a single rank r
+    shows that it holds nothing above r, over a pair r no pair above r, and
+    over any ordinary play no bomb at all. Hands only shrink, so this stays true.
+    """
+    caps = [[4] * 16, [4] * 16]
+    tricks = view["tricks"] + [view["trick"]]
+    for trick in tricks:
+        top = None
+        for entry in trick:
+            if not entry["pass"]:
+                top = entry["play"]
+                continue
+            o = (entry["seat"] - seat) % 3 - 1
+            if o < 0 or top is None:
+                continue
+            cap = caps[o]
+            shape = top["shape"]
+            rank = top["rank"]
+            if shape == "bomb":
+                for value in range(top["bomb"] + 1, 14):
+                    if cap[value] > 3:
+                        cap[value] = 3
+                if top["bomb"] < ACE and cap[ACE] > 2:
+                    cap[ACE] = 2
+                continue
+            for value in range(3, 14):
+                if cap[value] > 3:
+                    cap[value] = 3
+            if cap[ACE] > 2:
+                cap[ACE] = 2
+            if shape == "single":
+                for value in range(rank + 1, 16):
+                    cap[value] = 0
+            elif shape == "pair":
+                for value in range(rank + 1, 15):
+                    if cap[value] > 1:
+                        cap[value] = 1
+            elif shape == "triple":
+                for value in range(rank + 1, 14):
+                    if cap[value] > 2:
+                        cap[value] = 2
+    return caps
 
 
-def strong_choose(view, rng):
+def _binomial(n, k):
+    result = 1
+    for i in range(k):
+        result = result * (n - i) // (i + 1)
+    return result
+
+
+def strong_choose(view, rng, params=PARAMS):
     """Choose by planning the hand: weakest plays first, control kept, seats near the end blocked."""
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     if "next" in legal:
         return "next"
-    table = Table(view)
+    table = Table(view, params)
     hand_counts = counts_of(table.hand)
     hand_size = len(table.hand)
     leading = view["top"] is None
+    control = params["control_cost"]
     best = None
     best_score = None
     for action in legal:
@@ -227,34 +332,33 @@ def strong_choose(view, rng):
         removed = counts_of(cards)
         shape, top, length, per = group_shape(removed)
         remaining = [hand_counts[v] - removed[v] for v in range(16)]
-        score = table.plan_cost(remaining)
-        control = not table.beatable(shape, top, length)
+        rest = table.plan_cost(remaining)
+        score = rest
+        p = table.beat_chance(shape, top, length) if shape != "bomb" else 0.0
         if leading:
-            score += LOW_RANK_WEIGHT * top
-            rest = table.plan_cost(remaining)
-            if control and rest < WEAK_COST + CONTROL_COST * hand_size:
-                # Only one weak play left after this one: play unbeatable plays first.
-                if _weak_count(table, remaining) <= 1:
-                    score -= 5
-            if not control and length >= table.min_other and shape != "bomb":
+            score += params["lead_low"] * top - params["lead_long"] * length
+            if p < 0.05 and rest < params["weak_cost"] + 1e-9 + control * hand_size and \
+                    _weak_left(table, remaining) <= 1:
+                # Only one weak play is left after this one: play the sure ones first.
+                score -= params["finish_bonus"]
+            if shape != "bomb" and length >= table.min_other:
                 # A seat could answer with its last cards and go out.
-                score += 3 if length == table.min_other else 0.5
+                score += params["danger"] * p * (1.0 if length == table.min_other else 0.2)
         else:
             if shape == "bomb":
-                score -= 0.2
-            if not control and table.next_size <= length and table.next_size <= 2:
-                score += 1 + 0.1 * (15 - top)
-            score += LOW_RANK_WEIGHT * top * 0.5
+                score -= params["answer_bomb"]
+            if table.next_size <= length and table.next_size <= 2:
+                score += params["block"] * p
         if best_score is None or score < best_score:
             best_score = score
             best = action
     return best
 
 
-def _weak_count(table, counts):
-    """Return the number of beatable plays in the cheapest plan of the remaining hand."""
+def _weak_left(table, counts):
+    """Return roughly how many beatable plays the cheapest plan of the remaining hand holds."""
     total = table.plan_cost(counts)
-    return int(total + 0.3)
+    return int(total + 0.5)
 
 
 STRENGTHS = {"random": random_choose, "strong": strong_choose}

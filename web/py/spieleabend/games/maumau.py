@@ -32,7 +32,7 @@ MAX_SEATS = 5
 HAND_SIZE = 7
 DEFAULT_LIMIT = 100
 DEFAULT_SEATS = 4
-LOG_LENGTH = 30
+LOG_LENGTH = 24
 ACTION_RANKS = {"7": True, "8": True, "9": True, "J": True, "A": True}
 CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                "J": 20, "Q": 10, "K": 10, "A": 11}
@@ -502,10 +502,19 @@ def view(state, seat):
         "minus": list(state["minus"]),
         "out": list(state["out"]),
         "limit": state["limit"],
-        "events": copy_data(state["log"]),
-        "last_deal": copy_data(state["last_deal"]),
+        "events": [_copy_event(event) for event in state["log"]],
+        "last_deal": None if state["last_deal"] is None else _copy_event(state["last_deal"]),
         "legal": legal_actions(state, seat) if own else [],
     }
+
+
+def _copy_event(event):
+    """Copy a flat event (its values are str, int, bool, None or lists of those)."""
+    copy = dict(event)
+    for key in ("turned", "points", "minus"):
+        if key in copy:
+            copy[key] = list(copy[key])
+    return copy
 
 
 def outcome(state):

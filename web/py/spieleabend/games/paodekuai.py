@@ -258,7 +258,7 @@ def _deal(state, rng):
     state["hands"] = [sort_cards(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
     state["has_played"] = [False] * SEATS
     state["trick"] = []
-    state["last_trick"] = []
+    state["tricks"] = []
     state["played"] = []
     state["ready"] = []
     for seat in range(SEATS):
@@ -277,7 +277,7 @@ def new_game(options, rng):
         "has_played": [False] * SEATS,
         "turn": 0,
         "trick": [],
-        "last_trick": [],
+        "tricks": [],
         "played": [],
         "log": [],
         "ready": [],
@@ -439,7 +439,7 @@ def _pass(state, seat):
         top = _top(state)
         if _is_answering_bomb(state, top):
             _settle_bomb(state, top)
-        state["last_trick"] = trick
+        state["tricks"].append(trick)
         state["trick"] = []
         state["turn"] = top["seat"]
     else:
@@ -485,7 +485,7 @@ def _play(state, seat, cards):
     if _is_answering_bomb(state, entry):
         _settle_bomb(state, entry)
     _settle_out(state, seat)
-    state["last_trick"] = state["trick"]
+    state["tricks"].append(state["trick"])
     state["trick"] = []
 
 
@@ -553,7 +553,8 @@ def view(state, seat):
         "leader": None if over else (state["trick"][0]["seat"] if state["trick"] else state["turn"]),
         "turn": None if over else state["turn"],
         "opening": _opening(state),
-        "last_trick": _trick_view(state, state["last_trick"]),
+        "last_trick": _trick_view(state, state["tricks"][-1]) if state["tricks"] else [],
+        "tricks": [_trick_view(state, trick) for trick in state["tricks"]],
         "played": list(state["played"]),
         "settlements": log[-1]["settlements"],
         "table": table_totals(state),

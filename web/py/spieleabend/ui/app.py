@@ -118,7 +118,10 @@ class App:
 
     # -- events ------------------------------------------------------------------------
     def on_click(self, event):
-        target = event.target.closest("[data-action]")
+        try:
+            target = event.target.closest("[data-action]")
+        except KeyError:  # Brython raises instead of returning null
+            return
         if target is None or target.disabled:
             return
         self.dispatch(target.getAttribute("data-action"), target.getAttribute("data-value"))

@@ -25,9 +25,34 @@ def local_storage():
         storage = window.localStorage
         storage.setItem("spieleabend.probe", "1")
         storage.removeItem("spieleabend.probe")
-        return storage
+        return LocalStorage(storage)
     except Exception:
         return MemoryStorage()
+
+
+class LocalStorage:
+    """localStorage with Python values: a missing key gives None (Brython hands JS null through)."""
+
+    def __init__(self, storage):
+        self.storage = storage
+
+    @property
+    def length(self):
+        return int(self.storage.length)
+
+    def getItem(self, key):
+        value = self.storage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def setItem(self, key, value):
+        self.storage.setItem(key, value)
+
+    def removeItem(self, key):
+        self.storage.removeItem(key)
+
+    def key(self, index):
+        value = self.storage.key(index)
+        return value if isinstance(value, str) else None
 
 
 class MemoryStorage:

@@ -53,8 +53,8 @@ class HomeScreen(Screen):
                  '<span class="mini-card red">K♥</span><span class="mini-card">A♠</span>'
                  '<span class="mini-card red">7♦</span></div>'
                  '<p class="tagline">%s</p></section>' % escape(t("app.tagline"))]
+        saves = app.storage.saved_games(list(PLAYABLE))  # first: it may set damaged saves aside
         parts.append(self.notices(app))
-        saves = app.storage.saved_games(list(PLAYABLE))
         if saves:
             items = []
             for save in saves:
@@ -91,7 +91,7 @@ class HomeScreen(Screen):
         out = []
         for notice in app.storage.notices:
             out.append('<div class="notice warn" role="alert" data-testid="damaged-notice"><p>%s</p>%s</div>' % (
-                escape(t("home.damaged", where=notice["aside"] or notice["key"]) + " [" + notice["reason"] + "]"),
+                escape(t("home.damaged", where=notice["aside"] or notice["key"])),
                 button(t("home.dismiss"), "dismiss-notice", "dismiss-notice", kind="ghost")))
         if app.update_waiting():
             out.append('<div class="notice" role="status" data-testid="update-waiting"><p>%s</p>%s</div>' % (

@@ -1,0 +1,99 @@
+"""The server: page, hashed bundles, compression, cache headers, worker, manifest, errors."""
+
+import gzip
+import json
+import re
+
+
+def asset_urls(page_html):
+    return re.findall(r'(?:src|href)="(/assets/[^"]+)"', page_html)
+
+
+def test_index_is_the_app_page_with_hashed_assets(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.content_type.startswith("text/html")
+    html = response.get_data(as_text=True)
+    assert '<html lang="de"' in html
+    urls = asset_urls(html)
+    assert any(re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", url) for url in urls)
+    assert any(re.match(r"/assets/spieleabend\.[0-9a-f]{10}\.brython\.js$", url) for url in urls)
+    assert "{{" not in html, "every placeholder is filled"
+    assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_no_python_file_is_fetched_at_run_time(client):
+    html = client.get("/").get_data(as_text=True)
+    assert ".py\"" not in html and ".py'" not in html
+    assert 'type="text/python"' in html  # only the inline two-line start script
+
+
+def test_hashed_assets_are_immutable_and_gzip_compressed(client):
+    html = client.get("/").get_data(as_text=True)
+    for url in asset_urls(html):
+        plain = client.get(url)
+        assert plain.status_code == 200
+        assert "immutable" in plain.headers["Cache-Control"]
+        packed = client.get(url, headers={"Accept-Encoding": "gzip, br"})
+        assert packed.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(packed.data) == plain.data
+        assert len(packed.data) < len(plain.data)
+
+
+def test_brython_comes_from_the_installed_package(client):
+    import brython
+    from pathlib import Path
+
+    html = client.get("/").get_data(as_text=True)
+    url = next(u for u in asset_urls(html) if u.startswith("/assets/brython."))
+    installed = (Path(brython.__file__).parent / "data" / "brython.js").read_bytes()
+    assert client.get(url).data == installed
+
+
+def test_etag_revalidation_answers_304(client):
+    first = client.get("/manifest.webmanifest")
+    etag = first.headers["ETag"]
+    again = client.get("/manifest.webmanifest", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+
+
+def test_manifest_describes_an_installable_german_app(client):
+    manifest = json.loads(client.get("/manifest.webmanifest").data)
+    assert manifest["lang"] == "de"
+    assert manifest["display"] == "standalone"
+    assert manifest["short_name"] and manifest["name"] and manifest["theme_color"]
+    purposes = {icon["purpose"] for icon in manifest["icons"]}
+    assert "maskable" in purposes
+    for icon in manifest["icons"]:
+        response = client.get(icon["src"])
+        assert response.status_code == 200, icon["src"]
+
+
+def test_service_worker_precaches_every_asset_of_the_release(client, app):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-cache"
+    source = response.get_data(as_text=True)
+    build = app.extensions["spieleabend_build"]
+    assert build.version in source
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", source).group(1))
+    html = client.get("/").get_data(as_text=True)
+    for url in asset_urls(html) + ["/", "/manifest.webmanifest"]:
+        assert url in precache
+    for url in precache:
+        assert client.get(url).status_code == 200, url
+    assert "skipWaiting()" in source and 'event.data === "skip-waiting"' in source
+
+
+def test_unknown_path_gets_a_helpful_404_page(client):
+    response = client.get("/no/such/page<script>")
+    assert response.status_code == 404
+    html = response.get_data(as_text=True)
+    assert "Diese Seite gibt es nicht" in html
+    assert 'href="/"' in html
+    assert "<script>" not in html  # the path is escaped
+
+
+def test_python_sources_are_not_served(client):
+    assert client.get("/py/spieleabend/__init__.py").status_code == 404
+    assert client.get("/index.html").status_code == 404  # only the filled page at / is served
