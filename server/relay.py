@@ -85,9 +85,6 @@ HELLO_TYPES = {"create", "join", "resume"}
 ALL_TYPES = HOST_TYPES | SEAT_TYPES | HELLO_TYPES
 
 CLOSE_WAIT = 2.0  # seconds to wait for the client's close reply before ending TCP
-# simple_websocket can miss a wake-up when it aborts an oversized frame, so a waiting
-# thread re-checks the socket this often instead of trusting the wake-up alone.
-RECEIVE_POLL = 5.0
 
 
 class RelayError(Exception):
@@ -153,6 +150,27 @@ def new_code(taken):
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         if code not in taken:
             return code
+
+
+class ReaderThread(threading.Thread):
+    """simple_websocket's socket-reading thread, which wakes the serving thread when it ends.
+
+    When simple_websocket aborts an oversized frame it signals the serving thread
+    before it marks the socket closed, so that thread can miss the wake-up and wait
+    forever; marking and signalling again once the reader is done closes that gap.
+    """
+
+    def __init__(self, target=None, **kwargs):
+        super().__init__(target=target, **kwargs)
+        self.websocket = getattr(target, "__self__", None)
+
+    def run(self):
+        try:
+            super().run()
+        finally:
+            if self.websocket is not None:
+                self.websocket.connected = False
+                self.websocket.event.set()
 
 
 class TokenBucket:
@@ -344,16 +362,7 @@ class Relay:
 
     def _receive(self, conn, timeout):
         """Return the next frame as a dict, None on timeout, or raise RelayError."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            wait = RECEIVE_POLL if deadline is None else min(RECEIVE_POLL, deadline - time.monotonic())
-            text = conn.ws.receive(timeout=max(wait, 0))
-            if text is not None or conn.closed:
-                break
-            if not conn.ws.connected:
-                raise ConnectionClosed(conn.ws.close_reason, conn.ws.close_message)
-            if deadline is not None and time.monotonic() >= deadline:
-                return None
+        text = conn.ws.receive(timeout=timeout)
         if text is None or conn.closed:
             return None
         if not conn.bucket.take():
@@ -696,6 +705,7 @@ def init_app(app):
         # Hard cap enforced while the frame is still arriving (counted in characters);
         # frames between the protocol limit and this cap get an explicit error frame.
         "max_message_size": 4 * app.config["RELAY_MAX_MESSAGE_BYTES"],
+        "thread_class": ReaderThread,
     })
     app.extensions["relay"] = Relay(app.config)
     blueprint = Blueprint("relay", __name__)

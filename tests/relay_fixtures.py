@@ -6,6 +6,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from server import create_app
+from server.relay import Relay
 from server.relay_client import RelayClient
 
 
@@ -37,17 +38,29 @@ class RelayServer:
     """A running app with the relay, its clock, and helpers to open clients."""
 
     def __init__(self, overrides=None):
-        self.clock = FakeClock()
-        config = dict(TEST_CONFIG, RELAY_CLOCK=self.clock)
-        config.update(overrides or {})
-        self.app = create_app(config)
-        self.relay = self.app.extensions["relay"]
+        self.app = create_app(dict(TEST_CONFIG, **(overrides or {})))
         self.http = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.port = self.http.server_port
         self.url = "ws://127.0.0.1:%d%s" % (self.port, self.app.config["RELAY_PATH"])
         self.clients = []
+        self.relay = None
+        self.reset(overrides)
         self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)
         self.thread.start()
+
+    def reset(self, overrides=None):
+        """Start over with a fresh relay (no rooms, a new clock) on the same running server.
+
+        Building the app builds the web assets, which is slow, so tests share one
+        server and swap the relay, which holds all room state, between tests.
+        """
+        if self.relay is not None:
+            self.relay.close_all()
+        self.clock = FakeClock()
+        config = dict(self.app.config, RELAY_CLOCK=self.clock)
+        config.update(overrides or {})
+        self.relay = Relay(config)
+        self.app.extensions["relay"] = self.relay
 
     def client(self, **options):
         """Open a socket to the relay (closed when the test ends)."""
@@ -69,35 +82,57 @@ class RelayServer:
         assert notice["status"] == "joined" and notice[role] == seat.welcome[role]
         return seat
 
-    def stop(self):
+    def close_clients(self):
+        """Close every client a test opened."""
         for client in self.clients:
             try:
                 client.close()
             except Exception:  # the relay may already have closed it
                 pass
+        self.clients = []
+
+    def stop(self):
+        """Close clients and rooms, then stop the server."""
+        self.close_clients()
         self.relay.close_all()
         self.http.shutdown()
         self.http.server_close()
 
 
-@pytest.fixture
-def relay_server():
-    """A relay with default test settings."""
+@pytest.fixture(scope="session")
+def shared_relay_server():
+    """One running server for the whole session; see RelayServer.reset."""
     server = RelayServer()
     yield server
     server.stop()
 
 
 @pytest.fixture
-def make_relay_server():
-    """Build relays with config overrides: make_relay_server({"RELAY_MAX_ROOMS": 1})."""
-    servers = []
+def relay_server(shared_relay_server):
+    """A relay with default test settings and no rooms."""
+    shared_relay_server.reset()
+    yield shared_relay_server
+    shared_relay_server.close_clients()
 
-    def make(overrides=None):
-        server = RelayServer(overrides)
-        servers.append(server)
-        return server
+
+@pytest.fixture
+def make_relay_server(shared_relay_server):
+    """Relays with config overrides: make_relay_server({"RELAY_MAX_ROOMS": 1}).
+
+    Overrides of the relay's own settings reuse the shared server; settings of the
+    websocket layer (ping interval, frame cap) need an app of their own.
+    """
+    own = []
+
+    def make(overrides=None, own_app=False):
+        if own_app:
+            server = RelayServer(overrides)
+            own.append(server)
+            return server
+        shared_relay_server.reset(overrides)
+        return shared_relay_server
 
     yield make
-    for server in servers:
+    shared_relay_server.close_clients()
+    for server in own:
         server.stop()

@@ -6,12 +6,19 @@ import pytest
 
 from server.relay import CODE_ALPHABET
 from server.relay_client import RelayClosed, parse_link
-from tests.relay_fixtures import make_relay_server, relay_server  # noqa: F401  (fixtures)
+from tests.relay_fixtures import (  # noqa: F401  (fixtures)
+    make_relay_server, relay_server, shared_relay_server)
 
 
 def next_data(client):
     """Return the data of the next relayed message, skipping presence notices."""
     return client.recv_type("msg")["data"]
+
+
+def settle(client):
+    """Return once the relay has handled every frame this client sent (ping, then pong)."""
+    client.send({"type": "ping"})
+    client.recv_type("pong")
 
 
 def assert_only_marker_next(host, *clients):
@@ -229,6 +236,7 @@ def test_seat_away_is_told_to_the_host_and_misses_nothing_meant_for_others(relay
     seat.close()
     assert host.recv_type("presence")["status"] == "away"
     host.to_seat(1, "while away")  # dropped: the host resends the view on "back"
+    settle(host)
     back = relay_server.client()
     back.resume(host.welcome["room"], seat.welcome["token"])
     assert host.recv_type("presence")["status"] == "back"
@@ -244,6 +252,7 @@ def test_host_away_and_back(relay_server):
     for guest in (seat, tv):
         assert guest.recv_type("presence") == {"type": "presence", "role": "host", "status": "away"}
     seat.to_host("nobody hears this")
+    settle(seat)
     relay_server.clock.advance(599)
     relay_server.relay.sweep()
     back = relay_server.client()
