@@ -26,6 +26,9 @@ DEFAULT_SETTINGS = {
     "temperature": 50,
     "memory_aid": False,
     "name": "",
+    "seen_version": "",  # the release this browser last started, to say "updated" once
+    "pj_computers": 3,  # Punktejagd: computers at the table last time
+    "pj_style": "random",
 }
 
 
@@ -174,6 +177,12 @@ def _setting_ok(name, value):
         return isinstance(value, bool)
     if name == "name":
         return isinstance(value, str) and len(value) <= 24
+    if name == "seen_version":
+        return isinstance(value, str) and len(value) <= 40
+    if name == "pj_computers":
+        return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5
+    if name == "pj_style":
+        return value in ("random", "vorausschauend")
     return False
 
 

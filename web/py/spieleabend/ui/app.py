@@ -86,8 +86,10 @@ class App:
         dom.set_hash_route(route, replace)
         self.show(self.route_screen(route))
 
-    def show(self, screen):
-        """Replace the current screen."""
+    def show(self, screen, route=None):
+        """Replace the current screen (and make `route` a history entry if given)."""
+        if route is not None:
+            dom.set_hash_route(route)
         if self.screen is not None:
             self.screen.leave(self)
         self.screen = screen
@@ -95,8 +97,27 @@ class App:
         dom.focus("h1")
 
     def rerender(self):
-        """Draw the current screen again from its data."""
+        """Draw the current screen again from its data, keeping keyboard focus in place."""
+        focused = dom.focused_testid()
         dom.set_html(self.screen.render(self))
+        if focused:
+            dom.focus('[data-testid="%s"]' % focused)
+
+    def query(self, selector):
+        """Return the first element matching selector, or None."""
+        return dom.query(selector)
+
+    def now(self):
+        """Return the time in ms since the epoch."""
+        return dom.now_ms()
+
+    def later(self, handler, ms):
+        """Call handler after ms milliseconds; return a timer id."""
+        return dom.later(handler, ms)
+
+    def cancel(self, timer):
+        """Cancel a timer from `later`."""
+        dom.cancel(timer)
 
     def output(self, element_id, text):
         """Set the text of one element without drawing the screen again."""

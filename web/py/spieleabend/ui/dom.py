@@ -103,9 +103,9 @@ def set_hash_route(route, replace=False):
     """Go to a route; it becomes a browser history entry unless `replace`."""
     url = "#/" + route if route else window.location.pathname + window.location.search
     if replace:
-        window.history.replaceState(None, "", url)
+        window.history.replaceState("", "", url)
     else:
-        window.history.pushState(None, "", url)
+        window.history.pushState("", "", url)
 
 
 def app_root():
@@ -177,6 +177,14 @@ def focus(selector):
     element = document.querySelector(selector)
     if element:
         element.focus()
+
+
+def focused_testid():
+    """Return the data-testid of the focused element, or None."""
+    element = document.activeElement
+    if element is None or not hasattr(element, "getAttribute"):
+        return None
+    return element.getAttribute("data-testid")
 
 
 def query(selector):

@@ -50,5 +50,7 @@ def number_card(number, label, selected=False, action=None, testid=None, disable
 
 def card_back(label, extra=""):
     """Return a face-down card."""
+    if not label:  # decorative (the face beside it tells)
+        return '<div%s></div>' % attrs(class_="card back" + (" " + extra if extra else ""), aria_hidden="true")
     return '<div%s></div>' % attrs(class_="card back" + (" " + extra if extra else ""),
                                    role="img", aria_label=label)

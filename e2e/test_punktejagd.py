@@ -1,0 +1,224 @@
+"""Punktejagd in a real Chromium: whole games, pause and continue, offline, reduced motion, results."""
+
+import json
+
+import pytest
+
+from e2e.conftest import open_app
+from e2e.test_accessibility import serious_violations
+
+SAVE_KEY = "spieleabend.save.punktejagd"
+
+
+def start_game(page, url, computers=3, style="random", name="Testerin", seed=11):
+    page.goto("%s/?seed=%d#/play/punktejagd" % (url, seed))
+    page.wait_for_selector("html[data-app-ready]")
+    page.get_by_test_id("player-name").fill(name)
+    page.get_by_test_id("computers-%d" % computers).check()
+    page.get_by_test_id("style-" + style).check()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector("[data-testid=hand]")
+
+
+def hand_numbers(page):
+    return [int(v) for v in page.locator("[data-testid=hand] [data-value]").evaluate_all(
+        "cards => cards.map(c => c.dataset.value)")]
+
+
+def play_round(page, card=None, risk=False):
+    """Choose a card (the first in hand by default), confirm and wait for the reveal to settle."""
+    numbers = hand_numbers(page)
+    card = numbers[0] if card is None else card
+    page.get_by_test_id("card-%d" % card).click()
+    if risk:
+        page.get_by_test_id("risk").click()
+    page.get_by_test_id("confirm").click()
+    page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+    return card
+
+
+def saved(page):
+    return json.loads(page.evaluate("localStorage.getItem('%s')" % SAVE_KEY) or "null")
+
+
+def totals_on_screen(page, seats):
+    return [int(page.get_by_test_id("total-%d" % s).inner_text().split()[0]) for s in range(seats)]
+
+
+def test_full_game_totals_equal_the_round_log(page, live_server):
+    start_game(page, live_server.url, computers=3, style="vorausschauend")
+    assert "Runde 1 von 10" in page.get_by_test_id("round-number").inner_text()
+    assert page.get_by_test_id("confirm").is_disabled(), "no card chosen yet"
+    page.get_by_test_id("card-5").click()
+    page.get_by_test_id("card-8").click()  # another card switches, no double tap
+    assert page.get_by_test_id("card-8").get_attribute("aria-pressed") == "true"
+    assert page.get_by_test_id("card-5").get_attribute("aria-pressed") == "false"
+    page.get_by_test_id("risk").click()
+    assert page.get_by_test_id("risk").get_attribute("aria-pressed") == "true"
+    page.get_by_test_id("risk").click()  # toggles off again before confirming
+    assert page.get_by_test_id("risk").get_attribute("aria-pressed") == "false"
+    for round_number in range(1, 11):
+        assert page.get_by_test_id("hand").locator("[data-value]").count() == 11 - round_number
+        play_round(page, risk=(round_number == 3))
+        if round_number == 3:
+            page.get_by_test_id("next-round").click()
+            assert page.get_by_test_id("risk").is_disabled()
+            assert "verbraucht" in page.get_by_test_id("risk-note").inner_text()
+            continue
+        if round_number < 10:
+            page.get_by_test_id("next-round").click()
+    page.get_by_test_id("open-log").click()
+    rows = page.get_by_test_id("log-row")
+    assert rows.count() == 10
+    sums = [0, 0, 0, 0]
+    for index in range(10):
+        cells = rows.nth(index).locator(".log-pts").all_inner_texts()
+        for seat, text in enumerate(cells):
+            sums[seat] += int(text.strip("+"))
+    log_totals = [int(page.get_by_test_id("log-total-%d" % s).inner_text()) for s in range(4)]
+    assert sums == log_totals
+    page.get_by_test_id("close-panel").click()
+    page.get_by_test_id("next-round").click()  # "Endwertung"
+    headline = page.get_by_test_id("final-headline").inner_text()
+    standings = [page.get_by_test_id("standing-%d" % s).inner_text() for s in range(4)]
+    for seat in range(4):
+        assert "%d Punkte" % sums[seat] in standings[seat]
+    top = max(sums)
+    winners = [s for s in range(4) if sums[s] == top]
+    if len(winners) > 1:
+        assert "Geteilter Sieg" in headline
+    assert saved(page) is None, "a finished game leaves no save behind"
+    page.get_by_test_id("to-results").click()
+    item = page.get_by_test_id("result-item").first
+    assert "Punktejagd" in item.inner_text()
+    assert "Deine Punkte: %d" % sums[0] in item.inner_text()
+    assert "Testerin" in item.inner_text()
+
+
+def test_pause_reload_and_continue_keeps_everything(page, live_server):
+    start_game(page, live_server.url, computers=2, style="vorausschauend", seed=21)
+    play_round(page, card=4)
+    page.get_by_test_id("next-round").click()
+    play_round(page, card=9)
+    page.get_by_test_id("next-round").click()
+    before = saved(page)
+    hand_before = hand_numbers(page)
+    totals_before = totals_on_screen(page, 3)
+    assert all(plan is not None for plan in before["state"]["plans"][1:]), "computers decided at round start"
+    page.get_by_test_id("card-6").click()  # an unconfirmed choice may be lost
+    page.get_by_test_id("pause").click()
+    page.wait_for_selector("[data-testid=continue-punktejagd]")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    page.get_by_test_id("continue-punktejagd").click()
+    page.wait_for_selector("[data-testid=hand]")
+    assert "Runde 3 von 10" in page.get_by_test_id("round-number").inner_text()
+    assert hand_numbers(page) == hand_before
+    assert totals_on_screen(page, 3) == totals_before
+    after = saved(page)
+    assert after["state"]["plans"] == before["state"]["plans"], "reloading must not re-roll the computers"
+    assert after["state"]["rng"] == before["state"]["rng"]
+    page.reload()  # a reload right on the table continues too
+    page.wait_for_selector("[data-testid=hand]")
+    assert saved(page)["state"]["plans"] == before["state"]["plans"]
+
+
+def test_reduced_motion_reveals_without_flight(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce")
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    start_game(page, live_server.url, computers=1)
+    assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
+    page.get_by_test_id("card-3").click()
+    page.get_by_test_id("confirm").click()
+    # Without flight the next step is available at once, and no card has the flying class.
+    assert page.get_by_test_id("next-round").is_enabled()
+    assert page.locator(".reveal-slot.fly").count() == 0
+    assert page.get_by_test_id("reveal-0").locator("[data-value='3']").count() == 1
+    context.close()
+    assert errors == []
+
+
+def test_cards_fly_and_inputs_wait_for_them(page, live_server):
+    start_game(page, live_server.url, computers=3)
+    page.get_by_test_id("card-2").click()
+    page.get_by_test_id("confirm").click()
+    assert page.locator(".reveal-slot.fly").count() == 4
+    assert page.get_by_test_id("next-round").is_disabled(), "locked while cards fly"
+    page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+
+
+def test_keyboard_number_keys_and_enter(page, live_server):
+    start_game(page, live_server.url, computers=1)
+    page.keyboard.press("7")
+    assert page.get_by_test_id("card-7").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("0")
+    assert page.get_by_test_id("card-10").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+    assert page.get_by_test_id("reveal-0").locator("[data-value='10']").count() == 1
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=hand]")
+    assert page.get_by_test_id("card-10").count() == 0
+
+
+def test_english_table(page, live_server):
+    open_app(page, live_server.url)
+    page.evaluate("localStorage.setItem('spieleabend.settings', JSON.stringify({format: 1, settings: {language: 'en'}}))")
+    start_game(page, live_server.url, computers=1)
+    assert "Round 1 of 10" in page.get_by_test_id("round-number").inner_text()
+    assert page.get_by_test_id("confirm").inner_text() == "Confirm plan"
+
+
+def test_same_seed_same_round_types_and_computer_cards(browser, live_server):
+    outcomes = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce")
+        page = context.new_page()
+        start_game(page, live_server.url, computers=3, style="vorausschauend", seed=99)
+        play_round(page, card=5)
+        outcomes.append(saved(page)["state"])
+        context.close()
+    assert outcomes[0] == outcomes[1]
+
+
+def test_whole_game_offline_with_the_server_stopped(context, own_server):
+    page = context.new_page()
+    open_app(page, own_server.url)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    own_server.stop()
+    context.set_offline(True)
+    start_game(page, own_server.url, computers=2)
+    for round_number in range(10):
+        play_round(page)
+        page.get_by_test_id("next-round").click()
+    assert page.get_by_test_id("final-headline").is_visible()
+    page.get_by_test_id("to-results").click()
+    assert page.get_by_test_id("result-item").count() == 1
+
+
+@pytest.mark.parametrize("screen", ["start", "table", "reveal", "final", "log", "played", "results"])
+def test_screens_have_no_serious_accessibility_violations(page, live_server, screen):
+    page.emulate_media(reduced_motion="reduce")
+    if screen == "start":
+        open_app(page, live_server.url, "play/punktejagd")
+        assert serious_violations(page) == []
+        return
+    start_game(page, live_server.url, computers=3)
+    if screen == "table":
+        page.get_by_test_id("card-4").click()
+    elif screen in ("reveal", "log", "played"):
+        play_round(page)
+        if screen != "reveal":
+            page.get_by_test_id("open-" + screen).click()
+    elif screen in ("final", "results"):
+        for _ in range(10):
+            play_round(page)
+            page.get_by_test_id("next-round").click()
+        if screen == "results":
+            page.get_by_test_id("to-results").click()
+    assert serious_violations(page) == []

@@ -1,0 +1,518 @@
+"""Punktejagd screens: start, table (choose, reveal), final standings, played cards and round log."""
+
+from spieleabend.games import punktejagd as engine
+from spieleabend.games import run_bots
+from spieleabend.games.common import IllegalAction, Rng
+from spieleabend.bots import punktejagd as bots
+from spieleabend.ui.html import attrs, button, card_back, escape, number_card
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.shell import Screen, page
+
+GAME = "punktejagd"
+FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
+STYLES = ["random", "vorausschauend"]
+COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil"]
+
+register({
+    "pj.name": ("Dein Name", "Your name"),
+    "pj.name_placeholder": ("Du", "You"),
+    "pj.you": ("Du", "You"),
+    "pj.table_size": ("Am Tisch", "At the table"),
+    "pj.computers": ("%(n)s Computer", "%(n)s computers"),
+    "pj.computers_one": ("1 Computer", "1 computer"),
+    "pj.style": ("Computer-Spielweise", "How the computers play"),
+    "pj.style.random": ("Locker & zufällig", "Relaxed & random"),
+    "pj.style.random.hint": ("Wählt seine Karten zufällig.", "Picks its cards at random."),
+    "pj.style.vorausschauend": ("Vorausschauend", "Thinking ahead"),
+    "pj.style.vorausschauend.hint": ("Bewertet mögliche Ergebnisse und denkt an die nächste Rundenart. Trotzdem nicht immer gleich.",
+                                     "Weighs possible outcomes and the next round type. Still not always the same."),
+    "pj.start": ("Partie starten", "Start game"),
+    "pj.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
+                        "A game in progress is saved. Starting a new one replaces it."),
+    "pj.round": ("Runde %(n)s von %(total)s", "Round %(n)s of %(total)s"),
+    "pj.type.normal": ("Normal", "Normal"),
+    "pj.type.kopfstand": ("Kopfstand", "Upside down"),
+    "pj.type.gold": ("Goldrunde", "Gold round"),
+    "pj.type_hint.normal": ("Die höchste einmalige Zahl ist am meisten wert.", "The highest unique number is worth most."),
+    "pj.type_hint.kopfstand": ("Die niedrigste einmalige Zahl ist am meisten wert.", "The lowest unique number is worth most."),
+    "pj.type_hint.gold": ("Normale Gewinnpositionen, doppelte Punkte.", "Normal winning positions, double points."),
+    "pj.next": ("Als Nächstes: %(type)s", "Next: %(type)s"),
+    "pj.last_round": ("Letzte Runde", "Last round"),
+    "pj.points_total": ("%(n)s Punkte", "%(n)s points"),
+    "pj.plan_hidden": ("Plan steht verdeckt", "Plan is set, face down"),
+    "pj.thinking": ("überlegt …", "thinking …"),
+    "pj.chip_free": ("Risiko-Chip frei", "Risk chip unused"),
+    "pj.chip_used": ("Risiko-Chip verbraucht", "Risk chip spent"),
+    "pj.your_hand": ("Deine Karten", "Your cards"),
+    "pj.card": ("Karte %(n)s", "Card %(n)s"),
+    "pj.card_of": ("Karte von %(name)s, verdeckt", "%(name)s's card, face down"),
+    "pj.risk": ("Risiko einsetzen", "Use risk chip"),
+    "pj.risk_on": ("Risiko aktiv", "Risk on"),
+    "pj.risk_spent": ("Dein Risiko-Chip ist schon verbraucht – einen neuen gibt es erst in einer neuen Partie.",
+                      "Your risk chip is already spent – you get a new one in a new game."),
+    "pj.risk_hint": ("Mit Risiko brauchst du die beste einmalige Zahl: dann +3, sonst 0 Punkte.",
+                     "With risk you need the best unique number: then +3, otherwise 0 points."),
+    "pj.confirm": ("Plan bestätigen", "Confirm plan"),
+    "pj.pick_first": ("Wähle zuerst eine Karte.", "Choose a card first."),
+    "pj.selected": ("Gewählt: %(card)s%(risk)s", "Chosen: %(card)s%(risk)s"),
+    "pj.with_risk": (" mit Risiko", " with risk"),
+    "pj.merksatz": ("Merksatz: Rundenart lesen → Gegner einschätzen → Karte wählen → Risiko prüfen → bestätigen.",
+                    "Rule of thumb: read the round type → judge the others → choose a card → check risk → confirm."),
+    "pj.played_btn": ("Was wurde schon gespielt?", "What has been played?"),
+    "pj.log_btn": ("Rundenprotokoll", "Round log"),
+    "pj.pause": ("Speichern & pausieren", "Save & pause"),
+    "pj.close": ("Schließen", "Close"),
+    "pj.reveal_title": ("Aufgedeckt: Runde %(n)s · %(type)s", "Revealed: round %(n)s · %(type)s"),
+    "pj.blocked": ("blockiert", "blocked"),
+    "pj.plus": ("+%(n)s", "+%(n)s"),
+    "pj.risk_won": ("Risiko ✓", "Risk ✓"),
+    "pj.risk_lost": ("Risiko ✗", "Risk ✗"),
+    "pj.next_round": ("Nächste Runde", "Next round"),
+    "pj.final_btn": ("Endwertung", "Final standings"),
+    "pj.final_title": ("Endwertung", "Final standings"),
+    "pj.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
+    "pj.you_win": ("Du gewinnst!", "You win!"),
+    "pj.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
+    "pj.rank": ("Platz %(n)s", "Place %(n)s"),
+    "pj.new_game": ("Neue Partie", "New game"),
+    "pj.played_title": ("Was wurde schon gespielt?", "What has been played?"),
+    "pj.played_none": ("Noch keine Karte.", "No card yet."),
+    "pj.played_note": ("Gespielte Karten kann niemand erneut spielen. Aktuelle Entscheidungen bleiben verdeckt.",
+                       "Played cards cannot be played again. Current choices stay hidden."),
+    "pj.log_title": ("Rundenprotokoll", "Round log"),
+    "pj.log_none": ("Noch keine Runde gewertet.", "No round scored yet."),
+    "pj.log_round": ("Runde", "Round"),
+    "pj.log_type": ("Art", "Type"),
+    "pj.sum": ("Summe", "Total"),
+    "pj.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+})
+
+
+def seat_name(view, seat):
+    return view["names"][seat]
+
+
+def type_label(round_type):
+    return t("pj.type." + round_type)
+
+
+class Session:
+    """A running Punktejagd game on this device: engine state, players and the save document."""
+
+    def __init__(self, state, meta):
+        self.state = state
+        self.meta = meta  # {"style", "players", "bot_rng", "started_at", "night", "round"}
+
+    @classmethod
+    def new(cls, app, name, computers, style):
+        rng = app.new_rng()
+        names = [name] + COMPUTER_NAMES[:computers]
+        state = engine.new_game({"seats": computers + 1, "names": names}, rng)
+        meta = {"style": style, "bot_rng": rng.fork().state, "started_at": app.now(),
+                "night": app.storage.night()["id"], "round": 1}
+        session = cls(state, meta)
+        session.commit_computers()
+        return session
+
+    def players(self):
+        """Return the bot function per seat (None for the person at seat 0)."""
+        choose = bots.STRENGTHS[self.meta["style"]]
+        return [None] + [choose] * (self.state["seats"] - 1)
+
+    def commit_computers(self):
+        """Let the computers fix their plans at the start of a round (kept in the save)."""
+        rng = Rng(self.meta["bot_rng"])
+        run_bots(engine, self.state, self.players(), rng)
+        self.meta["bot_rng"] = rng.state
+
+    def view(self):
+        return engine.view(self.state, 0)
+
+    def save(self, app):
+        view = self.view()
+        self.meta["round"] = view["round"] or engine.ROUND_COUNT
+        return app.storage.save_game(GAME, self.state, self.meta)
+
+    def record_result(self, app):
+        """Put the finished game into Ergebnisse and drop the save."""
+        result = engine.outcome(self.state)
+        names = self.state["names"]
+        app.storage.add_result({
+            "game": GAME, "finished_at": app.now(), "started_at": self.meta.get("started_at"),
+            "players": list(names), "scores": list(result["scores"]),
+            "winners": [names[seat] for seat in result["winners"]], "my_score": result["scores"][0],
+            "night": self.meta.get("night"), "style": self.meta["style"],
+        })
+        app.storage.delete_game(GAME)
+
+
+class SetupScreen(Screen):
+    """Dein Name, Am Tisch, Computer-Spielweise, Partie starten."""
+
+    route = "play/punktejagd"
+
+    def __init__(self, app):
+        self.computers = app.settings["pj_computers"]
+        self.style = app.settings["pj_style"]
+
+    def render(self, app):
+        name = app.settings.get("name", "")
+        seats = "".join(
+            '<label class="seg"><input type="radio" name="computers" value="%d" data-input="computers" data-testid="computers-%d"%s>'
+            '<span>%d</span></label>' % (n, n, " checked" if n == self.computers else "", n) for n in range(1, 6))
+        styles = "".join(
+            '<label class="choice big"><input type="radio" name="style" value="%s" data-input="style" data-testid="style-%s"%s>'
+            '<span><strong>%s</strong><small>%s</small></span></label>' % (
+                s, s, " checked" if s == self.style else "", escape(t("pj.style." + s)), escape(t("pj.style.%s.hint" % s)))
+            for s in STYLES)
+        note = ""
+        if app.storage.load_game(GAME) is not None:
+            note = '<div class="notice"><p>%s</p>%s</div>' % (
+                escape(t("pj.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
+        body = (
+            '%s<form class="setup" data-testid="setup" onsubmit="return false">'
+            '<section class="panel"><label for="pj-name" class="label">%s</label>'
+            '<input type="text" id="pj-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" data-input="name" data-testid="player-name"></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="segments">%s</div>'
+            '<p class="hint" id="computers-label">%s</p></fieldset></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
+            '%s<p class="hint">%s</p></form>' % (
+                note, escape(t("pj.name")), escape(name), escape(t("pj.name_placeholder")),
+                escape(t("pj.table_size")), seats, escape(self.computers_label()),
+                escape(t("pj.style")), styles,
+                button(t("pj.start"), "start", "start-game", kind="primary", extra="wide"),
+                escape(t("pj.merksatz"))))
+        return page(t("game.punktejagd"), body)
+
+    def computers_label(self):
+        return t("pj.computers_one") if self.computers == 1 else t("pj.computers", n=self.computers)
+
+    def on_input(self, app, name, value, final):
+        if name == "computers":
+            self.computers = int(value)
+            app.output("computers-label", self.computers_label())
+        elif name == "style":
+            self.style = value
+        elif name == "name" and final:
+            app.settings["name"] = value.strip()[:24]
+            app.save_settings()
+
+    def handle(self, app, action, value):
+        if action == "start":
+            field = app.query("#pj-name")
+            name = (field.value if field else "").strip()[:24] or t("pj.you")
+            app.settings["name"] = name if name != t("pj.you") else ""
+            app.settings["pj_computers"] = self.computers
+            app.settings["pj_style"] = self.style
+            app.save_settings()
+            session = Session.new(app, name, self.computers, self.style)
+            session.save(app)
+            app.show(TableScreen(session), route="play/punktejagd/table")
+        elif action == "continue":
+            app.go("play/punktejagd/continue", replace=True)
+
+
+class TableScreen(Screen):
+    """The table: choose a card and risk, confirm, watch the reveal, go on; final standings at the end."""
+
+    route = "play/punktejagd/table"
+
+    def __init__(self, session, revealing=False):
+        self.session = session
+        self.selected = None
+        self.risk = False
+        self.phase = "reveal" if revealing else "choose"
+        self.flying = False
+        self.panel = None  # "played" or "log"
+        self.timer = None
+
+    # -- rendering -------------------------------------------------------------------
+    def render(self, app):
+        view = self.session.view()
+        if self.phase == "choose" and view["outcome"] is not None:
+            self.phase = "final"
+        header = self.render_header(view, view["log"][-1] if self.phase == "reveal" else None)
+        if self.phase == "final":
+            body = self.render_final(view)
+        else:
+            body = header + self.render_seats(view) + (
+                self.render_reveal(app, view) if self.phase == "reveal" else self.render_choose(view))
+        tools = ('<div class="tools">%s%s%s</div>' % (
+            button(t("pj.played_btn"), "panel", "open-played", kind="ghost", data_value="played"),
+            button(t("pj.log_btn"), "panel", "open-log", kind="ghost", data_value="log"),
+            "" if self.phase == "final" else button(t("pj.pause"), "pause", "pause", kind="secondary")))
+        return page(t("game.punktejagd"), body + tools + self.render_panel(view), extra_class="pj")
+
+    def render_header(self, view, revealed=None):
+        """Return the round type and what comes next (of the revealed round while it is shown)."""
+        if revealed is not None:
+            number, kind, next_kind = revealed["round"], revealed["type"], view["round_type"]
+        elif view["round"] is not None:
+            number, kind, next_kind = view["round"], view["round_type"], view["next_round_type"]
+        else:
+            return ""
+        upcoming = t("pj.next", type=type_label(next_kind)) if next_kind else t("pj.last_round")
+        return ('<section class="round-head type-%s" data-testid="round-head" aria-live="polite">'
+                '<p class="round-no" data-testid="round-number">%s</p>'
+                '<p class="round-type"><span class="type-badge" data-testid="round-type">%s</span></p>'
+                '<p class="type-hint">%s</p><p class="upcoming" data-testid="next-type">%s</p></section>' % (
+                    kind, escape(t("pj.round", n=number, total=view["round_count"])),
+                    escape(type_label(kind)), escape(t("pj.type_hint." + kind)), escape(upcoming)))
+
+    def render_seats(self, view):
+        items = []
+        for seat in range(view["seats"]):
+            name = seat_name(view, seat)
+            chip = t("pj.chip_used") if view["chips_spent"][seat] else t("pj.chip_free")
+            if seat == 0 or self.phase != "choose":
+                status = ""
+                card = ""
+            else:
+                committed = view["committed"][seat]
+                status = '<span class="status">%s</span>' % escape(t("pj.plan_hidden") if committed else t("pj.thinking"))
+                card = card_back(t("pj.card_of", name=name), "small") if committed else ""
+            items.append(
+                '<li class="seat%s" data-testid="seat-%d">%s<div class="seat-info"><span class="seat-name">%s</span>'
+                '<span class="seat-total" data-testid="total-%d">%s <span class="chip %s" title="%s">'
+                '<span class="visually-hidden">%s</span></span></span>%s</div></li>' % (
+                    " me" if seat == 0 else "", seat, card, escape(name), seat,
+                    escape(t("pj.points_total", n=view["totals"][seat])),
+                    "used" if view["chips_spent"][seat] else "free", escape(chip), escape(chip), status))
+        return '<ul class="seats" aria-label="%s">%s</ul>' % (escape(t("pj.sum")), "".join(items))
+
+    def render_choose(self, view):
+        hand = view["hand"]
+        cards = "".join(number_card(n, t("pj.card", n=n), selected=(n == self.selected),
+                                    action="select", testid="card-%d" % n, disabled=self.flying)
+                        for n in hand)
+        chip_spent = view["chip_spent"]
+        risk_button = ('<button%s>%s</button>' % (
+            attrs(type="button", class_="btn btn-toggle risk", data_action="risk", data_testid="risk",
+                  aria_pressed="true" if self.risk else "false", disabled=chip_spent or self.flying,
+                  aria_describedby="risk-note"),
+            escape(t("pj.risk_on") if self.risk else t("pj.risk"))))
+        risk_note = t("pj.risk_spent") if chip_spent else t("pj.risk_hint")
+        if self.selected is None:
+            summary = t("pj.pick_first")
+        else:
+            summary = t("pj.selected", card=self.selected, risk=t("pj.with_risk") if self.risk else "")
+        return (
+            '<section class="hand-area" aria-labelledby="hand-h"><h2 id="hand-h">%s</h2>'
+            '<div class="hand" role="group" aria-labelledby="hand-h" data-testid="hand">%s</div>'
+            '<p class="summary" data-testid="selection" aria-live="polite">%s</p>'
+            '<div class="controls">%s%s</div><p class="hint" id="risk-note" data-testid="risk-note">%s</p>'
+            '<p class="hint merksatz">%s</p></section>' % (
+                escape(t("pj.your_hand")), cards, escape(summary), risk_button,
+                button(t("pj.confirm"), "confirm", "confirm", kind="primary",
+                       disabled=self.selected is None or self.flying),
+                escape(risk_note), escape(t("pj.merksatz"))))
+
+    def render_reveal(self, app, view):
+        entry = view["log"][-1]
+        cards = entry["cards"]
+        counts = {}
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
+        motion = "" if app.reduce_motion() else " fly"
+        items = []
+        for seat in range(view["seats"]):
+            card = cards[seat]
+            blocked = counts[card] > 1
+            points = entry["points"][seat]
+            risk = ""
+            if entry["risks"][seat]:
+                risk = '<span class="risk-mark %s">%s</span>' % (
+                    "won" if points > 0 else "lost", escape(t("pj.risk_won") if points > 0 else t("pj.risk_lost")))
+            items.append(
+                '<li class="reveal-slot%s%s" style="--i:%d" data-testid="reveal-%d">'
+                '<div class="flip"><div class="flip-back">%s</div><div class="flip-front">%s</div></div>'
+                '<span class="who">%s</span>%s<span class="pts" data-testid="points-%d">%s</span>%s</li>' % (
+                    " blocked b%d" % card if blocked else "", motion + (" from-me" if seat == 0 else ""), seat, seat,
+                    card_back("", "small"), number_card(card, t("pj.card", n=card), size="small"),
+                    escape(seat_name(view, seat)),
+                    '<span class="blocked-tag">%s</span>' % escape(t("pj.blocked")) if blocked else "",
+                    seat, escape(t("pj.plus", n=points)), risk))
+        last = view["round"] is None
+        go_on = button(t("pj.final_btn") if last else t("pj.next_round"), "next", "next-round",
+                       kind="primary", disabled=self.flying, extra="wide")
+        return ('<section class="reveal" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
+                '<ol class="reveal-row">%s</ol><div class="controls">%s</div></section>' % (
+                    escape(t("pj.reveal_title", n=entry["round"], type=type_label(entry["type"]))),
+                    "".join(items), go_on))
+
+    def render_final(self, view):
+        result = view["outcome"]
+        scores = result["scores"]
+        order = sorted(range(view["seats"]), key=lambda seat: -scores[seat])
+        winners = result["winners"]
+        if len(winners) > 1:
+            headline = t("pj.shared_win", names=", ".join(seat_name(view, s) for s in winners))
+        elif winners[0] == 0:
+            headline = t("pj.you_win")
+        else:
+            headline = t("pj.winner", name=seat_name(view, winners[0]))
+        rows = []
+        for seat in order:
+            rank = 1 + len([s for s in range(view["seats"]) if scores[s] > scores[seat]])
+            rows.append('<li class="standing%s" data-testid="standing-%d"><span class="rank">%s</span>'
+                        '<span class="who">%s</span><span class="score">%s</span></li>' % (
+                            " win" if seat in winners else "", seat, escape(t("pj.rank", n=rank)),
+                            escape(seat_name(view, seat)), escape(t("pj.points_total", n=scores[seat]))))
+        return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
+                '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
+                '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>' % (
+                    escape(t("pj.final_title")), escape(headline), "".join(rows),
+                    button(t("pj.new_game"), "new-game", "new-game", kind="primary"), escape(t("home.results"))))
+
+    def render_panel(self, view):
+        if self.panel is None:
+            return ""
+        if self.panel == "played":
+            title = t("pj.played_title")
+            rows = []
+            for seat in range(view["seats"]):
+                used = view["played"][seat]
+                cards = "".join(number_card(n, t("pj.card", n=n), size="small") for n in sorted(used))
+                rows.append('<li><span class="who">%s</span><div class="mini-hand">%s</div></li>' % (
+                    escape(seat_name(view, seat)), cards or '<span class="hint">%s</span>' % escape(t("pj.played_none"))))
+            content = '<p class="hint">%s</p><ul class="played">%s</ul>' % (escape(t("pj.played_note")), "".join(rows))
+        else:
+            title = t("pj.log_title")
+            content = self.render_log(view)
+        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" data-testid="panel-%s">'
+                '<div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
+                    self.panel, escape(title), button(t("pj.close"), "close-panel", "close-panel", kind="ghost"), content))
+
+    def render_log(self, view):
+        if not view["log"]:
+            return '<p class="hint">%s</p>' % escape(t("pj.log_none"))
+        head = "".join('<th scope="col">%s</th>' % escape(seat_name(view, s)) for s in range(view["seats"]))
+        rows = []
+        for entry in view["log"]:
+            cells = []
+            for seat in range(view["seats"]):
+                risk = " ⚑" if entry["risks"][seat] else ""
+                cells.append('<td><span class="log-card">%d%s</span><span class="log-pts">+%d</span></td>' % (
+                    entry["cards"][seat], risk, entry["points"][seat]))
+            rows.append('<tr data-testid="log-row"><th scope="row">%d</th><td>%s</td>%s</tr>' % (
+                entry["round"], escape(type_label(entry["type"])), "".join(cells)))
+        totals = "".join('<td data-testid="log-total-%d">%d</td>' % (s, view["totals"][s]) for s in range(view["seats"]))
+        return ('<div class="table-scroll"><table class="log" data-testid="round-log"><thead><tr><th scope="col">%s</th><th scope="col">%s</th>%s</tr></thead>'
+                '<tbody>%s</tbody><tfoot><tr><th scope="row" colspan="2">%s</th>%s</tr></tfoot></table></div>' % (
+                    escape(t("pj.log_round")), escape(t("pj.log_type")), head, "".join(rows), escape(t("pj.sum")), totals))
+
+    # -- actions -----------------------------------------------------------------------
+    def handle(self, app, action, value):
+        if action == "select" and self.phase == "choose" and not self.flying:
+            self.selected = int(value)
+        elif action == "risk" and self.phase == "choose":
+            self.risk = not self.risk and not self.session.view()["chip_spent"]
+        elif action == "confirm":
+            self.confirm(app)
+            return
+        elif action == "next" and not self.flying:
+            self.next_round(app)
+            return
+        elif action == "panel":
+            self.panel = value
+        elif action == "close-panel":
+            self.panel = None
+        elif action == "pause":
+            self.session.save(app)
+            app.go("")
+            return
+        elif action == "new-game":
+            meta = self.session.meta
+            names = self.session.state["names"]
+            fresh = Session.new(app, names[0], len(names) - 1, meta["style"])
+            fresh.save(app)
+            app.show(TableScreen(fresh), route="play/punktejagd/table")
+            return
+        app.rerender()
+
+    def confirm(self, app):
+        if self.selected is None or self.phase != "choose" or self.flying:
+            return
+        action = "play %d%s" % (self.selected, " risk" if self.risk else "")
+        try:
+            engine.apply_action(self.session.state, 0, action)
+        except IllegalAction as error:
+            app.toast(str(error))
+            return
+        finished = engine.outcome(self.session.state) is not None
+        if finished:
+            self.session.record_result(app)
+        else:
+            self.session.save(app)  # every confirmed round is saved at once
+        self.selected = None
+        self.risk = False
+        self.phase = "reveal"
+        self.start_flight(app)
+
+    def start_flight(self, app):
+        """Lock inputs while the cards fly; with reduced motion there is no flight."""
+        if app.reduce_motion():
+            app.rerender()
+            return
+        self.flying = True
+        app.rerender()
+
+        def landed():
+            self.flying = False
+            self.timer = None
+            app.rerender()
+        self.timer = app.later(landed, FLIGHT_MS)
+
+    def next_round(self, app):
+        if self.session.view()["outcome"] is not None:
+            self.phase = "final"
+        else:
+            self.session.commit_computers()
+            self.session.save(app)
+            self.phase = "choose"
+        app.rerender()
+
+    def on_key(self, app, key):
+        if self.panel is not None and key == "Escape":
+            self.panel = None
+            app.rerender()
+            return True
+        if self.phase == "choose" and key in "1234567890" and len(key) == 1:
+            number = 10 if key == "0" else int(key)
+            if number in self.session.view()["hand"]:
+                self.handle(app, "select", str(number))
+                return True
+        if key == "Enter":
+            if self.phase == "choose" and self.selected is not None:
+                self.confirm(app)
+                return True
+            if self.phase == "reveal" and not self.flying:
+                self.next_round(app)
+                return True
+        return False
+
+    def leave(self, app):
+        if self.timer is not None:
+            app.cancel(self.timer)
+
+
+class MissingSaveScreen(Screen):
+    """Shown when Fortsetzen finds no saved game (for example after it was set aside as damaged)."""
+
+    def render(self, app):
+        return page(t("game.punktejagd"), '<p class="empty">%s</p><p>%s</p>' % (
+            escape(t("pj.no_save")), '<a class="btn btn-primary" href="#/play/punktejagd">%s</a>' % escape(t("pj.new_game"))))
+
+
+def screen_for(app, rest):
+    """Return the screen for a route below play/punktejagd."""
+    if rest and rest[0] in ("continue", "table"):
+        document = app.storage.load_game(GAME)
+        if document is None:
+            return MissingSaveScreen()
+        session = Session(document["state"], document["meta"])
+        if not any(session.view()["committed"][1:]) and session.view()["outcome"] is None:
+            session.commit_computers()  # an old save from before the computers decided
+            session.save(app)
+        return TableScreen(session)
+    return SetupScreen(app)
