@@ -469,6 +469,7 @@ class Relay:
             if place is None:
                 raise RelayError("bad_token", "no place with this token (left or expired)")
             old = place.conn
+            room.last_active = self.clock()
             self._attach(conn, room, place)
             if old is not None:
                 notices.append((old, encode({"type": "closed", "reason": "replaced"}),

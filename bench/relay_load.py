@@ -1,0 +1,431 @@
+"""Relay load benchmark: many rooms on one server process, loopback only; prints figures.
+
+Run: python -m bench.relay_load            (all setups, about four minutes)
+     python -m bench.relay_load --setups werkzeug,baseline --rates 500 --seconds 10
+
+Each setup is started as its own process on 127.0.0.1. The load generator (this
+process, asyncio) opens 250 rooms: 250 hosts and 4 seats each (1,250 sockets),
+then, for each rate, the hosts send addressed and broadcast messages on a steady
+schedule for a fixed time. Seats check every message they receive (was it meant
+for me? in order?) and measure its latency. A minimal asyncio relay
+(bench/baseline_relay.py) takes the same load in the same run for comparison.
+"""
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import time
+
+from bench.common import median, percentile
+
+# Host send pattern: four addressed messages, then one to all (8 deliveries per 5 sends).
+PATTERN = [1, 2, 3, 4, "all"]
+PAD = "x" * 300  # a small view's worth of payload
+
+BENCH_CONFIG = {
+    "RELAY_MAX_CONNECTIONS": 5000,
+    "RELAY_MAX_ROOMS": 2000,
+}
+
+TARGET_SOCKETS = 1000
+TARGET_RATE = 500
+TARGET_P99_MS = 100.0
+
+
+def raise_fd_limit():
+    """Allow as many open files as the hard limit permits (sockets are files)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def bench_app():
+    """Return the Flask app with limits raised for the load (gunicorn entry point)."""
+    from server import create_app
+
+    raise_fd_limit()
+    return create_app(BENCH_CONFIG)
+
+
+def serve_werkzeug(port):
+    """Serve the app with werkzeug's threaded server until killed."""
+    from werkzeug.serving import make_server
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    server = make_server("127.0.0.1", port, bench_app(), threaded=True)
+    server.serve_forever()
+
+
+def free_port():
+    """Return a free loopback port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def gevent_available():
+    """Tell whether gevent is installed (it is not a project dependency)."""
+    try:
+        import gevent  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+SETUPS = {
+    "werkzeug": ("flask-sock, werkzeug threaded", "/relay"),
+    "gthread": ("flask-sock, gunicorn 1 worker gthread", "/relay"),
+    "gevent": ("flask-sock, gunicorn 1 worker gevent", "/relay"),
+    "baseline": ("baseline: asyncio websockets", "/"),
+}
+
+
+def server_command(setup, port):
+    """Return the command line that starts one setup on the port."""
+    python = sys.executable
+    gunicorn = [python, "-m", "gunicorn", "-w", "1", "-b", "127.0.0.1:%d" % port,
+                "--backlog", "2048", "--log-level", "warning"]
+    if setup == "werkzeug":
+        return [python, "-m", "bench.relay_load", "--serve-werkzeug", str(port)]
+    if setup == "gthread":
+        return gunicorn + ["-k", "gthread", "--threads", "1500", "--worker-connections", "3000",
+                           "bench.relay_load:bench_app()"]
+    if setup == "gevent":
+        return gunicorn + ["-k", "gevent", "--worker-connections", "3000",
+                           "bench.relay_load:bench_app()"]
+    return [python, "-m", "bench.baseline_relay", "--port", str(port)]
+
+
+def wait_listening(port, process, seconds=60):
+    """Block until the server accepts TCP connections (bounded)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("server exited with %s" % process.returncode)
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        time.sleep(0.1)
+    raise RuntimeError("server did not start listening")
+
+
+def process_tree(pid):
+    """Return pid and all its descendants."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open("/proc/%s/stat" % entry) as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(children.get(current, []))
+    return found
+
+
+def server_resources(pid):
+    """Return (RSS in MB, threads, open sockets) summed over the server's processes."""
+    rss_kb = threads = sockets = 0
+    for member in process_tree(pid):
+        with contextlib.suppress(OSError):
+            with open("/proc/%d/status" % member) as status:
+                for line in status:
+                    if line.startswith("VmRSS:"):
+                        rss_kb += int(line.split()[1])
+                    elif line.startswith("Threads:"):
+                        threads += int(line.split()[1])
+            for fd in os.listdir("/proc/%d/fd" % member):
+                with contextlib.suppress(OSError):
+                    if os.readlink("/proc/%d/fd/%s" % (member, fd)).startswith("socket:"):
+                        sockets += 1
+    return rss_kb / 1024, threads, sockets
+
+
+class Stage:
+    """Counters of one load stage."""
+
+    def __init__(self, name):
+        self.name = name
+        self.expected = {}
+        self.received = {}
+        self.latencies = []
+        self.misdelivered = 0
+        self.out_of_order = 0
+        self.sent = 0
+
+    def lost(self):
+        return sum(max(0, n - self.received.get(key, 0)) for key, n in self.expected.items())
+
+
+class Load:
+    """The rooms of one run: hosts, seats, and the stage their readers count into."""
+
+    def __init__(self, url, rooms, seats):
+        self.url = url
+        self.rooms = rooms
+        self.seats_per_room = seats
+        self.hosts = []
+        self.seats = []  # (room index, seat number, client)
+        self.stage = Stage("idle")
+        self.connect_failures = 0
+        self.readers = []
+        self.seq = 0  # across stages, so seats can check the order
+
+    async def connect(self, concurrency=50):
+        """Open every room and seat, a bounded number of handshakes at a time."""
+        from server.relay_client import AsyncRelayClient
+
+        gate = asyncio.Semaphore(concurrency)
+
+        async def open_client():
+            async with gate:
+                return await AsyncRelayClient.connect(self.url, open_timeout=20)
+
+        async def open_room(index):
+            try:
+                host = await open_client()
+                welcome = await host.create()
+            except Exception:
+                self.connect_failures += 1 + self.seats_per_room
+                return
+            self.hosts.append((index, host))
+            for _ in range(self.seats_per_room):
+                try:
+                    seat = await open_client()
+                    joined = await seat.join(welcome["room"], secret=welcome["secret"])
+                except Exception:
+                    self.connect_failures += 1
+                    continue
+                self.seats.append((index, joined["seat"], seat))
+
+        await asyncio.gather(*(open_room(i) for i in range(self.rooms)))
+        self.hosts.sort(key=lambda pair: pair[0])
+        for index, seat_number, seat in self.seats:
+            self.readers.append(asyncio.ensure_future(self.read_seat(index, seat_number, seat)))
+        for _, host in self.hosts:
+            self.readers.append(asyncio.ensure_future(self.drain(host)))
+
+    async def drain(self, client):
+        """Read and drop what a host receives (presence notices)."""
+        with contextlib.suppress(Exception):
+            while True:
+                await client.ws.recv()
+
+    async def read_seat(self, room, seat_number, client):
+        """Check and time every message a seat receives."""
+        import json
+
+        last_seq = {}
+        with contextlib.suppress(Exception):
+            while True:
+                frame = json.loads(await client.ws.recv())
+                now = time.perf_counter()
+                if frame.get("type") != "msg":
+                    continue
+                data = frame["data"]
+                stage = self.stage
+                if data["room"] != room or data["for"] not in (seat_number, "all"):
+                    stage.misdelivered += 1
+                    continue
+                if data["seq"] <= last_seq.get(room, -1):
+                    stage.out_of_order += 1
+                last_seq[room] = data["seq"]
+                if data["stage"] == stage.name:
+                    key = (room, seat_number)
+                    stage.received[key] = stage.received.get(key, 0) + 1
+                    stage.latencies.append(now - data["t"])
+
+    def sockets_open(self):
+        """Count client sockets that are still open."""
+        from websockets.protocol import State
+
+        clients = [h for _, h in self.hosts] + [s for _, _, s in self.seats]
+        return sum(1 for c in clients if c.ws.protocol.state is State.OPEN)
+
+    async def run_stage(self, name, rate, seconds):
+        """Send at `rate` deliveries per second for `seconds`; return the finished Stage."""
+        stage = self.stage = Stage(name)
+        loop = asyncio.get_running_loop()
+        deliveries_per_send = sum(self.seats_per_room if t == "all" else 1
+                                  for t in PATTERN) / len(PATTERN)
+        period = len(self.hosts) * deliveries_per_send / rate
+        end = loop.time() + seconds
+
+        async def drive(index, host):
+            next_at = loop.time() + random.random() * period
+            step = random.randrange(len(PATTERN))
+            while True:
+                await asyncio.sleep(max(0.0, next_at - loop.time()))
+                if loop.time() >= end:
+                    return
+                target = PATTERN[step % len(PATTERN)]
+                step += 1
+                self.seq += 1
+                data = {"room": index, "for": target, "seq": self.seq, "stage": name,
+                        "t": time.perf_counter(), "pad": PAD}
+                targets = range(1, self.seats_per_room + 1) if target == "all" else [target]
+                for seat in targets:
+                    stage.expected[(index, seat)] = stage.expected.get((index, seat), 0) + 1
+                stage.sent += 1
+                if target == "all":
+                    await host.to_all(data)
+                else:
+                    await host.to_seat(target, data)
+                next_at += period
+
+        started = loop.time()
+        await asyncio.gather(*(drive(i, h) for i, h in self.hosts))
+        send_seconds = loop.time() - started
+        expected = sum(stage.expected.values())
+        drain_until = loop.time() + 10
+        while sum(stage.received.values()) < expected and loop.time() < drain_until:
+            await asyncio.sleep(0.05)
+        stage.seconds = send_seconds
+        return stage
+
+    async def close(self):
+        for reader in self.readers:
+            reader.cancel()
+        clients = [h for _, h in self.hosts] + [s for _, _, s in self.seats]
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+
+
+def stage_line(label, stage, rate):
+    """Return the printed line of one stage."""
+    ms = [s * 1000 for s in stage.latencies] or [float("nan")]
+    relayed = sum(stage.received.values()) / stage.seconds
+    return ("%-40s %5d/s: relayed %7.1f msg/s  latency p50 %6.2f  p95 %6.2f  p99 %7.2f  "
+            "max %7.2f ms  lost %d  misdelivered %d  out of order %d" % (
+                label, rate, relayed, median(ms), percentile(ms, 0.95), percentile(ms, 0.99),
+                max(ms), stage.lost(), stage.misdelivered, stage.out_of_order))
+
+
+async def measure(setup, rooms, seats, rates, seconds):
+    """Start one setup, load it, print its figures; return a summary dict."""
+    label, path = SETUPS[setup]
+    port = free_port()
+    process = subprocess.Popen(server_command(setup, port), preexec_fn=raise_fd_limit,
+                               cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    summary = {"label": label, "stages": {}}
+    try:
+        await asyncio.get_running_loop().run_in_executor(None, wait_listening, port, process)
+        idle_rss, idle_threads, _ = server_resources(process.pid)
+        load = Load("ws://127.0.0.1:%d%s" % (port, path), rooms, seats)
+        started = time.perf_counter()
+        await asyncio.wait_for(load.connect(), timeout=300)
+        held = load.sockets_open()
+        print("%-40s connect: %d sockets held (%d hosts + %d seats), %d connect failures, "
+              "%.1f s; idle server RSS %.0f MB, %d threads" % (
+                  label, held, len(load.hosts), len(load.seats), load.connect_failures,
+                  time.perf_counter() - started, idle_rss, idle_threads), flush=True)
+        summary.update(held=held, failures=load.connect_failures)
+        await load.run_stage("warmup", rates[0], 2)
+        for rate in rates:
+            stage = await asyncio.wait_for(load.run_stage("r%d" % rate, rate, seconds),
+                                           timeout=seconds + 120)
+            print(stage_line(label, stage, rate), flush=True)
+            summary["stages"][rate] = stage
+        rss, threads, sockets = server_resources(process.pid)
+        summary.update(rss=rss, threads=threads, held_end=load.sockets_open())
+        print("%-40s server under load: RSS %.0f MB, %d threads, %d open sockets; "
+              "client sockets still open %d" % (label, rss, threads, sockets, summary["held_end"]),
+              flush=True)
+        await load.close()
+    except Exception as exc:  # report and go on with the other setups
+        print("%-40s FAILED: %r" % (label, exc), flush=True)
+        summary["error"] = repr(exc)
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return summary
+
+
+def verdict(summary):
+    """Return the targets line of one setup."""
+    if "error" in summary or TARGET_RATE not in summary["stages"]:
+        return "%-40s targets: not measured" % summary["label"]
+    stage = summary["stages"][TARGET_RATE]
+    p99 = percentile([s * 1000 for s in stage.latencies], 0.99) if stage.latencies else float("inf")
+    checks = [
+        ("%d sockets held" % TARGET_SOCKETS, summary["held_end"] >= TARGET_SOCKETS
+         and summary["failures"] == 0),
+        ("p99 %.1f ms <= %.0f ms at %d/s" % (p99, TARGET_P99_MS, TARGET_RATE), p99 <= TARGET_P99_MS),
+        ("0 lost", all(s.lost() == 0 for s in summary["stages"].values())),
+        ("0 misdelivered", all(s.misdelivered == 0 for s in summary["stages"].values())),
+    ]
+    return "%-40s targets: %s" % (summary["label"], "; ".join(
+        "%s: %s" % (name, "met" if ok else "MISSED") for name, ok in checks))
+
+
+def ratio_line(summary, baseline, rate):
+    """Return how a setup compares with the baseline at one rate."""
+    if "error" in summary or "error" in baseline or rate not in summary["stages"] \
+            or rate not in baseline["stages"]:
+        return None
+    ours, base = summary["stages"][rate], baseline["stages"][rate]
+    p50 = median([s * 1000 for s in ours.latencies]) / median([s * 1000 for s in base.latencies])
+    p99 = percentile(ours.latencies, 0.99) / percentile(base.latencies, 0.99)
+    return "%-40s vs baseline at %5d/s: p50 x%.2f  p99 x%.2f  RSS x%.2f  threads %d vs %d" % (
+        summary["label"], rate, p50, p99, summary["rss"] / baseline["rss"],
+        summary["threads"], baseline["threads"])
+
+
+async def main(args):
+    raise_fd_limit()
+    setups = [s for s in args.setups.split(",") if s]
+    if "gevent" in setups and not gevent_available():
+        print("gevent is not installed: skipping the gevent setup")
+        setups.remove("gevent")
+    rates = [int(r) for r in args.rates.split(",")]
+    print("Relay load: %d rooms x (1 host + %d seats) = %d sockets on 127.0.0.1, "
+          "%d s per rate, rates %s deliveries/s, %d cores" % (
+              args.rooms, args.seats, args.rooms * (1 + args.seats), args.seconds,
+              args.rates, os.cpu_count()), flush=True)
+    summaries = {}
+    for setup in setups:
+        summaries[setup] = await measure(setup, args.rooms, args.seats, rates, args.seconds)
+    print()
+    for setup in setups:
+        if setup != "baseline":
+            print(verdict(summaries[setup]))
+    if "baseline" in summaries:
+        for setup in setups:
+            if setup != "baseline":
+                for rate in rates:
+                    line = ratio_line(summaries[setup], summaries["baseline"], rate)
+                    if line:
+                        print(line)
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--setups", default="werkzeug,gthread,gevent,baseline",
+                        help="comma-separated: werkzeug, gthread, gevent, baseline")
+    parser.add_argument("--rooms", type=int, default=250)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--rates", default="500,1000,2000",
+                        help="deliveries per second to hold, comma-separated")
+    parser.add_argument("--seconds", type=int, default=15, help="duration of each rate")
+    parser.add_argument("--serve-werkzeug", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    arguments = parse_args()
+    if arguments.serve_werkzeug:
+        serve_werkzeug(arguments.serve_werkzeug)
+    else:
+        asyncio.run(main(arguments))
