@@ -77,8 +77,9 @@ class ConsoleWatch:
 
 @pytest.fixture()
 def context(browser):
+    # Reduced motion keeps whole-game scenarios fast; the flight test turns motion back on.
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="de-DE",
-                                  service_workers="allow")
+                                  service_workers="allow", reduced_motion="reduce")
     yield context
     context.close()
 

@@ -141,6 +141,7 @@ def test_reduced_motion_reveals_without_flight(browser, live_server):
 
 
 def test_cards_fly_and_inputs_wait_for_them(page, live_server):
+    page.emulate_media(reduced_motion="no-preference")
     start_game(page, live_server.url, computers=3)
     page.get_by_test_id("card-2").click()
     page.get_by_test_id("confirm").click()

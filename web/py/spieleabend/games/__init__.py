@@ -55,3 +55,28 @@ def run_bots(engine, state, players, rng, limit=100000):
         engine.apply_action(state, seat, action)
         applied += 1
     raise RuntimeError("bots did not finish within %d actions" % limit)
+
+
+class _EverySeat:
+    """A players table that gives the same bot to any seat (seats may join in some games)."""
+
+    def __init__(self, choose):
+        self.choose = choose
+
+    def __getitem__(self, seat):
+        return self.choose
+
+
+def self_play(name, options, seed, strength=None):
+    """Play one whole seeded game with computers only and return its final state.
+
+    The same call in CPython and in Brython must give the same state (tested in e2e).
+    """
+    from spieleabend.games.common import Rng
+
+    engine = load(name)
+    strengths = load_bots(name).STRENGTHS
+    choose = strengths[strength] if strength else strengths[list(strengths)[-1]]
+    state = engine.new_game(options, Rng(seed))
+    run_bots(engine, state, _EverySeat(choose), Rng(seed + 1))
+    return state
