@@ -1,0 +1,501 @@
+"""Start time of the app in headless Chromium, cold and warm, against a bare Brython page.
+
+Measure: milliseconds from navigation start to the moment `<html>` gets the
+`data-app-ready` attribute, read from `performance.now()` inside the page by a
+MutationObserver (so the harness's polling adds no noise). Each line is run
+with no throttling and with 4x CPU throttling (Chrome DevTools Protocol), and
+reports median, min and max of the runs.
+
+- cold: a brand-new browser context per run (empty HTTP cache, no service
+  worker, empty IndexedDB).
+- warm, app: one on-disk profile (an off-the-record context keeps no V8 code
+  cache for HTTP-cached scripts, a real browser does); first visit, service
+  worker active, reload so it controls the page, one more visit (Brython's
+  IndexedDB compiled-code cache is then filled); each measured run is a fresh
+  page served by the worker.
+- warm, bare: one on-disk profile; two visits first; each measured run is a
+  fresh page whose brython.js comes from the HTTP cache (immutable); only the
+  small HTML page is revalidated over the loopback.
+
+The floor is a bare page on a second tiny server that loads the same brython.js
+bytes (gzip, like the app) and runs one line of Python.
+
+    python -m bench.start [--runs N]
+"""
+
+import argparse
+import logging
+import os
+import tempfile
+import threading
+import time
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+from werkzeug.wrappers import Request, Response
+
+from bench.common import median
+from server import create_app
+from server.build import Asset
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+THROTTLE_RATES = [1, 4]
+STEP_TIMEOUT_MS = 60000  # one visit or one worker activation; a slower step is a failure, not a figure
+
+# Targets of DESIGN.md's start budget.
+WARM_RATIO_TARGET = 1.5
+COLD_START_TARGET_MS = 3000
+COLD_TRANSFER_TARGET_BYTES = 600 * 1000
+
+# Records the in-page time at which data-app-ready appears; installed before any page script runs.
+READY_OBSERVER_SCRIPT = """
+(() => {
+  const mark = () => {
+    const root = document.documentElement;
+    if (window.__benchReadyAt === undefined && root && root.hasAttribute("data-app-ready")) {
+      window.__benchReadyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document,
+    {attributes: true, attributeFilter: ["data-app-ready"], subtree: true, childList: true});
+})();
+"""
+
+# What a visit reports after it is ready: what the screen shows and how fast the CPU runs now.
+PAGE_FACTS_SCRIPT = """
+() => {
+  const start = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 3000000; i++) { sum = (sum + i * 7) % 1000003; }
+  const nav = performance.getEntriesByType("navigation")[0];
+  return {
+    loopMs: performance.now() - start + (sum < 0 ? 1 : 0),
+    loadEventMs: nav ? nav.loadEventStart : null,
+    loadingScreenGone: document.getElementById("loading") === null,
+    appChildren: document.getElementById("app") ? document.getElementById("app").children.length : 0,
+    gameTiles: document.querySelectorAll(".game-tile").length,
+    controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+  };
+}
+"""
+
+BARE_PAGE = """<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Brython floor</title>
+<link rel="icon" href="data:,">
+</head>
+<body>
+<script src="/brython.js"></script>
+<script type="text/python">
+from browser import document; document.documentElement.setAttribute("data-app-ready", "")
+</script>
+</body>
+</html>
+"""
+
+
+class TrafficLog:
+    """WSGI wrapper that records every response the server sends: path, kind, status, body bytes."""
+
+    def __init__(self, app):
+        self.app = app
+        self.entries = []
+        self.lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        entry = {"path": environ.get("PATH_INFO", ""), "dest": environ.get("HTTP_SEC_FETCH_DEST", ""),
+                 "worker_script": environ.get("HTTP_SERVICE_WORKER", ""), "status": 0, "bytes": 0}
+
+        def recording_start(status, headers, exc_info=None):
+            entry["status"] = int(status.split()[0])
+            return start_response(status, headers, exc_info)
+
+        return self._counted(self.app(environ, recording_start), entry)
+
+    def _counted(self, body, entry):
+        try:
+            for chunk in body:
+                entry["bytes"] += len(chunk)
+                yield chunk
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+            with self.lock:
+                self.entries.append(entry)
+
+    def mark(self):
+        """Return a position to read the entries logged after it."""
+        with self.lock:
+            return len(self.entries)
+
+    def since(self, position):
+        """Return the entries logged since a mark."""
+        with self.lock:
+            return list(self.entries[position:])
+
+
+class ThreadedServer:
+    """A WSGI app on 127.0.0.1 at a free port, served by werkzeug in a daemon thread."""
+
+    def __init__(self, wsgi_app):
+        self.traffic = TrafficLog(wsgi_app)
+        self.server = make_server("127.0.0.1", 0, self.traffic, threaded=True)
+        self.url = "http://127.0.0.1:%d" % self.server.server_port
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)
+
+
+def bare_page_app(brython_bytes):
+    """Return a WSGI app serving the bare page and brython.js (gzip, immutable), like the app server does."""
+    files = {
+        "/": (Asset(BARE_PAGE.encode("utf-8"), "text/html; charset=utf-8", immutable=False)),
+        "/brython.js": (Asset(brython_bytes, "text/javascript; charset=utf-8", immutable=True)),
+    }
+
+    @Request.application
+    def application(request):
+        asset = files.get(request.path)
+        if asset is None:
+            return Response("not found", status=404)
+        if request.if_none_match and asset.etag in request.if_none_match:
+            response = Response(status=304)
+        elif asset.gzipped is not None and "gzip" in request.headers.get("Accept-Encoding", ""):
+            response = Response(asset.gzipped, content_type=asset.content_type)
+            response.headers["Content-Encoding"] = "gzip"
+        else:
+            response = Response(asset.data, content_type=asset.content_type)
+        response.headers["Vary"] = "Accept-Encoding"
+        response.set_etag(asset.etag)
+        response.headers["Cache-Control"] = (
+            "public, max-age=31536000, immutable" if asset.immutable else "no-cache")
+        return response
+
+    return application
+
+
+class Visit:
+    """One navigation: its ready time, what the page showed, its console errors and its requests."""
+
+    def __init__(self, ready_ms, facts, errors, requests):
+        self.ready_ms = ready_ms
+        self.facts = facts
+        self.errors = errors
+        self.requests = requests
+
+    def bytes_over_network(self):
+        """Return the encoded bytes (headers and compressed body) that came over the network."""
+        return sum(r["encoded"] for r in self.requests if r["source"] == "network")
+
+
+class Target:
+    """One page under test: where it lives and how a visit proves it really started."""
+
+    def __init__(self, name, server, is_app):
+        self.name = name
+        self.server = server
+        self.is_app = is_app
+
+    def check(self, visit, warm):
+        """Raise if a visit did not reach the state its figure claims."""
+        facts = visit.facts
+        if self.is_app:
+            if not facts["loadingScreenGone"] or facts["appChildren"] == 0:
+                raise RuntimeError("%s: data-app-ready set but no screen drawn: %r" % (self.name, facts))
+            if warm and not facts["controlled"]:
+                raise RuntimeError("%s: warm visit not controlled by the service worker" % self.name)
+
+
+CONTEXT_OPTIONS = {"viewport": PHONE, "device_scale_factor": 2, "locale": "de-DE", "service_workers": "allow"}
+
+
+def new_context(browser):
+    """Return a fresh phone-sized context (own HTTP cache, service workers, IndexedDB)."""
+    context = browser.new_context(**CONTEXT_OPTIONS)
+    context.add_init_script(READY_OBSERVER_SCRIPT)
+    return context
+
+
+def new_profile_context(playwright, profile_dir):
+    """Return a phone-sized context on an on-disk profile, as an installed app has.
+
+    An off-the-record context keeps no V8 code cache for scripts from the HTTP
+    cache (scripts in a service worker's cache do get one), which would make
+    the bare floor's warm start slower than a real browser's.
+    """
+    context = playwright.chromium.launch_persistent_context(
+        profile_dir, executable_path=chromium_path(), args=CHROMIUM_FLAGS, **CONTEXT_OPTIONS)
+    context.add_init_script(READY_OBSERVER_SCRIPT)
+    return context
+
+
+def chromium_path():
+    return os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def visit(context, url, rate):
+    """Open url in a fresh page of context at the given CPU throttling; return (Visit, open page)."""
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append("pageerror: %s" % exc))
+    cdp = context.new_cdp_session(page)
+    requests = {}
+
+    def on_response(event):
+        response = event["response"]
+        source = "network"
+        if response.get("fromServiceWorker"):
+            source = "service worker"
+        elif response.get("fromDiskCache") or response.get("fromPrefetchCache"):
+            source = "http cache"
+        requests.setdefault(event["requestId"], {})
+        requests[event["requestId"]].update(url=response["url"], status=response["status"], source=source)
+
+    def on_finished(event):
+        requests.setdefault(event["requestId"], {"url": "?", "status": 0, "source": "network"})
+        requests[event["requestId"]]["encoded"] = event["encodedDataLength"]
+
+    cdp.on("Network.responseReceived", on_response)
+    cdp.on("Network.loadingFinished", on_finished)
+    cdp.send("Network.enable")
+    # Set before navigating, so the whole start runs throttled.
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    try:
+        page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS)
+        page.wait_for_function("window.__benchReadyAt !== undefined", polling=100,
+                               timeout=STEP_TIMEOUT_MS)
+        ready_ms = page.evaluate("window.__benchReadyAt")
+        facts = page.evaluate(PAGE_FACTS_SCRIPT)
+        finished = [dict(r, encoded=r.get("encoded", 0)) for r in requests.values() if "url" in r]
+        return Visit(ready_ms, facts, errors, finished), page
+    except Exception:
+        page.close()
+        raise
+
+
+def wait_for_worker(page):
+    """Wait until the page's service worker is active (its precache is complete), bounded in time."""
+    active = page.evaluate("""ms => Promise.race([
+        navigator.serviceWorker.ready.then(() => true),
+        new Promise(resolve => setTimeout(() => resolve(false), ms))])""", STEP_TIMEOUT_MS)
+    if not active:
+        raise RuntimeError("the service worker did not become active in %d ms" % STEP_TIMEOUT_MS)
+
+
+def cold_visit(browser, target, rate):
+    """Measure one start in a brand-new context; also log what the server sent meanwhile."""
+    context = new_context(browser)
+    try:
+        mark = target.server.traffic.mark()
+        result, page = visit(context, target.server.url + "/", rate)
+        target.check(result, warm=False)
+        if target.is_app:
+            # The worker's precache is part of what a first start downloads.
+            wait_for_worker(page)
+        result.server_log = target.server.traffic.since(mark)
+        page.close()
+        return result
+    finally:
+        context.close()
+
+
+def warm_context(playwright, target, profile_dir):
+    """Return a context whose caches hold the page: worker controlling (app) and IndexedDB filled."""
+    context = new_profile_context(playwright, profile_dir)
+    url = target.server.url + "/"
+    first, page = visit(context, url, 1)
+    target.check(first, warm=False)
+    if target.is_app:
+        wait_for_worker(page)
+        page.reload(wait_until="commit", timeout=STEP_TIMEOUT_MS)
+        page.wait_for_function("window.__benchReadyAt !== undefined", polling=100,
+                               timeout=STEP_TIMEOUT_MS)
+        if not page.evaluate("!!navigator.serviceWorker.controller"):
+            raise RuntimeError("%s: the service worker does not control the page after a reload" % target.name)
+    page.close()
+    again, page = visit(context, url, 1)
+    target.check(again, warm=target.is_app)
+    page.close()
+    return context
+
+
+def warm_visit(context, target, rate):
+    """Measure one start in a fresh page of a warmed context."""
+    result, page = visit(context, target.server.url + "/", rate)
+    page.close()
+    target.check(result, warm=True)
+    return result
+
+
+class Line:
+    """The visits of one (page, cache, throttling) combination."""
+
+    def __init__(self, target, cache, rate):
+        self.target = target
+        self.cache = cache
+        self.rate = rate
+        self.visits = []
+
+    def times(self):
+        return [v.ready_ms for v in self.visits]
+
+    def median_ms(self):
+        return median(self.times())
+
+    def label(self):
+        return "%-5s %-4s  %-4s" % (self.target.name, self.cache, "4x" if self.rate == 4 else "none")
+
+    def sources(self):
+        """Return how the visits' requests were served, e.g. 'network 3, service worker 9'."""
+        counts = {}
+        for v in self.visits:
+            for r in v.requests:
+                counts[r["source"]] = counts.get(r["source"], 0) + 1
+        runs = len(self.visits)
+        return ", ".join("%s %.1f" % (k, n / runs) for k, n in sorted(counts.items()))
+
+
+def kb(count):
+    return "%.1f KB" % (count / 1000)
+
+
+def verdict(ok):
+    return "met" if ok else "MISSED"
+
+
+def print_report(lines, runs, elapsed):
+    """Print the table, the cold transfer, the ratios and the targets."""
+    by_key = {(line.target.name, line.cache, line.rate): line for line in lines}
+    print()
+    print("Start to data-app-ready, headless Chromium, %d runs per line (after one unmeasured warm-up visit per page)" % runs)
+    print("%-15s %9s %9s %9s %4s  %10s %9s  %s" % (
+        "page  cache cpu", "median", "min", "max", "runs", "load event", "cpu loop", "requests per run by source"))
+    for line in lines:
+        times = line.times()
+        load = median([v.facts["loadEventMs"] for v in line.visits])
+        loop = median([v.facts["loopMs"] for v in line.visits])
+        print("%-15s %6.0f ms %6.0f ms %6.0f ms %4d  %7.0f ms %6.1f ms  %s" % (
+            line.label(), median(times), min(times), max(times), len(times), load, loop, line.sources()))
+    print("(load event: median; brython.js runs the Python scripts only then, so the rest is compiling and running Python.")
+    print(" cpu loop: median time of a fixed JS loop after start, a check that the throttling took effect)")
+
+    print()
+    print("Transfer on a cold start (compressed as sent, the server gzips):")
+    for name in ("app", "bare"):
+        cold = by_key[(name, "cold", 1)].visits + by_key[(name, "cold", 4)].visits
+        page_bytes = median([v.bytes_over_network() for v in cold])
+        server_bytes = median([sum(e["bytes"] for e in v.server_log) for v in cold])
+        print("  %-5s page requests (CDP encodedDataLength, with headers): %s; all bodies the server sent, "
+              "service worker precache included: %s" % (name, kb(page_bytes), kb(server_bytes)))
+    app_cold = by_key[("app", "cold", 1)].visits[0]
+    print("  app cold start, what the server sent (first run):")
+    for e in app_cold.server_log:
+        who = "worker script" if e["worker_script"] else (e["dest"] or "?")
+        print("    %3d %8d B  %-9s %s" % (e["status"], e["bytes"], who, e["path"]))
+
+    print()
+    ratios = {}
+    for rate in THROTTLE_RATES:
+        for cache in ("warm", "cold"):
+            ratios[(cache, rate)] = by_key[("app", cache, rate)].median_ms() / by_key[("bare", cache, rate)].median_ms()
+    print("Ratios of medians, app / bare: warm %.2f (no throttling), %.2f (4x); cold %.2f (no throttling), %.2f (4x)" % (
+        ratios[("warm", 1)], ratios[("warm", 4)], ratios[("cold", 1)], ratios[("cold", 4)]))
+    print("Targets:")
+    for rate in THROTTLE_RATES:
+        print("  warm start <= %.1f x bare warm (%s): %.2f x  %s" % (
+            WARM_RATIO_TARGET, "4x CPU" if rate == 4 else "no throttling", ratios[("warm", rate)],
+            verdict(ratios[("warm", rate)] <= WARM_RATIO_TARGET)))
+    cold_ms = by_key[("app", "cold", 1)].median_ms()
+    print("  cold start <= %d ms (no throttling): %.0f ms  %s" % (
+        COLD_START_TARGET_MS, cold_ms, verdict(cold_ms <= COLD_START_TARGET_MS)))
+    cold_app = by_key[("app", "cold", 1)].visits + by_key[("app", "cold", 4)].visits
+    page_bytes = median([v.bytes_over_network() for v in cold_app])
+    all_bytes = median([sum(e["bytes"] for e in v.server_log) for v in cold_app])
+    print("  cold transfer <= %s compressed: page requests %s  %s; with the service worker precache %s  %s" % (
+        kb(COLD_TRANSFER_TARGET_BYTES), kb(page_bytes), verdict(page_bytes <= COLD_TRANSFER_TARGET_BYTES),
+        kb(all_bytes), verdict(all_bytes <= COLD_TRANSFER_TARGET_BYTES)))
+
+    errors = sorted({e for line in lines for v in line.visits for e in v.errors})
+    print()
+    print("Console errors in measured visits: %s" % (len(errors) or "none"))
+    for e in errors:
+        print("  " + e)
+    print("Total time %.0f s" % elapsed)
+
+
+def main(argv=None):
+    """Measure cold and warm starts of the app and of the bare floor page, then print the report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="measured visits per line (at least 5, default 5)")
+    args = parser.parse_args(argv)
+    if args.runs < 5:
+        parser.error("--runs must be at least 5")
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one log line per request would bury the report
+    began = time.monotonic()
+    load_at_start = os.getloadavg()[0]
+    app = create_app({"TESTING": True})
+    built = app.extensions["spieleabend_build"]
+    brython_url = next(url for url in built.assets if url.startswith("/assets/brython."))
+    app_server = ThreadedServer(app)
+    bare_server = ThreadedServer(bare_page_app(built.assets[brython_url].data))
+    targets = [Target("app", app_server, True), Target("bare", bare_server, False)]
+    lines = [Line(t, cache, rate) for t in targets for cache in ("cold", "warm") for rate in THROTTLE_RATES]
+    by_key = {(line.target.name, line.cache, line.rate): line for line in lines}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            try:
+                # The first context of a new browser pays process start-up; keep it out of the figures.
+                for target in targets:
+                    cold_visit(browser, target, 1)
+                # Interleave pages and throttling so drift of the machine spreads over all lines.
+                for run in range(args.runs):
+                    for rate in THROTTLE_RATES:
+                        for target in targets:
+                            by_key[(target.name, "cold", rate)].visits.append(cold_visit(browser, target, rate))
+                    print("cold run %d/%d done (%.0f s)" % (run + 1, args.runs, time.monotonic() - began), flush=True)
+                with tempfile.TemporaryDirectory(prefix="bench-start-") as profiles:
+                    warmed = {t.name: warm_context(playwright, t, os.path.join(profiles, t.name)) for t in targets}
+                    try:
+                        for run in range(args.runs):
+                            for rate in THROTTLE_RATES:
+                                for target in targets:
+                                    by_key[(target.name, "warm", rate)].visits.append(
+                                        warm_visit(warmed[target.name], target, rate))
+                            print("warm run %d/%d done (%.0f s)" % (
+                                run + 1, args.runs, time.monotonic() - began), flush=True)
+                    finally:
+                        for context in warmed.values():
+                            context.close()
+            finally:
+                browser.close()
+    finally:
+        app_server.stop()
+        bare_server.stop()
+    print_report(lines, args.runs, time.monotonic() - began)
+    print()
+    print("cold: a new browser context per run (empty HTTP cache, no service worker, empty IndexedDB).")
+    print("warm app: one on-disk profile after a first visit, a reload under the active service worker and one")
+    print("  more visit; each run is a fresh page served by the worker, compiled Python from Brython's IndexedDB cache.")
+    print("warm bare: one on-disk profile after two visits; each run is a fresh page, brython.js from the HTTP cache")
+    print("  (immutable, with V8's code cache), the HTML revalidated over the loopback (304); its one line of Python")
+    print("  imports nothing from a bundle, so Brython's IndexedDB cache has nothing to hold for it.")
+    print("Machine: %d CPUs, load average %.1f at the start, %.1f at the end (other work on it skews the figures)." % (
+        os.cpu_count(), load_at_start, os.getloadavg()[0]))
+
+
+if __name__ == "__main__":
+    main()
