@@ -1,5 +1,6 @@
 """End-to-end fixtures: a live server on a free port and the system Chromium via Playwright."""
 
+import logging
 import os
 import threading
 
@@ -26,6 +27,7 @@ class LiveServer:
     """The real app served by werkzeug in a thread; can be stopped to test offline starts."""
 
     def __init__(self):
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
         self.app = create_app({"TESTING": True})
         self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.url = "http://127.0.0.1:%d" % self.server.server_port

@@ -1,0 +1,133 @@
+"""Computer decision time in the browser: every game and strength, in Chromium, with 4x CPU throttling.
+
+Runs the real bundle in headless Chromium, plays seeded games with computers only
+and times each `choose(view, rng)` with performance.now() inside the page.
+Prints median, p99 and worst per game and strength, unthrottled and throttled,
+next to CPython's figures for the same games (the ratio shows Brython's cost).
+
+    python -m bench.bots_browser [--games N] [--only GAME]
+"""
+
+import argparse
+import json
+import os
+import time
+
+from playwright.sync_api import sync_playwright
+
+from bench.common import median, percentile
+from e2e.conftest import CHROMIUM_FLAGS, LiveServer
+from spieleabend.games import GAME_MODULES, load, load_bots, run_bots
+from spieleabend.games.common import Rng
+
+BROWSER_TARGET_MS = 250.0
+
+TIMED_GAMES = """
+from browser import window
+import javascript
+from spieleabend.games import load, load_bots, run_bots
+from spieleabend.games.common import Rng
+
+class Timed:
+    def __init__(self, choose):
+        self.choose = choose
+        self.ms = []
+    def __call__(self, view, rng):
+        start = window.performance.now()
+        action = self.choose(view, rng)
+        self.ms.append(window.performance.now() - start)
+        return action
+
+class Everyone:
+    def __init__(self, choose):
+        self.choose = choose
+    def __getitem__(self, seat):
+        return self.choose
+
+engine = load(%(game)r)
+timed = Timed(load_bots(%(game)r).STRENGTHS[%(strength)r])
+for number in range(%(games)d):
+    state = engine.new_game(%(options)r, Rng(7000 + number))
+    run_bots(engine, state, Everyone(timed), Rng(9000 + number))
+window.benchResult = javascript.JSON.stringify(timed.ms)
+"""
+
+
+class Everyone:
+    """Give the same bot to every seat."""
+
+    def __init__(self, choose):
+        self.choose = choose
+
+    def __getitem__(self, seat):
+        return self.choose
+
+
+def cpython_times(game, strength, games, options):
+    """Return per-decision milliseconds of the same games in CPython."""
+    engine = load(game)
+    choose = load_bots(game).STRENGTHS[strength]
+    times = []
+
+    def timed(view, rng):
+        start = time.perf_counter()
+        action = choose(view, rng)
+        times.append((time.perf_counter() - start) * 1000)
+        return action
+
+    for number in range(games):
+        state = engine.new_game(options, Rng(7000 + number))
+        run_bots(engine, state, Everyone(timed), Rng(9000 + number))
+    return times
+
+
+def browser_times(page, game, strength, games, options):
+    """Return per-decision milliseconds measured inside the page."""
+    page.evaluate("() => { window.benchResult = null; }")
+    source = TIMED_GAMES % {"game": game, "strength": strength, "games": games, "options": options}
+    page.evaluate("src => __BRYTHON__.runPythonSource(src)", source)
+    page.wait_for_function("window.benchResult !== null", timeout=600000)
+    return json.loads(page.evaluate("window.benchResult"))
+
+
+def line(label, ms, target=None):
+    text = "%-44s median %7.2f ms  p99 %7.2f ms  worst %7.2f ms  (%d decisions)" % (
+        label, median(ms), percentile(ms, 0.99), max(ms), len(ms))
+    if target is not None:
+        text += "  worst ≤ %.0f ms: %s" % (target, "met" if max(ms) <= target else "MISSED")
+    return text
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2, help="seeded games per game and strength (default 2)")
+    parser.add_argument("--only", choices=GAME_MODULES, help="measure one game only")
+    args = parser.parse_args(argv)
+    games = [args.only] if args.only else GAME_MODULES
+    server = LiveServer()
+    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+            page = browser.new_page()
+            page.goto(server.url + "/")
+            page.wait_for_selector("html[data-app-ready]", timeout=60000)
+            cdp = page.context.new_cdp_session(page)
+            print("Computer decision time per decision (%d seeded games each; seats: 3)" % args.games)
+            for game in games:
+                options = {"seats": 3}
+                for strength in load_bots(game).STRENGTHS:
+                    print(line("%s/%s CPython" % (game, strength), cpython_times(game, strength, args.games, options)))
+                    for rate in (1, 4):
+                        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                        ms = browser_times(page, game, strength, args.games, options)
+                        print(line("%s/%s browser %dx" % (game, strength, rate), ms,
+                                   BROWSER_TARGET_MS if rate == 4 else None), flush=True)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+            browser.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
