@@ -95,10 +95,10 @@ def server_command(setup, port):
     if setup == "werkzeug":
         return [python, "-m", "bench.relay_load", "--serve-werkzeug", str(port)]
     if setup == "gthread":
-        return gunicorn + ["-k", "gthread", "--threads", "1500", "--worker-connections", "3000",
+        return gunicorn + ["-k", "gthread", "--threads", "1600", "--worker-connections", "1700",
                            "bench.relay_load:bench_app()"]
     if setup == "gevent":
-        return gunicorn + ["-k", "gevent", "--worker-connections", "3000",
+        return gunicorn + ["-k", "gevent", "--worker-connections", "1700",
                            "bench.relay_load:bench_app()"]
     return [python, "-m", "bench.baseline_relay", "--port", str(port)]
 
@@ -147,6 +147,28 @@ def server_resources(pid):
                     if os.readlink("/proc/%d/fd/%s" % (member, fd)).startswith("socket:"):
                         sockets += 1
     return rss_kb / 1024, threads, sockets
+
+
+def server_cpu_seconds(pid):
+    """Return user+system CPU seconds used so far by the server's processes."""
+    ticks = 0
+    for member in process_tree(pid):
+        with contextlib.suppress(OSError), open("/proc/%d/stat" % member) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds():
+    """Return user+system CPU seconds used so far by this load generator."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def load_average():
+    """Return the machine's 1-minute load average (other work skews every figure)."""
+    with open("/proc/loadavg") as loadavg:
+        return float(loadavg.read().split()[0])
 
 
 class Stage:
@@ -281,14 +303,12 @@ class Load:
                     await host.to_seat(target, data)
                 next_at += period
 
-        started = loop.time()
         await asyncio.gather(*(drive(i, h) for i, h in self.hosts))
-        send_seconds = loop.time() - started
         expected = sum(stage.expected.values())
         drain_until = loop.time() + 10
         while sum(stage.received.values()) < expected and loop.time() < drain_until:
             await asyncio.sleep(0.05)
-        stage.seconds = send_seconds
+        stage.seconds = seconds  # every send fell inside this window
         return stage
 
     async def close(self):
@@ -299,13 +319,20 @@ class Load:
 
 
 def stage_line(label, stage, rate):
-    """Return the printed line of one stage."""
+    """Return the printed lines of one stage."""
     ms = [s * 1000 for s in stage.latencies] or [float("nan")]
-    relayed = sum(stage.received.values()) / stage.seconds
-    return ("%-40s %5d/s: relayed %7.1f msg/s  latency p50 %6.2f  p95 %6.2f  p99 %7.2f  "
-            "max %7.2f ms  lost %d  misdelivered %d  out of order %d" % (
-                label, rate, relayed, median(ms), percentile(ms, 0.95), percentile(ms, 0.99),
-                max(ms), stage.lost(), stage.misdelivered, stage.out_of_order))
+    delivered = sum(stage.received.values())
+    return ("%-40s %5d/s: offered %6.1f, relayed %6.1f msg/s  latency p50 %6.2f  p95 %6.2f  p99 %7.2f  "
+            "max %7.2f ms  lost %d  misdelivered %d  out of order %d\n"
+            "%-40s %5d/s: server CPU %.0f %% (%.0f us per delivery), load generator CPU %.0f %%, "
+            "load average %.1f" % (
+                label, rate, sum(stage.expected.values()) / stage.seconds,
+                delivered / stage.seconds, median(ms), percentile(ms, 0.95),
+                percentile(ms, 0.99), max(ms), stage.lost(), stage.misdelivered,
+                stage.out_of_order,
+                label, rate, 100 * stage.server_cpu / stage.seconds,
+                1e6 * stage.server_cpu / max(1, delivered), 100 * stage.own_cpu / stage.seconds,
+                stage.load_average))
 
 
 async def measure(setup, rooms, seats, rates, seconds):
@@ -330,8 +357,12 @@ async def measure(setup, rooms, seats, rates, seconds):
         summary.update(held=held, failures=load.connect_failures)
         await load.run_stage("warmup", rates[0], 2)
         for rate in rates:
+            cpu, own = server_cpu_seconds(process.pid), own_cpu_seconds()
             stage = await asyncio.wait_for(load.run_stage("r%d" % rate, rate, seconds),
                                            timeout=seconds + 120)
+            stage.server_cpu = server_cpu_seconds(process.pid) - cpu
+            stage.own_cpu = own_cpu_seconds() - own
+            stage.load_average = load_average()
             print(stage_line(label, stage, rate), flush=True)
             summary["stages"][rate] = stage
         rss, threads, sockets = server_resources(process.pid)
@@ -391,9 +422,9 @@ async def main(args):
         setups.remove("gevent")
     rates = [int(r) for r in args.rates.split(",")]
     print("Relay load: %d rooms x (1 host + %d seats) = %d sockets on 127.0.0.1, "
-          "%d s per rate, rates %s deliveries/s, %d cores" % (
+          "%d s per rate, rates %s deliveries/s, %d cores, load average %.1f" % (
               args.rooms, args.seats, args.rooms * (1 + args.seats), args.seconds,
-              args.rates, os.cpu_count()), flush=True)
+              args.rates, os.cpu_count(), load_average()), flush=True)
     summaries = {}
     for setup in setups:
         summaries[setup] = await measure(setup, args.rooms, args.seats, rates, args.seconds)

@@ -32,7 +32,7 @@ DEFAULTS = {
     "RELAY_PATH": "/relay",
     "RELAY_ALLOWED_ORIGINS": None,  # None: only the page's own origin; or a list of origins
     "RELAY_MAX_ROOMS": 500,
-    "RELAY_MAX_CONNECTIONS": 2000,
+    "RELAY_MAX_CONNECTIONS": 1500,  # keep below gunicorn --threads: each socket holds one
     "RELAY_MAX_SEATS": 8,
     "RELAY_MAX_SCREENS": 4,
     "RELAY_MAX_NAME": 24,
@@ -222,6 +222,9 @@ class Connection:
                 return False
             try:
                 # sendall, not the library's send: a partial write must never go unnoticed.
+                # (The reader thread writes pongs on its own; those are small control
+                # frames and can only interleave with a partial write to a stuck peer,
+                # which is dropped anyway.)
                 self.ws.sock.sendall(self.ws.ws.send(TextMessage(data=text)))
                 return True
             except (OSError, LocalProtocolError):
