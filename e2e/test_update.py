@@ -1,0 +1,67 @@
+"""A new release waits for the next start, never reloads a running game, and says so."""
+
+import shutil
+
+from e2e.conftest import open_app
+from server.build import DEFAULT_WEB_ROOT, build
+
+
+def publish_new_release(server, tmp_path):
+    """Serve a changed copy of web/ from the same server (as a deploy would)."""
+    web = tmp_path / "web"
+    shutil.copytree(DEFAULT_WEB_ROOT, web, ignore=shutil.ignore_patterns("__pycache__"))
+    css = web / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* next release */\n")
+    release = build(web)
+    server.app.extensions["spieleabend_build"] = release
+    return release.version
+
+
+def test_new_release_waits_under_a_running_game_and_takes_over_at_next_start(browser, own_server, tmp_path):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce")
+    page = context.new_page()
+    open_app(page, own_server.url)
+    old_version = page.evaluate("document.documentElement.dataset.version")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    page.goto(own_server.url + "/?seed=3#/play/punktejagd")
+    page.wait_for_selector("html[data-app-ready]")
+    page.get_by_test_id("start-game").click()
+    page.get_by_test_id("card-6").click()
+
+    new_version = publish_new_release(own_server, tmp_path)
+    assert new_version != old_version
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_function("document.documentElement.hasAttribute('data-update-waiting')", timeout=30000)
+    # The running game is untouched: same page, same selection, old release.
+    assert page.get_by_test_id("card-6").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.documentElement.dataset.version") == old_version
+    page.get_by_test_id("pause").click()
+    page.wait_for_selector("[data-testid=update-waiting]")
+    assert "nächsten Öffnen" in page.get_by_test_id("update-waiting").inner_text()
+
+    page.close()  # the app is closed; the next start gets the new release
+    page = context.new_page()
+    open_app(page, own_server.url)
+    assert page.evaluate("document.documentElement.dataset.version") == new_version
+    assert page.get_by_test_id("updated").is_visible()
+    page.get_by_test_id("continue-punktejagd").click()
+    page.wait_for_selector("[data-testid=hand]")
+    context.close()
+
+
+def test_update_now_button_switches_release_from_the_home_screen(browser, own_server, tmp_path):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    open_app(page, own_server.url)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    new_version = publish_new_release(own_server, tmp_path)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector("[data-testid=update-now]", timeout=30000)
+    page.get_by_test_id("update-now").click()
+    page.wait_for_function("document.documentElement.dataset.version === %r" % new_version, timeout=30000)
+    page.wait_for_selector("html[data-app-ready]")
+    context.close()
