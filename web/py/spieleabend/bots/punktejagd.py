@@ -18,8 +18,14 @@ RISK_BONUS = 3
 RANDOM_RISK_PERCENT = 5
 # At most this many joint opponent plays are looked at; fewer combinations are enumerated exactly.
 SAMPLE_LIMIT = 160
-# Weight of the opponents' mean points against the bot's own points (1 = pure points difference).
-OPPONENT_WEIGHT = 0.5
+# Table slots for drawing a card from a non-uniform opponent model.
+TABLE_SLOTS = 64
+# Opponent model for Gold and Kopfstand rounds: prior chance that an opponent goes for the
+# extreme card, and the chance of playing the 1st, 2nd, ... most extreme card if it does.
+GREEDY_PRIOR = 0.5
+GREEDY_RANK_WEIGHTS = [0.55, 0.25, 0.12, 0.05, 0.03]
+GREEDY_FLOOR = 0.005
+HIGH_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 # Actions within this many points of the best one may be chosen (weight falls linearly to 0).
 NEAR_BEST_MARGIN = 0.6
 
@@ -43,10 +49,9 @@ def _opponent_hands(view):
     me = view["seat"]
     hands = []
     for seat in range(view["seats"]):
-        if seat == me:
-            continue
-        used = view["played"][seat]
-        hands.append([card for card in CARDS if card not in used])
+        if seat != me:
+            used = view["played"][seat]
+            hands.append([card for card in CARDS if card not in used])
     return hands
 
 
@@ -59,100 +64,180 @@ def _future_type_counts(view):
     return left["normal"], left["kopfstand"], left["gold"]
 
 
-def _position_stats(opp_hands, rng):
-    """Return per card value and order (0 high, 1 low) the chances of best/second place, mine and the opponents'.
+def _greedy_shares(view):
+    """Return per opponent the posterior chance that it plays the obvious card in special rounds.
 
-    Result: [stats_high, stats_low], each a list of 4 lists indexed by card
-    value: my best, my second, opponents hold best, opponents hold second.
+    Two hypotheses per opponent, judged on its Gold and Kopfstand plays so far:
+    it picks uniformly, or it leans to the extreme card (highest for Gold,
+    lowest for Kopfstand) with GREEDY_RANK_WEIGHTS by rank.
     """
-    size = len(opp_hands[0])
-    count = len(opp_hands)
+    me = view["seat"]
+    odds = []
+    for seat in range(view["seats"]):
+        if seat == me:
+            continue
+        ratio = GREEDY_PRIOR / (1.0 - GREEDY_PRIOR)
+        hand = list(CARDS)
+        for entry in view["log"]:
+            card = entry["cards"][seat]
+            if entry["type"] != "normal":
+                rank = _extreme_rank(hand, card, entry["type"] == "gold")
+                ratio *= len(hand) * _greedy_weights(len(hand))[rank]
+            hand.remove(card)
+        odds.append(ratio / (1.0 + ratio))
+    return odds
+
+
+def _extreme_rank(hand, card, high):
+    """Return how many cards of the hand are more extreme than card (0 = the highest/lowest)."""
+    rank = 0
+    for other in hand:
+        if (other > card) if high else (other < card):
+            rank += 1
+    return rank
+
+
+def _greedy_weights(size):
+    """Return the greedy hypothesis' chance per extreme rank for a hand of this size."""
+    weights = [GREEDY_RANK_WEIGHTS[r] if r < len(GREEDY_RANK_WEIGHTS) else GREEDY_FLOOR for r in range(size)]
+    total = 0.0
+    for weight in weights:
+        total += weight
+    return [weight / total for weight in weights]
+
+
+def _model_tables(opp_hands, round_type, greedy):
+    """Return per opponent (cards, probabilities) for the current round under the mixed opponent model."""
+    models = []
+    high = round_type == "gold"
+    for hand, share in zip(opp_hands, greedy):
+        size = len(hand)
+        weights = _greedy_weights(size)
+        probs = []
+        for card in hand:
+            rank = _extreme_rank(hand, card, high)
+            probs.append((1.0 - share) / size + share * weights[rank])
+        models.append((hand, probs))
+    return models
+
+
+def _position_stats(models, rng):
+    """Return [best_high, second_high, best_low, second_low]: per card value the chance of that place.
+
+    models: per opponent (cards, probabilities or None for uniform). Joint
+    plays are enumerated exactly when there are few, else sampled.
+    """
+    stats = [[0.0] * 12 for _ in range(4)]
     combos = 1
-    for _ in range(count):
-        combos *= size
-    high = [[0.0] * 11 for _ in range(4)]
-    low = [[0.0] * 11 for _ in range(4)]
+    for cards, _ in models:
+        combos *= len(cards)
     if combos <= SAMPLE_LIMIT:
-        total = combos
-        for index in range(combos):
-            counts = [0] * 12
-            rest = index
-            for hand in opp_hands:
-                counts[hand[rest % size]] += 1
-                rest //= size
-            _accumulate(counts, high, low)
-    else:
-        total = SAMPLE_LIMIT
-        for _ in range(SAMPLE_LIMIT):
-            counts = [0] * 12
-            bits = 0
-            left = 0
-            for hand in opp_hands:
-                if left == 0:
-                    bits = rng.next32()
-                    left = 2
-                counts[hand[((bits & 0xFFFF) * size) >> 16]] += 1
-                bits >>= 16
-                left -= 1
-            _accumulate(counts, high, low)
-    scale = 1.0 / total
-    for table in (high, low):
-        for row in table:
-            for value in CARDS:
-                row[value] *= scale
-    return [high, low]
+        _enumerate(models, stats)
+        return stats
+    tables = []
+    for cards, probs in models:
+        if probs is None:
+            tables.append(cards)
+        else:
+            table = []
+            for card, prob in zip(cards, probs):
+                table += [card] * int(prob * TABLE_SLOTS + 0.5)
+            tables.append(table if table else cards)
+    # An inline xorshift32: one generator call per decision keeps the hot loop free of method calls.
+    x = rng.next32() | 1
+    best_high, second_high, best_low, second_low = stats
+    for _ in range(SAMPLE_LIMIT):
+        counts = [0] * 12
+        half = 0
+        for table in tables:
+            if half == 0:
+                x ^= (x << 13) & 0xFFFFFFFF
+                x ^= x >> 17
+                x ^= (x << 5) & 0xFFFFFFFF
+                bits = x
+                half = 2
+            counts[table[((bits & 0xFFFF) * len(table)) >> 16]] += 1
+            bits >>= 16
+            half -= 1
+        _walk(counts, 1.0, best_high, second_high, best_low, second_low)
+    scale = 1.0 / SAMPLE_LIMIT
+    for row in stats:
+        for value in CARDS:
+            row[value] *= scale
+    return stats
 
 
-def _accumulate(counts, high, low):
-    """Add one joint opponent play (card counts) to the position statistics of every card value."""
-    uniques = 0
-    for value in CARDS:
-        if counts[value] == 1:
-            uniques += 1
-    # Opponents' best/second when my card blocks a duplicate (>= 2) or one of their uniques (== 1).
-    dup_best = 1 if uniques >= 1 else 0
-    dup_second = 1 if uniques >= 2 else 0
-    hit_best = 1 if uniques >= 2 else 0
-    hit_second = 1 if uniques >= 3 else 0
-    for table, order in ((high, (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)), (low, CARDS)):
-        my_best, my_second, opp_best, opp_second = table
-        ahead = 0
-        for value in order:
-            seen = counts[value]
-            if seen == 0:
-                if ahead == 0:
-                    my_best[value] += 1
-                    if uniques:
-                        opp_second[value] += 1
-                elif ahead == 1:
-                    my_second[value] += 1
-                    opp_best[value] += 1
-                else:
-                    opp_best[value] += 1
-                    opp_second[value] += 1
-            elif seen == 1:
-                ahead += 1
-                opp_best[value] += hit_best
-                opp_second[value] += hit_second
+def _enumerate(models, stats):
+    """Add every joint opponent play with its probability to the stats."""
+    best_high, second_high, best_low, second_low = stats
+    size_list = [len(cards) for cards, _ in models]
+    prob_list = []
+    for cards, probs in models:
+        prob_list.append(probs if probs is not None else [1.0 / len(cards)] * len(cards))
+    index = [0] * len(models)
+    while True:
+        counts = [0] * 12
+        weight = 1.0
+        for j in range(len(models)):
+            counts[models[j][0][index[j]]] += 1
+            weight *= prob_list[j][index[j]]
+        _walk(counts, weight, best_high, second_high, best_low, second_low)
+        j = 0
+        while j < len(models):
+            index[j] += 1
+            if index[j] < size_list[j]:
+                break
+            index[j] = 0
+            j += 1
+        if j == len(models):
+            return
+
+
+def _walk(counts, weight, best_high, second_high, best_low, second_low):
+    """Record where a card of each value would place against these opponent card counts."""
+    # From the top: a free value before any opponent's unique number is best, after one it is second.
+    ahead = 0
+    for value in HIGH_ORDER:
+        seen = counts[value]
+        if seen == 0:
+            if ahead == 0:
+                best_high[value] += weight
             else:
-                opp_best[value] += dup_best
-                opp_second[value] += dup_second
+                second_high[value] += weight
+        elif seen == 1:
+            ahead += 1
+            if ahead == 2:
+                break
+    ahead = 0
+    for value in CARDS:
+        seen = counts[value]
+        if seen == 0:
+            if ahead == 0:
+                best_low[value] += weight
+            else:
+                second_low[value] += weight
+        elif seen == 1:
+            ahead += 1
+            if ahead == 2:
+                break
 
 
-def _value_tables(stats, opponents):
-    """Return {type: (plain values, risk values)} per card value for each round type."""
+def _value_tables(current, future, round_type):
+    """Return {type: (plain values, risk values)} per card value; the current type uses its own stats."""
     tables = {}
-    weight = OPPONENT_WEIGHT / opponents
-    for round_type in ("normal", "kopfstand", "gold"):
-        best, second, base = POINTS[round_type]
-        my_best, my_second, opp_best, opp_second = stats[1 if round_type == "kopfstand" else 0]
+    for kind in ("normal", "kopfstand", "gold"):
+        stats = current if kind == round_type else future
+        best, second, base = POINTS[kind]
+        if kind == "kopfstand":
+            my_best, my_second = stats[2], stats[3]
+        else:
+            my_best, my_second = stats[0], stats[1]
         plain = [0.0] * 11
         risky = [0.0] * 11
         for value in CARDS:
-            against = weight * ((best - base) * opp_best[value] + (second - base) * opp_second[value])
-            plain[value] = base + (best - base) * my_best[value] + (second - base) * my_second[value] - against
-            risky[value] = (best + RISK_BONUS) * my_best[value] - against
-        tables[round_type] = (plain, risky)
+            plain[value] = base + (best - base) * my_best[value] + (second - base) * my_second[value]
+            risky[value] = (best + RISK_BONUS) * my_best[value]
+        tables[kind] = (plain, risky)
     return tables
 
 
@@ -243,10 +328,16 @@ def choose_lookahead(view, rng):
         return legal[0]
     hand = view["hand"]
     chip = not view["chip_spent"]
+    round_type = view["round_type"]
     opp_hands = _opponent_hands(view)
-    stats = _position_stats(opp_hands, rng)
-    tables = _value_tables(stats, len(opp_hands))
-    plain_now, risky_now = tables[view["round_type"]]
+    uniform = [(cards, None) for cards in opp_hands]
+    future = _position_stats(uniform, rng)
+    if round_type == "normal":
+        current = future
+    else:
+        current = _position_stats(_model_tables(opp_hands, round_type, _greedy_shares(view)), rng)
+    tables = _value_tables(current, future, round_type)
+    plain_now, risky_now = tables[round_type]
     with_chip, without_chip = _future_values(hand, _future_type_counts(view), tables, chip)
     options = []
     for i in range(len(hand)):

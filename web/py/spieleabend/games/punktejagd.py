@@ -17,7 +17,7 @@ unique number is best and gets 5 (gold 10). Risk: best position adds 3 (never
 doubled), any other outcome scores 0.
 """
 
-from spieleabend.games.common import IllegalAction, BadOptions, Rng, copy_data
+from spieleabend.games.common import IllegalAction, BadOptions
 
 NAME = "Punktejagd"
 MIN_SEATS = 2
@@ -181,6 +181,17 @@ def _score_current_round(state):
     state["plans"] = [None] * state["seats"]
 
 
+def _copy_entry(entry):
+    """Return a copy of one round-log entry (cheaper than a generic deep copy)."""
+    return {
+        "round": entry["round"],
+        "type": entry["type"],
+        "cards": list(entry["cards"]),
+        "risks": list(entry["risks"]),
+        "points": list(entry["points"]),
+    }
+
+
 def _public_chips(state):
     """Return per seat whether its chip is spent, as revealed by the scored rounds only."""
     spent = [False] * state["seats"]
@@ -213,7 +224,7 @@ def view(state, seat):
         "committed": [False if over else plan is not None for plan in state["plans"]],
         "chips_spent": _public_chips(state),
         "played": used,
-        "log": copy_data(log),
+        "log": [_copy_entry(entry) for entry in log],
         "hand": None,
         "chip_spent": None,
         "plan": None,
