@@ -43,6 +43,7 @@ DEFAULTS = {
     "RELAY_HELLO_TIMEOUT": 10.0,
     "RELAY_PING_INTERVAL": 25.0,  # websocket pings keep proxies from dropping quiet phones
     "RELAY_SEND_TIMEOUT": 10.0,  # a recipient that blocks a send this long is dropped
+    "RELAY_COMPRESSION": False,  # permessage-deflate: small JSON frames gain little from it
     "RELAY_HOST_RATE": 100.0,  # frames per second, sustained
     "RELAY_HOST_BURST": 200,
     "RELAY_SEAT_RATE": 20.0,
@@ -693,11 +694,16 @@ def origin_allowed(origin, host, allowed):
     return urlsplit(origin).netloc.lower() == (host or "").lower()
 
 
-def _check_origin():
+def _before_handshake():
+    """Refuse foreign origins; leave compression out unless the config asks for it."""
     relay = current_app.extensions["relay"]
     if not origin_allowed(request.headers.get("Origin"), request.host,
                           relay.config["RELAY_ALLOWED_ORIGINS"]):
         abort(403)
+    if not relay.config["RELAY_COMPRESSION"]:
+        # simple_websocket accepts permessage-deflate whenever the client offers it and
+        # reads the offer from this environ; without the offer it answers plainly.
+        request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
 
 
 def init_app(app):
@@ -713,7 +719,7 @@ def init_app(app):
     })
     app.extensions["relay"] = Relay(app.config)
     blueprint = Blueprint("relay", __name__)
-    blueprint.before_request(_check_origin)
+    blueprint.before_request(_before_handshake)
     sock = Sock()
 
     @sock.route(app.config["RELAY_PATH"], bp=blueprint)

@@ -372,3 +372,13 @@ def test_host_ends_the_room(relay_server):
     with pytest.raises(RelayClosed) as closed:
         late.join(host.welcome["room"], secret=host.welcome["secret"])
     assert closed.value.error_code == "unknown_room"
+
+
+def test_compression_is_negotiated_only_when_configured(make_relay_server):
+    plain = make_relay_server().client()
+    assert plain.ws.protocol.extensions == []
+    deflating = make_relay_server({"RELAY_COMPRESSION": True}).client()
+    assert [e.name for e in deflating.ws.protocol.extensions] == ["permessage-deflate"]
+    deflating.create()
+    deflating.to_all("x" * 1000)
+    settle(deflating)
