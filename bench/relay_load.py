@@ -209,7 +209,7 @@ class Load:
 
         async def open_client():
             async with gate:
-                return await AsyncRelayClient.connect(self.url, open_timeout=20)
+                return await AsyncRelayClient.connect(self.url, compression=None, open_timeout=20)
 
         async def open_room(index):
             try:

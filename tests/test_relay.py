@@ -382,3 +382,14 @@ def test_compression_is_negotiated_only_when_configured(make_relay_server):
     deflating.create()
     deflating.to_all("x" * 1000)
     settle(deflating)
+
+
+def test_background_sweeper_expires_rooms_by_itself(make_relay_server):
+    server = make_relay_server({"RELAY_SWEEP_INTERVAL": 0.05})
+    host = server.host()
+    seat = server.seat(host)
+    host.close()
+    assert seat.recv_type("presence")["status"] == "away"
+    server.clock.advance(600)
+    # No sweep() call here: the relay's own sweeper thread notices the expiry.
+    assert seat.recv_type("closed") == {"type": "closed", "reason": "host_gone"}
