@@ -232,7 +232,7 @@ def test_view_shows_own_hand_and_public_facts():
 # --- Bad options and illegal actions ---------------------------------------------------
 
 @pytest.mark.parametrize("options", [{"seats": 1}, {"seats": 9}, {"seats": "3"}, {"seats": True},
-                                     {"seats": 3, "decks": 2}])
+                                     {"seats": 3, "names": ["A", "B"]}, {"seats": 2, "names": "AB"}])
 def test_bad_options(options):
     with pytest.raises(BadOptions):
         kk.new_game(options, Rng(1))
@@ -253,8 +253,10 @@ def test_illegal_actions_raise_and_change_nothing(seat, action):
     assert state == before
 
 
-def test_default_options_give_two_seats():
+def test_default_options_give_two_seats_and_names_are_kept():
     assert kk.new_game({}, Rng(0))["seats"] == 2
+    state = kk.new_game({"seats": 3, "names": ["Ada", "Bo", "Cem"]}, Rng(0))
+    assert kk.view(state, None)["names"] == ["Ada", "Bo", "Cem"]
 
 
 # --- Seeded playouts: invariants over thousands of games -------------------------------

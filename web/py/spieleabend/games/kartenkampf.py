@@ -1,6 +1,7 @@
 """Kartenkampf: everyone secretly plays one of the cards 1..10; the highest card played exactly once wins.
 
-Options: {"seats": 2..8} (default 2).
+Options: {"seats": 2..8 (default 2), "names": [one string per seat] (optional)}.
+Other keys are ignored.
 
 Actions (one grammar, one verb): "play N" with N a card the seat still holds.
 All seats choose at the same time: every seat that has not committed a card in
@@ -19,7 +20,7 @@ won; still equal -> no winner (`winners == []`) and no game-night point.
 returns the list `[winner_seat_or_None, points]` (points 0 without a winner).
 
 State (plain JSON data):
-    {"game": "kartenkampf", "seats": n, "hands": [[int]], "choices": [int|None],
+    {"game": "kartenkampf", "seats": n, "names": [str], "hands": [[int]], "choices": [int|None],
      "log": [{"round": k, "played": [int], "winner": seat|None, "points": p}],
      "rng": [4 ints]}
 Scores, rounds won and best round are computed from the log, never stored.
@@ -51,12 +52,16 @@ def new_game(options, rng):
     seats = options.get("seats", 2)
     if not isinstance(seats, int) or isinstance(seats, bool) or seats < MIN_SEATS or seats > MAX_SEATS:
         raise BadOptions("Kartenkampf needs 2 to 8 seats, not %r" % (seats,))
-    for key in options:
-        if key != "seats":
-            raise BadOptions("unknown option for Kartenkampf: %r" % (key,))
+    names = options.get("names")
+    if names is None:
+        names = ["Spieler %d" % (i + 1) for i in range(seats)]
+    if (not isinstance(names, list) or len(names) != seats
+            or not all(isinstance(name, str) for name in names)):
+        raise BadOptions("names must be a list of %d strings" % seats)
     return {
         "game": "kartenkampf",
         "seats": seats,
+        "names": list(names),
         "hands": [list(CARDS) for _ in range(seats)],
         "choices": [None] * seats,
         "log": [],
@@ -197,6 +202,7 @@ def view(state, seat):
         "game": "kartenkampf",
         "seat": seat,
         "seats": seats,
+        "names": list(state["names"]),
         "round": min(len(state["log"]) + 1, ROUNDS),
         "rounds_total": ROUNDS,
         "phase": "over" if is_over(state) else "choose",
