@@ -30,6 +30,7 @@ import tempfile
 import threading
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
@@ -188,11 +189,16 @@ def bare_page_app(brython_bytes):
 class Visit:
     """One navigation: its ready time, what the page showed, its console errors and its requests."""
 
-    def __init__(self, ready_ms, facts, errors, requests):
+    def __init__(self, ready_ms, facts, errors, requests_by_id):
         self.ready_ms = ready_ms
         self.facts = facts
         self.errors = errors
-        self.requests = requests
+        self.requests_by_id = requests_by_id  # still filled while the page stays open
+
+    @property
+    def requests(self):
+        """Return the requests that got a response: url, status, source and encoded bytes."""
+        return [dict(r, encoded=r.get("encoded", 0)) for r in self.requests_by_id.values() if "url" in r]
 
     def bytes_over_network(self):
         """Return the encoded bytes (headers and compressed body) that came over the network."""
@@ -230,9 +236,10 @@ def new_context(browser):
 def new_profile_context(playwright, profile_dir):
     """Return a phone-sized context on an on-disk profile, as an installed app has.
 
-    An off-the-record context keeps no V8 code cache for scripts from the HTTP
-    cache (scripts in a service worker's cache do get one), which would make
-    the bare floor's warm start slower than a real browser's.
+    In an off-the-record context V8 compiles brython.js from source on every
+    visit even when the HTTP cache holds it (a trace shows no consumed code
+    cache), whereas an on-disk profile reuses V8's code cache; measuring the
+    bare floor off the record would make it slower than in a real browser.
     """
     context = playwright.chromium.launch_persistent_context(
         profile_dir, executable_path=chromium_path(), args=CHROMIUM_FLAGS, **CONTEXT_OPTIONS)
@@ -274,15 +281,23 @@ def visit(context, url, rate):
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     try:
         page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS)
-        page.wait_for_function("window.__benchReadyAt !== undefined", polling=100,
-                               timeout=STEP_TIMEOUT_MS)
+        wait_until_ready(page, errors)
         ready_ms = page.evaluate("window.__benchReadyAt")
         facts = page.evaluate(PAGE_FACTS_SCRIPT)
-        finished = [dict(r, encoded=r.get("encoded", 0)) for r in requests.values() if "url" in r]
-        return Visit(ready_ms, facts, errors, finished), page
+        return Visit(ready_ms, facts, errors, requests), page
     except Exception:
         page.close()
         raise
+
+
+def wait_until_ready(page, errors):
+    """Wait for data-app-ready; a page that never gets there is reported with its console errors."""
+    try:
+        page.wait_for_function("window.__benchReadyAt !== undefined", polling=100,
+                               timeout=STEP_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        raise RuntimeError("%s never set data-app-ready within %d ms; console errors: %s" % (
+            page.url, STEP_TIMEOUT_MS, errors or "none")) from None
 
 
 def wait_for_worker(page):
@@ -312,7 +327,7 @@ def cold_visit(browser, target, rate):
 
 
 def warm_context(playwright, target, profile_dir):
-    """Return a context whose caches hold the page: worker controlling (app) and IndexedDB filled."""
+    """Return (context whose caches hold the page, the warm-up visits): worker controlling, IndexedDB filled."""
     context = new_profile_context(playwright, profile_dir)
     url = target.server.url + "/"
     first, page = visit(context, url, 1)
@@ -320,15 +335,14 @@ def warm_context(playwright, target, profile_dir):
     if target.is_app:
         wait_for_worker(page)
         page.reload(wait_until="commit", timeout=STEP_TIMEOUT_MS)
-        page.wait_for_function("window.__benchReadyAt !== undefined", polling=100,
-                               timeout=STEP_TIMEOUT_MS)
+        wait_until_ready(page, first.errors)
         if not page.evaluate("!!navigator.serviceWorker.controller"):
             raise RuntimeError("%s: the service worker does not control the page after a reload" % target.name)
     page.close()
     again, page = visit(context, url, 1)
     target.check(again, warm=target.is_app)
     page.close()
-    return context
+    return context, [first, again]
 
 
 def warm_visit(context, target, rate):
@@ -375,8 +389,8 @@ def verdict(ok):
     return "met" if ok else "MISSED"
 
 
-def print_report(lines, runs, elapsed):
-    """Print the table, the cold transfer, the ratios and the targets."""
+def print_report(lines, warmups, runs, elapsed):
+    """Print the table, the cold transfer, the ratios, the targets and any console error."""
     by_key = {(line.target.name, line.cache, line.rate): line for line in lines}
     print()
     print("Start to data-app-ready, headless Chromium, %d runs per line (after one unmeasured warm-up visit per page)" % runs)
@@ -427,9 +441,10 @@ def print_report(lines, runs, elapsed):
         kb(COLD_TRANSFER_TARGET_BYTES), kb(page_bytes), verdict(page_bytes <= COLD_TRANSFER_TARGET_BYTES),
         kb(all_bytes), verdict(all_bytes <= COLD_TRANSFER_TARGET_BYTES)))
 
-    errors = sorted({e for line in lines for v in line.visits for e in v.errors})
+    visits = [v for line in lines for v in line.visits] + warmups
+    errors = sorted({e for v in visits for e in v.errors})
     print()
-    print("Console errors in measured visits: %s" % (len(errors) or "none"))
+    print("Console errors in all %d visits (measured and warm-up): %s" % (len(visits), len(errors) or "none"))
     for e in errors:
         print("  " + e)
     print("Total time %.0f s" % elapsed)
@@ -439,6 +454,8 @@ def main(argv=None):
     """Measure cold and warm starts of the app and of the bare floor page, then print the report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="measured visits per line (at least 5, default 5)")
+    parser.add_argument("--time-limit", type=int, default=600,
+                        help="seconds after which no further run starts (default 600; a run takes 30 to 60 s)")
     args = parser.parse_args(argv)
     if args.runs < 5:
         parser.error("--runs must be at least 5")
@@ -454,44 +471,49 @@ def main(argv=None):
     targets = [Target("app", app_server, True), Target("bare", bare_server, False)]
     lines = [Line(t, cache, rate) for t in targets for cache in ("cold", "warm") for rate in THROTTLE_RATES]
     by_key = {(line.target.name, line.cache, line.rate): line for line in lines}
+    warmups = []
+    deadline = began + args.time_limit
+    runs_done = 0
     try:
-        with sync_playwright() as playwright:
+        with sync_playwright() as playwright, tempfile.TemporaryDirectory(prefix="bench-start-") as profiles:
             browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            warmed = {}
             try:
                 # The first context of a new browser pays process start-up; keep it out of the figures.
                 for target in targets:
-                    cold_visit(browser, target, 1)
-                # Interleave pages and throttling so drift of the machine spreads over all lines.
+                    warmups.append(cold_visit(browser, target, 1))
+                for target in targets:
+                    context, visits = warm_context(playwright, target, os.path.join(profiles, target.name))
+                    warmed[target.name] = context
+                    warmups.extend(visits)
                 for run in range(args.runs):
+                    if run > 0 and time.monotonic() > deadline:
+                        break
+                    # Every round visits all eight lines, so drift of the machine spreads over all of them.
                     for rate in THROTTLE_RATES:
                         for target in targets:
                             by_key[(target.name, "cold", rate)].visits.append(cold_visit(browser, target, rate))
-                    print("cold run %d/%d done (%.0f s)" % (run + 1, args.runs, time.monotonic() - began), flush=True)
-                with tempfile.TemporaryDirectory(prefix="bench-start-") as profiles:
-                    warmed = {t.name: warm_context(playwright, t, os.path.join(profiles, t.name)) for t in targets}
-                    try:
-                        for run in range(args.runs):
-                            for rate in THROTTLE_RATES:
-                                for target in targets:
-                                    by_key[(target.name, "warm", rate)].visits.append(
-                                        warm_visit(warmed[target.name], target, rate))
-                            print("warm run %d/%d done (%.0f s)" % (
-                                run + 1, args.runs, time.monotonic() - began), flush=True)
-                    finally:
-                        for context in warmed.values():
-                            context.close()
+                            by_key[(target.name, "warm", rate)].visits.append(
+                                warm_visit(warmed[target.name], target, rate))
+                    runs_done += 1
+                    print("run %d/%d done (%.0f s)" % (run + 1, args.runs, time.monotonic() - began), flush=True)
             finally:
+                for context in warmed.values():
+                    context.close()
                 browser.close()
     finally:
         app_server.stop()
         bare_server.stop()
-    print_report(lines, args.runs, time.monotonic() - began)
+    if runs_done < args.runs:
+        print("STOPPED at the time limit of %d s after %d of %d runs: the figures below rest on fewer runs." % (
+            args.time_limit, runs_done, args.runs))
+    print_report(lines, warmups, runs_done, time.monotonic() - began)
     print()
     print("cold: a new browser context per run (empty HTTP cache, no service worker, empty IndexedDB).")
     print("warm app: one on-disk profile after a first visit, a reload under the active service worker and one")
     print("  more visit; each run is a fresh page served by the worker, compiled Python from Brython's IndexedDB cache.")
     print("warm bare: one on-disk profile after two visits; each run is a fresh page, brython.js from the HTTP cache")
-    print("  (immutable, with V8's code cache), the HTML revalidated over the loopback (304); its one line of Python")
+    print("  (immutable; V8's code cache reused), the HTML revalidated over the loopback (304); its one line of Python")
     print("  imports nothing from a bundle, so Brython's IndexedDB cache has nothing to hold for it.")
     print("Machine: %d CPUs, load average %.1f at the start, %.1f at the end (other work on it skews the figures)." % (
         os.cpu_count(), load_at_start, os.getloadavg()[0]))
