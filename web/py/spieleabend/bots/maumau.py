@@ -103,22 +103,32 @@ def _fits(card, top_suit, top_rank):
     return rank == "J" or card[-1] == top_suit or rank == top_rank
 
 
-def _can_empty(hand, top_suit, top_rank, extra_turn_ranks, depth):
+def _can_empty(hand, top_suit, top_rank, extra_turn_ranks):
     """Return a card sequence that empties the hand within this turn (Aces, and 8s when heads-up), or None."""
-    if depth > 6:
-        return None
+    # Only extra-turn cards can come before the last card, so at most one other card may be left.
+    others = 0
     for card in hand:
-        if not _fits(card, top_suit, top_rank):
+        if card[:-1] not in extra_turn_ranks:
+            others += 1
+    if others > 1 or len(hand) > 6:
+        return None
+    return _chain(hand, top_suit, top_rank, extra_turn_ranks)
+
+
+def _chain(hand, top_suit, top_rank, extra_turn_ranks):
+    """Search the orders of extra-turn cards that end with the last card fitting."""
+    tried = {}
+    for card in hand:
+        if card in tried or not _fits(card, top_suit, top_rank):
             continue
-        rank = card[:-1]
+        tried[card] = True
         if len(hand) == 1:
             return [card]
+        rank = card[:-1]
         if rank in extra_turn_ranks:
             rest = list(hand)
             rest.remove(card)
-            if rank == "J":
-                continue
-            chain = _can_empty(rest, card[-1], rank, extra_turn_ranks, depth + 1)
+            chain = _chain(rest, card[-1], rank, extra_turn_ranks)
             if chain is not None:
                 return [card] + chain
     return None
@@ -177,7 +187,7 @@ def choose_strong(view, rng):
     extra = {"A": True}
     if heads_up:
         extra["8"] = True
-    chain = _can_empty(hand, view["suit"], view["top"][:-1] if not view["wish"] else "J", extra, 0)
+    chain = _can_empty(hand, view["suit"], view["top"][:-1] if not view["wish"] else "J", extra)
     if chain is not None:
         return _finish(chain[0], hand, legal, nxt, view)
 

@@ -367,7 +367,7 @@ def _end_deal(state, winner):
             points[seat] = hand_points(state["hands"][seat])
             state["minus"][seat] += points[seat]
     result = {"type": "deal_end", "deal": state["deal"], "winner": winner, "points": points,
-              "minus": list(state["minus"])}
+              "totals": list(state["minus"])}
     state["last_deal"] = copy_data(result)
     _log(state, result)
     for seat in active_seats(state):
@@ -392,7 +392,7 @@ def start_next_deal(state):
 
 
 def _step_up(state, seat):
-    """Return the next seat still in the game after `seat` in seat order (seat may be -1)."""
+    """Return the next seat still in the game after `seat` in seat order."""
     out = state["out"]
     count = len(out)
     for _ in range(count + 1):
@@ -424,7 +424,7 @@ def add_seat(state, name):
     seat = len(state["hands"]) - 1
     if state["last_deal"] is not None:
         state["last_deal"]["points"].append(0)
-        state["last_deal"]["minus"].append(worst)
+        state["last_deal"]["totals"].append(worst)
     _log(state, {"type": "join", "seat": seat, "name": name, "minus": worst})
     return seat
 
@@ -452,8 +452,11 @@ def remove_seat(state, seat):
         del state[key][seat]
     if state["turn"] > seat:
         state["turn"] -= 1
-    if state["starter"] >= seat:
-        state["starter"] -= 1  # so the seat that moved into its place starts next
+    if state["starter"] > seat:
+        state["starter"] -= 1
+    elif state["starter"] == seat:
+        # The seat before it counts as the last starter, so the seat after it starts next.
+        state["starter"] = seat - 1 if seat > 0 else len(state["hands"]) - 1
     for event in state["log"]:
         _renumber(event, seat)
     if state["last_deal"] is not None:
@@ -470,8 +473,8 @@ def _renumber(event, removed):
                 event[key] = None
             elif value > removed:
                 event[key] = value - 1
-    for key in ("points", "minus"):
-        if isinstance(event.get(key), list) and removed < len(event[key]):
+    for key in ("points", "totals"):
+        if key in event and removed < len(event[key]):
             del event[key][removed]
 
 
@@ -511,7 +514,7 @@ def view(state, seat):
 def _copy_event(event):
     """Copy a flat event (its values are str, int, bool, None or lists of those)."""
     copy = dict(event)
-    for key in ("turned", "points", "minus"):
+    for key in ("turned", "points", "totals"):
         if key in copy:
             copy[key] = list(copy[key])
     return copy
