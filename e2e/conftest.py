@@ -77,11 +77,20 @@ class ConsoleWatch:
         page.on("pageerror", lambda exc: self.errors.append("pageerror: %s" % exc))
 
 
+def phone_context(browser, **overrides):
+    """Return a new phone-sized German context (reduced motion keeps whole games fast)."""
+    options = dict(viewport=PHONE, device_scale_factor=2, locale="de-DE",
+                   service_workers="allow", reduced_motion="reduce")
+    options.update(overrides)
+    context = browser.new_context(**options)
+    # Shared 2-core machines can be slow to start Brython while other work runs.
+    context.set_default_timeout(60000)
+    return context
+
+
 @pytest.fixture()
 def context(browser):
-    # Reduced motion keeps whole-game scenarios fast; the flight test turns motion back on.
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="de-DE",
-                                  service_workers="allow", reduced_motion="reduce")
+    context = phone_context(browser)
     yield context
     context.close()
 

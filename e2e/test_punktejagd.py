@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from e2e.conftest import open_app
+from e2e.conftest import open_app, phone_context
 from e2e.test_accessibility import serious_violations
 
 SAVE_KEY = "spieleabend.save.punktejagd"
@@ -124,7 +124,7 @@ def test_pause_reload_and_continue_keeps_everything(page, live_server):
 
 
 def test_reduced_motion_reveals_without_flight(browser, live_server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce")
+    context = phone_context(browser)
     page = context.new_page()
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -175,7 +175,7 @@ def test_english_table(page, live_server):
 def test_same_seed_same_round_types_and_computer_cards(browser, live_server):
     outcomes = []
     for _ in range(2):
-        context = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce")
+        context = phone_context(browser)
         page = context.new_page()
         start_game(page, live_server.url, computers=3, style="vorausschauend", seed=99)
         play_round(page, card=5)

@@ -2,7 +2,7 @@
 
 import shutil
 
-from e2e.conftest import open_app
+from e2e.conftest import open_app, phone_context
 from server.build import DEFAULT_WEB_ROOT, build
 
 
@@ -18,7 +18,7 @@ def publish_new_release(server, tmp_path):
 
 
 def test_new_release_waits_under_a_running_game_and_takes_over_at_next_start(browser, own_server, tmp_path):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce")
+    context = phone_context(browser)
     page = context.new_page()
     open_app(page, own_server.url)
     old_version = page.evaluate("document.documentElement.dataset.version")
@@ -52,7 +52,7 @@ def test_new_release_waits_under_a_running_game_and_takes_over_at_next_start(bro
 
 
 def test_update_now_button_switches_release_from_the_home_screen(browser, own_server, tmp_path):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context = phone_context(browser, reduced_motion="no-preference")
     page = context.new_page()
     open_app(page, own_server.url)
     page.evaluate("navigator.serviceWorker.ready")
