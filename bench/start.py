@@ -263,7 +263,9 @@ def visit(context, url, rate):
     def on_response(event):
         response = event["response"]
         source = "network"
-        if response.get("fromServiceWorker"):
+        if response["url"].startswith("data:"):
+            source = "data url"
+        elif response.get("fromServiceWorker"):
             source = "service worker"
         elif response.get("fromDiskCache") or response.get("fromPrefetchCache"):
             source = "http cache"
