@@ -1,0 +1,84 @@
+"""Strength and speed of the Golf computer players: python -m bench.strength_golf [--games N]."""
+
+import argparse
+
+from bench.common import DecisionTimer, format_share
+from spieleabend.bots import golf as bots
+from spieleabend.games import golf as engine
+from spieleabend.games import run_bots
+from spieleabend.games.common import Rng
+
+THRESHOLD_KNOCK = 8
+THRESHOLD_UNKNOWN = 6      # the plain player counts a card it has not seen as 6
+THRESHOLD_TAKE = 4         # ... and takes a discard of at most 4 when it improves a spot
+
+
+def choose_threshold(view, rng):
+    """A plain player: knock at an estimated total of 8 or less, keep low cards, count unknown cards as 6."""
+    legal = view["legal"]
+    if legal == ["ready"]:
+        return "ready"
+    estimates = [THRESHOLD_UNKNOWN if card is None else bots.card_value(card) for card in view["known"]]
+    worst = max(range(4), key=lambda p: estimates[p])
+    drawn = view.get("drawn")
+    if drawn is not None:
+        if bots.card_value(drawn) < estimates[worst]:
+            return "swap %d" % worst
+        return "discard"
+    if "knock" in legal and sum(estimates) <= THRESHOLD_KNOCK:
+        return "knock"
+    top = bots.card_value(view["discard_top"])
+    if top <= THRESHOLD_TAKE and top < estimates[worst]:
+        return "take %d" % worst
+    return "draw" if "draw" in legal else "take %d" % worst
+
+
+def play(lineup, seed, decks=1):
+    """Play one seeded game; return the share of the win per seat (shared wins split)."""
+    state = engine.new_game({"seats": len(lineup), "decks": decks}, Rng(seed))
+    run_bots(engine, state, lineup, Rng(seed * 7919 + 17))
+    winners = engine.outcome(state)["winners"]
+    shares = [0.0] * len(lineup)
+    for seat in winners:
+        shares[seat] = 1.0 / len(winners)
+    return shares
+
+
+def match(strategies, games, seed_base, decks=1):
+    """Play `games` games with seats rotated; return the win points per entry of `strategies`."""
+    count = len(strategies)
+    points = [0.0] * count
+    for game in range(games):
+        shift = game % count
+        lineup = [strategies[(seat + shift) % count] for seat in range(count)]
+        shares = play(lineup, seed_base + game, decks)
+        for seat in range(count):
+            points[(seat + shift) % count] += shares[seat]
+    return points
+
+
+def main(argv=None):
+    """Run every matchup and print win shares against their targets, then decision times."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=2000, help="games per matchup line")
+    args = parser.parse_args(argv)
+    games = args.games
+    strong = DecisionTimer(bots.STRENGTHS["strong"])
+    rand = bots.STRENGTHS["random"]
+    print("Golf strength, %d seeded games per line, seats rotated, ties split" % games)
+
+    points = match([strong, rand, rand, rand], games, 1000000)
+    print(format_share("strong vs 3 random", points[0], games, target=0.70, baseline=0.25))
+    points = match([strong, rand], games, 2000000)
+    print(format_share("strong vs 1 random", points[0], games, target=0.90, baseline=0.5))
+    points = match([strong, choose_threshold, choose_threshold, choose_threshold], games, 3000000)
+    print(format_share("strong vs 3 threshold(8)", points[0], games, target=0.29, baseline=0.25))
+    points = match([strong, choose_threshold], games, 4000000)
+    print(format_share("strong vs 1 threshold(8) (no target)", points[0], games, baseline=0.5))
+    # The largest table with two decks: the slowest case for card counting.
+    match([strong] * 4 + [choose_threshold] * 4, max(games // 10, 50), 5000000, decks=2)
+    print(strong.summary("decision time strong (tables above + 8 seats)"))
+
+
+if __name__ == "__main__":
+    main()
