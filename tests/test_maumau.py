@@ -81,10 +81,10 @@ def test_bad_options_are_refused(options):
 
 
 def test_default_options():
-    state = maumau.new_game({}, Rng(0))
-    assert len(state["hands"]) == 4
+    state = maumau.new_game({"colour": "ignored"}, Rng(0))
+    assert len(state["hands"]) == state["seats"] == 2
     assert state["limit"] == 100
-    assert state["names"] == ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"]
+    assert state["names"] == ["Spieler 1", "Spieler 2"]
 
 
 def test_opening_card_is_never_an_action_card_and_turned_action_cards_stay_underneath():
@@ -485,7 +485,7 @@ def test_join_between_deals_starts_with_the_worst_score_of_seats_still_in():
     seat = maumau.add_seat(state, "Neu")
     assert seat == 3
     assert state["minus"] == [10, 40, 120, 40]
-    assert state["names"][3] == "Neu" and state["out"][3] is False
+    assert state["names"][3] == "Neu" and state["out"][3] is False and state["seats"] == 4
     assert events_of(state, "join")[-1] == {"type": "join", "seat": 3, "name": "Neu", "minus": 40}
     play(state, (3, "next"))
     assert len(state["hands"][3]) == 7
@@ -515,7 +515,7 @@ def test_leave_between_deals_removes_the_seat_from_table_and_scores():
     maumau.remove_seat(state, 1)
     assert state["names"] == ["Ana", "Cem"]
     assert state["minus"] == [0, 50]
-    assert len(state["hands"]) == 2 and state["out"] == [False, False]
+    assert len(state["hands"]) == state["seats"] == 2 and state["out"] == [False, False]
     assert state["last_deal"]["points"] == [0, 2] and state["last_deal"]["winner"] == 0
     assert events_of(state, "leave")[-1] == {"type": "leave", "name": "Ben"}
     assert_conserved(state)
@@ -619,7 +619,8 @@ def test_view_shows_own_hand_and_public_facts_only():
     seen = maumau.view(state, 0)
     assert seen["hand"] == ["5H", "JD"]
     assert seen["top"] == "JC" and seen["suit"] == "H" and seen["wish"] == "H"
-    assert seen["hand_sizes"] == [2, 3, 1]
+    assert seen["hand_sizes"] == [2, 3, 1] and seen["seats"] == 3 and seen["names"] == ["Ana", "Ben", "Cem"]
+    assert seen["to_move"] == [0] and seen["outcome"] is None
     assert seen["stock"] == len(state["stock"]) and seen["discard"] == 2
     assert seen["minus"] == [4, 0, 12] and seen["out"] == [False] * 3
     assert seen["turn"] == 0 and seen["direction"] == 1 and seen["pending"] == 0
@@ -794,4 +795,4 @@ def test_any_sequence_of_legal_actions_joins_and_leaves_keeps_invariants(seed, s
         else:
             assert_conserved(state)
         assert all(m >= 0 for m in state["minus"])
-        assert len(state["hands"]) == len(state["names"]) == len(state["minus"]) == len(state["out"])
+        assert len(state["hands"]) == len(state["names"]) == len(state["minus"]) == len(state["out"]) == state["seats"]

@@ -16,7 +16,7 @@ Between deals the room may change: `add_seat(state, name)` (only between deals) 
 the score list, so higher seat numbers move down by one). `start_next_deal(state)` is the
 same as the action "next".
 
-Options: {"seats": 2..5 (default 4), "limit": minus-point limit (default 100), "names": [str]}.
+Options: {"seats": 2..5 (default 2), "limit": minus-point limit (default 100), "names": [str]}.
 A seat whose minus points exceed the limit is out; the game is over when one seat is left.
 `outcome` gives {"winners": [seat], "scores": minus points per seat (lower is better),
 "minus": same, "out": [bool per seat]}.
@@ -31,7 +31,7 @@ MIN_SEATS = 2
 MAX_SEATS = 5
 HAND_SIZE = 7
 DEFAULT_LIMIT = 100
-DEFAULT_SEATS = 4
+DEFAULT_SEATS = 2
 LOG_LENGTH = 24
 ACTION_RANKS = {"7": True, "8": True, "9": True, "J": True, "A": True}
 CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
@@ -71,6 +71,7 @@ def new_game(options, rng):
         raise BadOptions("names must be a list of %d strings" % seats)
     state = {
         "game": "maumau",
+        "seats": seats,
         "limit": limit,
         "names": list(names),
         "hands": [[] for _ in range(seats)],
@@ -421,7 +422,8 @@ def add_seat(state, name):
     state["hands"].append([])
     state["minus"].append(worst)
     state["out"].append(False)
-    seat = len(state["hands"]) - 1
+    state["seats"] = len(state["hands"])
+    seat = state["seats"] - 1
     if state["last_deal"] is not None:
         state["last_deal"]["points"].append(0)
         state["last_deal"]["totals"].append(worst)
@@ -450,6 +452,7 @@ def remove_seat(state, seat):
         state["stock"] = stock
     for key in ("names", "hands", "minus", "out"):
         del state[key][seat]
+    state["seats"] = len(state["hands"])
     if state["turn"] > seat:
         state["turn"] -= 1
     if state["starter"] > seat:
@@ -487,6 +490,7 @@ def view(state, seat):
     return {
         "game": "maumau",
         "seat": seat,
+        "seats": state["seats"],
         "names": list(state["names"]),
         "hand": list(state["hands"][seat]) if own else None,
         "top": state["discard"][-1],
@@ -507,6 +511,8 @@ def view(state, seat):
         "limit": state["limit"],
         "events": [_copy_event(event) for event in state["log"]],
         "last_deal": None if state["last_deal"] is None else _copy_event(state["last_deal"]),
+        "to_move": to_move(state),
+        "outcome": outcome(state),
         "legal": legal_actions(state, seat) if own else [],
     }
 
