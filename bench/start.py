@@ -438,7 +438,7 @@ def print_report(lines, warmups, runs, elapsed):
         ratios[("warm", 1)], ratios[("warm", 4)], ratios[("cold", 1)], ratios[("cold", 4)]))
     print("Targets:")
     for rate in THROTTLE_RATES:
-        print("  warm start <= %.1f x bare warm (%s): %.2f x  %s" % (
+        print("  warm start <= %.1f x bare warm (%s): %.3f x  %s" % (
             WARM_RATIO_TARGET, "4x CPU" if rate == 4 else "no throttling", ratios[("warm", rate)],
             verdict(ratios[("warm", rate)] <= WARM_RATIO_TARGET)))
     cold_ms = by_key[("app", "cold", 1)].median_ms()
