@@ -330,8 +330,8 @@ def stage_line(label, stage, rate):
                 delivered / stage.seconds, median(ms), percentile(ms, 0.95),
                 percentile(ms, 0.99), max(ms), stage.lost(), stage.misdelivered,
                 stage.out_of_order,
-                label, rate, 100 * stage.server_cpu / stage.seconds,
-                1e6 * stage.server_cpu / max(1, delivered), 100 * stage.own_cpu / stage.seconds,
+                label, rate, 100 * stage.server_cpu / stage.wall,
+                1e6 * stage.server_cpu / max(1, delivered), 100 * stage.own_cpu / stage.wall,
                 stage.load_average))
 
 
@@ -357,11 +357,12 @@ async def measure(setup, rooms, seats, rates, seconds):
         summary.update(held=held, failures=load.connect_failures)
         await load.run_stage("warmup", rates[0], 2)
         for rate in rates:
-            cpu, own = server_cpu_seconds(process.pid), own_cpu_seconds()
+            cpu, own, wall = server_cpu_seconds(process.pid), own_cpu_seconds(), time.monotonic()
             stage = await asyncio.wait_for(load.run_stage("r%d" % rate, rate, seconds),
                                            timeout=seconds + 120)
             stage.server_cpu = server_cpu_seconds(process.pid) - cpu
             stage.own_cpu = own_cpu_seconds() - own
+            stage.wall = time.monotonic() - wall  # sending plus draining
             stage.load_average = load_average()
             print(stage_line(label, stage, rate), flush=True)
             summary["stages"][rate] = stage

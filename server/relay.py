@@ -207,6 +207,12 @@ class Connection:
         self.closed = False
         self.room = None
         self.place = None
+        try:
+            # Frames are small and latency matters; werkzeug leaves Nagle's algorithm on,
+            # which holds a frame back until the previous one is acknowledged.
+            ws.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except (OSError, AttributeError):
+            pass
         if send_timeout:
             seconds = int(send_timeout)
             micros = int((send_timeout - seconds) * 1e6)
