@@ -15,9 +15,11 @@ import os
 from pathlib import Path
 
 import brython
+import markdown
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_WEB_ROOT = REPO_ROOT / "web"
+RULES_ROOT = REPO_ROOT / "docs" / "rules"
 BRYTHON_DATA = Path(brython.__file__).resolve().parent / "data"
 
 # Files served under their content hash (immutable), referenced from index.html and the worker.
@@ -130,6 +132,9 @@ def build(web_root=None):
         url = "/" + relative
         assets[url] = Asset((web_root / relative).read_bytes(), guess_type(relative), immutable=False)
 
+    for url, html in rules_pages(RULES_ROOT, urls["css/app.css"]).items():
+        assets[url] = Asset(html.encode("utf-8"), "text/html; charset=utf-8", immutable=False)
+
     # The release version covers everything the worker precaches, index.html included.
     template = (web_root / "index.html").read_text(encoding="utf-8")
     version_source = template.encode("utf-8") + b"".join(
@@ -146,6 +151,30 @@ def build(web_root=None):
         "{{precache}}", json.dumps(precache))
     assets["/sw.js"] = Asset(worker.encode("utf-8"), guess_type("sw.js"), immutable=False)
     return Build(assets, version, precache)
+
+
+RULES_PAGE = """<!doctype html>
+<html lang="de"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%(title)s – Spieleabend</title>
+<link rel="stylesheet" href="%(css)s">
+</head><body><div class="screen rules-page">
+<header class="bar"><a class="btn btn-ghost back" href="/#/play/%(game)s" data-testid="rules-back">‹ Zurück</a></header>
+<main class="content rules" data-testid="rules">%(body)s</main>
+</div></body></html>
+"""
+
+
+def rules_pages(rules_root, css_url):
+    """Return {"/rules/<game>": html} for every rules page written in Markdown (German)."""
+    pages = {}
+    for path in sorted(Path(rules_root).glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        title = text.splitlines()[0].lstrip("# ").strip() if text else path.stem
+        body = markdown.markdown(text, extensions=["tables"], output_format="html")
+        pages["/rules/" + path.stem] = RULES_PAGE % {
+            "title": title, "css": css_url, "game": path.stem, "body": body}
+    return pages
 
 
 class Build:

@@ -97,3 +97,18 @@ def test_unknown_path_gets_a_helpful_404_page(client):
 def test_python_sources_are_not_served(client):
     assert client.get("/py/spieleabend/__init__.py").status_code == 404
     assert client.get("/index.html").status_code == 404  # only the filled page at / is served
+
+
+def test_rules_pages_are_served_and_precached(client, app):
+    from server.build import RULES_ROOT
+
+    games = sorted(path.stem for path in RULES_ROOT.glob("*.md"))
+    assert games, "the rules pages exist"
+    worker = client.get("/sw.js").get_data(as_text=True)
+    for game in games:
+        response = client.get("/rules/" + game)
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        assert "<h1>" in html and "<li>" in html
+        assert 'href="/#/play/%s"' % game in html
+        assert '"/rules/%s"' % game in worker

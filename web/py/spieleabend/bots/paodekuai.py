@@ -106,6 +106,7 @@ PARAMS = {
     "danger": 3.0,          # leading a beatable play a seat could go out with
     "answer_bomb": 0.2,     # answering with a bomb takes the lead and may earn the bonus
     "block": 1.0,           # answer high when the next seat is about to go out
+    "answer_low": 0.01,     # among answers prefer the lower ones
 }
 
 
@@ -311,6 +312,36 @@ def _binomial(n, k):
     return result
 
 
+def score_action(table, view, action, hand_counts):
+    """Return the heuristic cost of an action: lower is better."""
+    params = table.params
+    control = params["control_cost"]
+    hand_size = len(table.hand)
+    leading = view["top"] is None
+    removed = counts_of(action_cards(action))
+    shape, top, length, per = group_shape(removed)
+    remaining = [hand_counts[v] - removed[v] for v in range(16)]
+    rest = table.plan_cost(remaining)
+    score = rest
+    p = table.beat_chance(shape, top, length) if shape != "bomb" else 0.0
+    if leading:
+        score += params["lead_low"] * top - params["lead_long"] * length
+        if p < 0.05 and rest < params["weak_cost"] + 1e-9 + control * hand_size and \
+                _weak_left(table, remaining) <= 1:
+            # Only one weak play is left after this one: play the sure ones first.
+            score -= params["finish_bonus"]
+        if shape != "bomb" and length >= table.min_other:
+            # A seat could answer with its last cards and go out.
+            score += params["danger"] * p * (1.0 if length == table.min_other else 0.2)
+    else:
+        score += params["answer_low"] * top
+        if shape == "bomb":
+            score -= params["answer_bomb"]
+        if table.next_size <= length and table.next_size <= 2:
+            score += params["block"] * p
+    return score
+
+
 def strong_choose(view, rng, params=PARAMS):
     """Choose by planning the hand: weakest plays first, control kept, seats near the end blocked."""
     legal = view["legal"]
@@ -320,35 +351,12 @@ def strong_choose(view, rng, params=PARAMS):
         return "next"
     table = Table(view, params)
     hand_counts = counts_of(table.hand)
-    hand_size = len(table.hand)
-    leading = view["top"] is None
-    control = params["control_cost"]
     best = None
     best_score = None
     for action in legal:
-        cards = action_cards(action)
-        if len(cards) == hand_size:
+        if len(action_cards(action)) == len(table.hand):
             return action
-        removed = counts_of(cards)
-        shape, top, length, per = group_shape(removed)
-        remaining = [hand_counts[v] - removed[v] for v in range(16)]
-        rest = table.plan_cost(remaining)
-        score = rest
-        p = table.beat_chance(shape, top, length) if shape != "bomb" else 0.0
-        if leading:
-            score += params["lead_low"] * top - params["lead_long"] * length
-            if p < 0.05 and rest < params["weak_cost"] + 1e-9 + control * hand_size and \
-                    _weak_left(table, remaining) <= 1:
-                # Only one weak play is left after this one: play the sure ones first.
-                score -= params["finish_bonus"]
-            if shape != "bomb" and length >= table.min_other:
-                # A seat could answer with its last cards and go out.
-                score += params["danger"] * p * (1.0 if length == table.min_other else 0.2)
-        else:
-            if shape == "bomb":
-                score -= params["answer_bomb"]
-            if table.next_size <= length and table.next_size <= 2:
-                score += params["block"] * p
+        score = score_action(table, view, action, hand_counts)
         if best_score is None or score < best_score:
             best_score = score
             best = action

@@ -29,6 +29,8 @@ HIGH_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 # Actions within this many points of the best one may be chosen (weight falls linearly to 0).
 NEAR_BEST_MARGIN = 0.6
 
+COORDINATE_PERCENT = 0
+
 NEG = -1000000.0
 
 
@@ -345,10 +347,10 @@ def choose_lookahead(view, rng):
         options.append((plain_now[card] + (with_chip[i] if chip else without_chip[i]), "play %d" % card))
         if chip:
             options.append((risky_now[card] + without_chip[i], "play %d risk" % card))
-    return _pick_near_best(options, rng)
+    return _pick_near_best(options, rng, view["seat"] + view["round"])
 
 
-def _pick_near_best(options, rng):
+def _pick_near_best(options, rng, offset=0):
     """Return one action, weighted by how close its value is to the best (linear falloff)."""
     best = NEG
     for value, _ in options:
@@ -361,6 +363,9 @@ def _pick_near_best(options, rng):
         if weight > 0:
             weights.append((weight, action))
             total += weight
+    if COORDINATE_PERCENT and len(weights) > 1 and rng.below(100) < COORDINATE_PERCENT:
+        ranked = sorted(weights, reverse=True)
+        return ranked[offset % len(ranked)][1]
     pick = rng.below(total)
     for weight, action in weights:
         if pick < weight:

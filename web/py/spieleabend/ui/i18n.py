@@ -17,6 +17,8 @@ TEXTS = {
     "home.continue_game": ("%(game)s fortsetzen – Runde %(round)s", "Continue %(game)s – round %(round)s"),
     "home.no_saves": ("Kein angefangenes Spiel.", "No game in progress."),
     "home.results": ("Ergebnisse", "Results"),
+    "home.rules": ("Regeln", "Rules"),
+    "home.rules_of": ("Regeln: %(game)s", "Rules: %(game)s"),
     "home.settings": ("Einstellungen", "Settings"),
     "home.offline_ready": ("Bereit für unterwegs: Spieleabend startet auch ohne Netz.",
                            "Ready to go: Game Night also starts without a network."),

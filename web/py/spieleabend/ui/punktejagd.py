@@ -176,12 +176,12 @@ class SetupScreen(Screen):
             '<section class="panel"><fieldset><legend>%s</legend><div class="segments">%s</div>'
             '<p class="hint" id="computers-label">%s</p></fieldset></section>'
             '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
-            '%s<p class="hint">%s</p></form>' % (
+            '%s<p class="hint">%s</p><p><a class="btn btn-ghost" href="/rules/punktejagd" data-testid="rules-punktejagd">%s</a></p></form>' % (
                 note, escape(t("pj.name")), escape(name), escape(t("pj.name_placeholder")),
                 escape(t("pj.table_size")), seats, escape(self.computers_label()),
                 escape(t("pj.style")), styles,
                 button(t("pj.start"), "start", "start-game", kind="primary", extra="wide"),
-                escape(t("pj.merksatz"))))
+                escape(t("pj.merksatz")), escape(t("home.rules"))))
         return page(t("game.punktejagd"), body)
 
     def computers_label(self):

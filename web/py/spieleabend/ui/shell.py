@@ -74,10 +74,11 @@ class HomeScreen(Screen):
                 cards.append('<li><a%s>%s<span class="go" aria-hidden="true">›</span></a></li>' % (
                     attrs(class_="game-tile", href="#/play/" + game, data_testid="game-" + game), inner))
             else:
-                cards.append('<li><div%s>%s<span class="badge">%s</span></div></li>' % (
-                    attrs(class_="game-tile coming", data_testid="game-" + game,
-                          aria_label="%s – %s" % (t("game." + game), t("home.coming_long"))),
-                    inner, escape(t("home.coming"))))
+                cards.append('<li><div%s>%s<span class="tile-side"><span class="badge">%s</span>'
+                             '<a class="rules-link" href="/rules/%s" data-testid="rules-%s" aria-label="%s">%s</a></span></div></li>' % (
+                    attrs(class_="game-tile coming", data_testid="game-" + game),
+                    inner, escape(t("home.coming")), game, game,
+                    escape(t("home.rules_of", game=t("game." + game))), escape(t("home.rules"))))
         parts.append('<section aria-labelledby="games-h"><h2 id="games-h">%s</h2><ul class="games">%s</ul></section>'
                      % (escape(t("home.games")), "".join(cards)))
         parts.append('<nav class="home-nav" aria-label="%s">%s%s</nav>' % (
