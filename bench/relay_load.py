@@ -165,10 +165,12 @@ def own_cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def load_average():
-    """Return the machine's 1-minute load average (other work skews every figure)."""
-    with open("/proc/loadavg") as loadavg:
-        return float(loadavg.read().split()[0])
+def machine_busy_seconds():
+    """Return CPU seconds all processes on the machine have used so far (from /proc/stat)."""
+    with open("/proc/stat") as stat:
+        fields = [int(v) for v in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 class Stage:
@@ -184,6 +186,7 @@ class Stage:
         self.sent = 0
 
     def lost(self):
+        """Return how many expected deliveries never arrived."""
         return sum(max(0, n - self.received.get(key, 0)) for key, n in self.expected.items())
 
 
@@ -208,10 +211,12 @@ class Load:
         gate = asyncio.Semaphore(concurrency)
 
         async def open_client():
+            """Open one socket, at most `concurrency` handshakes at a time."""
             async with gate:
                 return await AsyncRelayClient.connect(self.url, compression=None, open_timeout=20)
 
         async def open_room(index):
+            """Create one room and join its seats."""
             try:
                 host = await open_client()
                 welcome = await host.create()
@@ -282,6 +287,7 @@ class Load:
         end = loop.time() + seconds
 
         async def drive(index, host):
+            """Send one host's messages on its steady schedule."""
             next_at = loop.time() + random.random() * period
             step = random.randrange(len(PATTERN))
             while True:
@@ -312,6 +318,7 @@ class Load:
         return stage
 
     async def close(self):
+        """Stop the readers and close every socket."""
         for reader in self.readers:
             reader.cancel()
         clients = [h for _, h in self.hosts] + [s for _, _, s in self.seats]
@@ -325,14 +332,14 @@ def stage_line(label, stage, rate):
     return ("%-40s %5d/s: offered %6.1f, relayed %6.1f msg/s  latency p50 %6.2f  p95 %6.2f  p99 %7.2f  "
             "max %7.2f ms  lost %d  misdelivered %d  out of order %d\n"
             "%-40s %5d/s: server CPU %.0f %% (%.0f us per delivery), load generator CPU %.0f %%, "
-            "load average %.1f" % (
+            "other processes %.0f %% (of %d00 %%)" % (
                 label, rate, sum(stage.expected.values()) / stage.seconds,
                 delivered / stage.seconds, median(ms), percentile(ms, 0.95),
                 percentile(ms, 0.99), max(ms), stage.lost(), stage.misdelivered,
                 stage.out_of_order,
                 label, rate, 100 * stage.server_cpu / stage.wall,
                 1e6 * stage.server_cpu / max(1, delivered), 100 * stage.own_cpu / stage.wall,
-                stage.load_average))
+                100 * stage.other_cpu / stage.wall, os.cpu_count()))
 
 
 async def measure(setup, rooms, seats, rates, seconds):
@@ -358,12 +365,14 @@ async def measure(setup, rooms, seats, rates, seconds):
         await load.run_stage("warmup", rates[0], 2)
         for rate in rates:
             cpu, own, wall = server_cpu_seconds(process.pid), own_cpu_seconds(), time.monotonic()
+            busy = machine_busy_seconds()
             stage = await asyncio.wait_for(load.run_stage("r%d" % rate, rate, seconds),
                                            timeout=seconds + 120)
             stage.server_cpu = server_cpu_seconds(process.pid) - cpu
             stage.own_cpu = own_cpu_seconds() - own
             stage.wall = time.monotonic() - wall  # sending plus draining
-            stage.load_average = load_average()
+            # Other work on the machine takes CPU from both sides and skews every figure.
+            stage.other_cpu = machine_busy_seconds() - busy - stage.server_cpu - stage.own_cpu
             print(stage_line(label, stage, rate), flush=True)
             summary["stages"][rate] = stage
         rss, threads, sockets = server_resources(process.pid)
@@ -416,6 +425,7 @@ def ratio_line(summary, baseline, rate):
 
 
 async def main(args):
+    """Measure every chosen setup, then print targets and ratios."""
     raise_fd_limit()
     setups = [s for s in args.setups.split(",") if s]
     if "gevent" in setups and not gevent_available():
@@ -423,9 +433,9 @@ async def main(args):
         setups.remove("gevent")
     rates = [int(r) for r in args.rates.split(",")]
     print("Relay load: %d rooms x (1 host + %d seats) = %d sockets on 127.0.0.1, "
-          "%d s per rate, rates %s deliveries/s, %d cores, load average %.1f" % (
+          "%d s per rate, rates %s deliveries/s, %d cores" % (
               args.rooms, args.seats, args.rooms * (1 + args.seats), args.seconds,
-              args.rates, os.cpu_count(), load_average()), flush=True)
+              args.rates, os.cpu_count()), flush=True)
     summaries = {}
     for setup in setups:
         summaries[setup] = await measure(setup, args.rooms, args.seats, rates, args.seconds)
@@ -443,6 +453,7 @@ async def main(args):
 
 
 def parse_args(argv=None):
+    """Read the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--setups", default="werkzeug,gthread,gevent,baseline",
                         help="comma-separated: werkzeug, gthread, gevent, baseline")

@@ -104,6 +104,7 @@ def encode(frame):
 
 
 def _reject_constant(name):
+    """Refuse NaN and Infinity, which JSON does not have."""
     raise ValueError("%s is not JSON" % name)
 
 
@@ -397,6 +398,7 @@ class Relay:
     # ----- hello: create, join, resume ----------------------------------------
 
     def _hello(self, conn, frame):
+        """Handle the first frame: create a room, join one, or resume a place."""
         kind = frame["type"]
         if kind not in HELLO_TYPES:
             raise RelayError("malformed", "the first frame is a hello: create, join or resume")
@@ -415,6 +417,7 @@ class Relay:
             self._deliver(notices)
 
     def _create(self, conn, frame, notices):
+        """Open a new room with this socket as its host."""
         with self.lock:
             if len(self.rooms) >= self.config["RELAY_MAX_ROOMS"]:
                 raise RelayError("server_full", "too many rooms")
@@ -429,6 +432,7 @@ class Relay:
         }))
 
     def _join(self, conn, frame, notices):
+        """Give this socket a new seat or screen, by link secret or PIN."""
         code = normalize_code(_field(frame, "room", (str,)))
         secret = _field(frame, "secret", (str,), required=False)
         pin = _field(frame, "pin", (str,), required=False)
@@ -470,6 +474,7 @@ class Relay:
         }))
 
     def _resume(self, conn, frame, notices):
+        """Give a place back to the socket that shows its token."""
         code = normalize_code(_field(frame, "room", (str,)))
         token = _field(frame, "token", (str,))
         with self.lock:
@@ -499,10 +504,12 @@ class Relay:
         conn.send(encode(welcome))
 
     def _host_bucket(self):
+        """Return a fresh rate bucket with the host's limits."""
         return TokenBucket(self.config["RELAY_HOST_RATE"], self.config["RELAY_HOST_BURST"],
                            self.clock)
 
     def _check_name(self, name):
+        """Return the trimmed name, or raise if it is too long or has control characters."""
         name = name.strip()
         if len(name) > self.config["RELAY_MAX_NAME"]:
             raise RelayError("malformed", "name longer than %d characters"
@@ -521,6 +528,7 @@ class Relay:
         return room
 
     def _attach(self, conn, room, place):
+        """Bind a socket and a place to each other (lock held)."""
         place.conn = conn
         place.away_since = None
         conn.room = room
@@ -529,6 +537,7 @@ class Relay:
     # ----- frames after the hello ----------------------------------------------
 
     def _dispatch(self, conn, frame):
+        """Handle one frame after the hello, as the sender's role allows."""
         place = conn.place
         kind = frame["type"]
         allowed = {"host": HOST_TYPES, "seat": SEAT_TYPES, "screen": SCREEN_TYPES}[place.role]
@@ -579,6 +588,7 @@ class Relay:
                 recipient.send(text)
 
     def _leave(self, conn):
+        """Free a seat or screen for good and close its socket."""
         notices = []
         with self.lock:
             room, place = conn.room, conn.place
@@ -630,6 +640,7 @@ class Relay:
                 if p.conn is not None]
 
     def _end_room(self, room, reason):
+        """Close a room and every socket in it."""
         with self.lock:
             notices = self._remove_room(room, reason) if self.rooms.get(room.code) is room else []
         self._deliver(notices)
@@ -668,6 +679,7 @@ class Relay:
                 conn.close(END_CLOSE_CODES[closing], closing)
 
     def _start_sweeper(self):
+        """Start the expiry sweeper thread once, if the config asks for one."""
         interval = self.config["RELAY_SWEEP_INTERVAL"]
         if not interval or self._sweeper is not None:
             return
@@ -680,6 +692,7 @@ class Relay:
         self._sweeper.start()
 
     def _sweep_loop(self, interval):
+        """Sweep every `interval` seconds until the relay stops."""
         while not self._stopping.wait(interval):
             self.sweep()
 
@@ -730,6 +743,7 @@ def init_app(app):
 
     @sock.route(app.config["RELAY_PATH"], bp=blueprint)
     def relay_socket(ws):
+        """Serve one relay websocket."""
         current_app.extensions["relay"].serve(ws)
 
     app.register_blueprint(blueprint)

@@ -60,6 +60,7 @@ def resume_frame(room, token):
 
 
 def _closed(exc, error):
+    """Turn a websockets ConnectionClosed into RelayClosed."""
     rcvd = exc.rcvd
     return RelayClosed(rcvd.code if rcvd else 1006, rcvd.reason if rcvd else "", error)
 
@@ -93,6 +94,7 @@ class RelayClient:
         return self._hello(resume_frame(room, token), "resumed")
 
     def _hello(self, frame, expected):
+        """Send a hello; return the welcome or raise RelayClosed on an error."""
         self.send(frame)
         welcome = self.recv()
         if welcome.get("type") == "error":
@@ -198,6 +200,7 @@ class AsyncRelayClient:
         return await self._hello(resume_frame(room, token), "resumed")
 
     async def _hello(self, frame, expected):
+        """Send a hello; return the welcome or raise RelayClosed on an error."""
         await self.send(frame)
         welcome = await self.recv()
         if welcome.get("type") == "error":
