@@ -5,7 +5,9 @@ const PRECACHE = {{precache}};
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new release waits until the app starts again (or the user asks).
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, {cache: "reload"})))));
+  // Hashed /assets/ never change, so the HTTP cache may serve them; everything else is revalidated.
+  const request = (url) => new Request(url, {cache: url.startsWith("/assets/") ? "default" : "no-cache"});
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map(request))));
 });
 
 self.addEventListener("activate", (event) => {

@@ -1,35 +1,56 @@
 """Computer players for Punktejagd; each sees only its seat's view.
 
 "random" (Locker & zufällig) plays a uniform random card and risks rarely.
-"vorausschauend" estimates, from sampled opponent cards (each opponent holds
-the cards it has not played yet), how often each of its cards ends up on the
-best or second position in the current round and in the round types still to
-come, plans which card to keep for which round type (a small dynamic program
-over Normal/Kopfstand/Gold counts and the risk chip), and then samples among
-its near-best actions so that several copies at one table rarely collide.
+
+"vorausschauend" looks at the cards every opponent still holds (from the public
+list of played cards) and works out, for each card value, how often it would be
+the best or the second unique number against the opponents' possible cards:
+exactly when the combinations are few (and from a precomputed table in the
+first round), otherwise from a bounded sample. From that it values each of its
+cards in every round type, plans which of the remaining cards to keep for the
+Gold and Kopfstand rounds still to come and when the risk chip pays, and scores
+each action as "this round now + the best plan for the rest". It then picks at
+random among the actions close to the best, so that several copies at one table
+do not keep playing the same card.
+
+Budget: the bot also runs in Brython (10x to 100x slower than CPython), so the
+hot paths avoid method calls, dicts and big-integer arithmetic, and the work per
+decision is bounded (at most SAMPLE_COUNT sampled opponent plays).
 """
 
 CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+HIGH_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 ROUND_MIX_COUNTS = {"normal": 7, "kopfstand": 2, "gold": 1}
 # Round points as (best, second, base) and the risk bonus; mirrors the engine's rules.
 POINTS = {"normal": (5, 3, 1), "kopfstand": (5, 3, 1), "gold": (10, 6, 2)}
 RISK_BONUS = 3
 
 RANDOM_RISK_PERCENT = 5
-# At most this many joint opponent plays are looked at; fewer combinations are enumerated exactly.
-SAMPLE_LIMIT = 160
-# Table slots for drawing a card from a non-uniform opponent model.
-TABLE_SLOTS = 64
-# Opponent model for Gold and Kopfstand rounds: prior chance that an opponent goes for the
-# extreme card, and the chance of playing the 1st, 2nd, ... most extreme card if it does.
-GREEDY_PRIOR = 0.5
-GREEDY_RANK_WEIGHTS = [0.55, 0.25, 0.12, 0.05, 0.03]
-GREEDY_FLOOR = 0.005
-HIGH_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+# Joint opponent plays up to this many are enumerated exactly; beyond, SAMPLE_COUNT are sampled.
+EXACT_LIMIT = 125
+SAMPLE_COUNT = 96
 # Actions within this many points of the best one may be chosen (weight falls linearly to 0).
 NEAR_BEST_MARGIN = 0.6
 
-COORDINATE_PERCENT = 0
+# First round: every opponent holds 1..10. Chance that a card value is the highest unique
+# number (best) or the second highest (second), against 1..5 opponents, by exact enumeration
+# of all their first cards. Kopfstand mirrors it (value v there is 11 - v here).
+FIRST_ROUND_BEST = [
+    None,
+    [0.0, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9],
+    [0.0, 0.09, 0.09, 0.11, 0.15, 0.21, 0.29, 0.39, 0.51, 0.65, 0.81],
+    [0.0, 0.009, 0.033, 0.057, 0.087, 0.129, 0.189, 0.273, 0.387, 0.537, 0.729],
+    [0.0, 0.0225, 0.0257, 0.0373, 0.0573, 0.0881, 0.1345, 0.2037, 0.3053, 0.4513, 0.6561],
+    [0.0, 0.0073, 0.0161, 0.0263, 0.0415, 0.0653, 0.1025, 0.1603, 0.2495, 0.3857, 0.5905],
+]
+FIRST_ROUND_SECOND = [
+    None,
+    [0.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0],
+    [0.0, 0.0, 0.16, 0.28, 0.36, 0.4, 0.4, 0.36, 0.28, 0.16, 0.0],
+    [0.0, 0.216, 0.192, 0.21, 0.252, 0.3, 0.336, 0.342, 0.3, 0.192, 0.0],
+    [0.0, 0.0288, 0.0928, 0.14, 0.1848, 0.232, 0.2768, 0.3048, 0.292, 0.2048, 0.0],
+    [0.0, 0.0792, 0.0816, 0.1064, 0.1428, 0.186, 0.2312, 0.2676, 0.2724, 0.2048, 0.0],
+]
 
 NEG = -1000000.0
 
@@ -52,8 +73,10 @@ def _opponent_hands(view):
     hands = []
     for seat in range(view["seats"]):
         if seat != me:
-            used = view["played"][seat]
-            hands.append([card for card in CARDS if card not in used])
+            held = [True] * 11
+            for card in view["played"][seat]:
+                held[card] = False
+            hands.append([card for card in CARDS if held[card]])
     return hands
 
 
@@ -66,174 +89,83 @@ def _future_type_counts(view):
     return left["normal"], left["kopfstand"], left["gold"]
 
 
-def _greedy_shares(view):
-    """Return per opponent the posterior chance that it plays the obvious card in special rounds.
+def position_chances(opp_hands, rng):
+    """Return [best_high, second_high, best_low, second_low], each indexed by card value 0..10.
 
-    Two hypotheses per opponent, judged on its Gold and Kopfstand plays so far:
-    it picks uniformly, or it leans to the extreme card (highest for Gold,
-    lowest for Kopfstand) with GREEDY_RANK_WEIGHTS by rank.
+    best_high[v]: chance that a card of value v is the highest unique number
+    when every opponent plays a uniform card of its hand; second_high: the
+    second highest; *_low the same for the lowest (Kopfstand).
     """
-    me = view["seat"]
-    odds = []
-    for seat in range(view["seats"]):
-        if seat == me:
-            continue
-        ratio = GREEDY_PRIOR / (1.0 - GREEDY_PRIOR)
-        hand = list(CARDS)
-        for entry in view["log"]:
-            card = entry["cards"][seat]
-            if entry["type"] != "normal":
-                rank = _extreme_rank(hand, card, entry["type"] == "gold")
-                ratio *= len(hand) * _greedy_weights(len(hand))[rank]
-            hand.remove(card)
-        odds.append(ratio / (1.0 + ratio))
-    return odds
-
-
-def _extreme_rank(hand, card, high):
-    """Return how many cards of the hand are more extreme than card (0 = the highest/lowest)."""
-    rank = 0
-    for other in hand:
-        if (other > card) if high else (other < card):
-            rank += 1
-    return rank
-
-
-def _greedy_weights(size):
-    """Return the greedy hypothesis' chance per extreme rank for a hand of this size."""
-    weights = [GREEDY_RANK_WEIGHTS[r] if r < len(GREEDY_RANK_WEIGHTS) else GREEDY_FLOOR for r in range(size)]
-    total = 0.0
-    for weight in weights:
-        total += weight
-    return [weight / total for weight in weights]
-
-
-def _model_tables(opp_hands, round_type, greedy):
-    """Return per opponent (cards, probabilities) for the current round under the mixed opponent model."""
-    models = []
-    high = round_type == "gold"
-    for hand, share in zip(opp_hands, greedy):
-        size = len(hand)
-        weights = _greedy_weights(size)
-        probs = []
-        for card in hand:
-            rank = _extreme_rank(hand, card, high)
-            probs.append((1.0 - share) / size + share * weights[rank])
-        models.append((hand, probs))
-    return models
-
-
-def _position_stats(models, rng):
-    """Return [best_high, second_high, best_low, second_low]: per card value the chance of that place.
-
-    models: per opponent (cards, probabilities or None for uniform). Joint
-    plays are enumerated exactly when there are few, else sampled.
-    """
-    stats = [[0.0] * 12 for _ in range(4)]
+    count = len(opp_hands)
+    size = len(opp_hands[0])
+    if size == 10:
+        best = FIRST_ROUND_BEST[count]
+        second = FIRST_ROUND_SECOND[count]
+        return [best, second, [0.0] + best[10:0:-1], [0.0] + second[10:0:-1]]
+    best_high = [0.0] * 11
+    second_high = [0.0] * 11
+    best_low = [0.0] * 11
+    second_low = [0.0] * 11
     combos = 1
-    for cards, _ in models:
-        combos *= len(cards)
-    if combos <= SAMPLE_LIMIT:
-        _enumerate(models, stats)
-        return stats
-    tables = []
-    for cards, probs in models:
-        if probs is None:
-            tables.append(cards)
+    for _ in range(count):
+        combos *= size
+    exact = combos <= EXACT_LIMIT
+    total = combos if exact else SAMPLE_COUNT
+    # A 31-bit linear congruential generator inline: no method calls and no numbers above 2**53
+    # in the hot loop (Brython turns those into slow big integers).
+    seed = rng.below(2147483647)
+    for index in range(total):
+        counts = [0] * 11
+        if exact:
+            rest = index
+            for hand in opp_hands:
+                counts[hand[rest % size]] += 1
+                rest //= size
         else:
-            table = []
-            for card, prob in zip(cards, probs):
-                table += [card] * int(prob * TABLE_SLOTS + 0.5)
-            tables.append(table if table else cards)
-    # An inline xorshift32: one generator call per decision keeps the hot loop free of method calls.
-    x = rng.next32() | 1
-    best_high, second_high, best_low, second_low = stats
-    for _ in range(SAMPLE_LIMIT):
-        counts = [0] * 12
-        half = 0
-        for table in tables:
-            if half == 0:
-                x ^= (x << 13) & 0xFFFFFFFF
-                x ^= x >> 17
-                x ^= (x << 5) & 0xFFFFFFFF
-                bits = x
-                half = 2
-            counts[table[((bits & 0xFFFF) * len(table)) >> 16]] += 1
-            bits >>= 16
-            half -= 1
-        _walk(counts, 1.0, best_high, second_high, best_low, second_low)
-    scale = 1.0 / SAMPLE_LIMIT
-    for row in stats:
+            for hand in opp_hands:
+                seed = (seed * 16807 + 12345) & 0x7FFFFFFF
+                counts[hand[((seed >> 15) * size) >> 16]] += 1
+        # From the top: a free value before any opponent's unique number is best, after one second.
+        ahead = 0
+        for value in HIGH_ORDER:
+            seen = counts[value]
+            if seen == 0:
+                if ahead == 0:
+                    best_high[value] += 1
+                else:
+                    second_high[value] += 1
+            elif seen == 1:
+                ahead += 1
+                if ahead == 2:
+                    break
+        ahead = 0
+        for value in CARDS:
+            seen = counts[value]
+            if seen == 0:
+                if ahead == 0:
+                    best_low[value] += 1
+                else:
+                    second_low[value] += 1
+            elif seen == 1:
+                ahead += 1
+                if ahead == 2:
+                    break
+    scale = 1.0 / total
+    for row in (best_high, second_high, best_low, second_low):
         for value in CARDS:
             row[value] *= scale
-    return stats
+    return [best_high, second_high, best_low, second_low]
 
 
-def _enumerate(models, stats):
-    """Add every joint opponent play with its probability to the stats."""
-    best_high, second_high, best_low, second_low = stats
-    size_list = [len(cards) for cards, _ in models]
-    prob_list = []
-    for cards, probs in models:
-        prob_list.append(probs if probs is not None else [1.0 / len(cards)] * len(cards))
-    index = [0] * len(models)
-    while True:
-        counts = [0] * 12
-        weight = 1.0
-        for j in range(len(models)):
-            counts[models[j][0][index[j]]] += 1
-            weight *= prob_list[j][index[j]]
-        _walk(counts, weight, best_high, second_high, best_low, second_low)
-        j = 0
-        while j < len(models):
-            index[j] += 1
-            if index[j] < size_list[j]:
-                break
-            index[j] = 0
-            j += 1
-        if j == len(models):
-            return
-
-
-def _walk(counts, weight, best_high, second_high, best_low, second_low):
-    """Record where a card of each value would place against these opponent card counts."""
-    # From the top: a free value before any opponent's unique number is best, after one it is second.
-    ahead = 0
-    for value in HIGH_ORDER:
-        seen = counts[value]
-        if seen == 0:
-            if ahead == 0:
-                best_high[value] += weight
-            else:
-                second_high[value] += weight
-        elif seen == 1:
-            ahead += 1
-            if ahead == 2:
-                break
-    ahead = 0
-    for value in CARDS:
-        seen = counts[value]
-        if seen == 0:
-            if ahead == 0:
-                best_low[value] += weight
-            else:
-                second_low[value] += weight
-        elif seen == 1:
-            ahead += 1
-            if ahead == 2:
-                break
-
-
-def _value_tables(current, future, round_type):
-    """Return {type: (plain values, risk values)} per card value; the current type uses its own stats."""
+def value_tables(chances):
+    """Return {type: (plain, risky)}: expected points of each card value in that round type."""
     tables = {}
     for kind in ("normal", "kopfstand", "gold"):
-        stats = current if kind == round_type else future
         best, second, base = POINTS[kind]
         if kind == "kopfstand":
-            my_best, my_second = stats[2], stats[3]
+            my_best, my_second = chances[2], chances[3]
         else:
-            my_best, my_second = stats[0], stats[1]
+            my_best, my_second = chances[0], chances[1]
         plain = [0.0] * 11
         risky = [0.0] * 11
         for value in CARDS:
@@ -243,84 +175,66 @@ def _value_tables(current, future, round_type):
     return tables
 
 
-def _future_values(hand, counts, tables, chip):
-    """Return per hand index the best planned value of the other cards over the future rounds.
+def plan_values(hand, counts, tables):
+    """Return per hand card the value of the best plan for the other cards over the future rounds.
 
-    Result: (with_chip, without_chip) lists; with_chip lets the plan spend the
-    risk chip once (only meaningful when the chip is still free).
+    Result: (with_chip, without_chip). A plan gives every other card one
+    future round: the Gold round (if still to come) and the Kopfstand rounds
+    take the cards that gain most there over a normal round, the rest play
+    normal. with_chip adds the best single risk gain among those cards.
     """
-    size = len(hand)
     normal_left, kopf_left, gold_left = counts
-    kinds = (("normal", normal_left), ("kopfstand", kopf_left), ("gold", gold_left))
-    # A state is (kopfstand used, gold used, chip used) packed as kopf * 4 + gold * 2 + chip.
-    prefix = [None] * (size + 1)
-    prefix[0] = {0: 0.0}
-    for i in range(size):
-        prefix[i + 1] = _extend(prefix[i], hand[i], i, kinds, tables, chip)
-    suffix = [None] * (size + 1)
-    suffix[size] = {0: 0.0}
-    for i in range(size - 1, -1, -1):
-        suffix[i] = _extend(suffix[i + 1], hand[i], size - 1 - i, kinds, tables, chip)
+    normal_plain, normal_risky = tables["normal"]
+    kopf_plain, kopf_risky = tables["kopfstand"]
+    gold_plain, gold_risky = tables["gold"]
+    base = 0.0
+    for card in hand:
+        base += normal_plain[card]
+    # Cards ranked by what a Kopfstand or Gold round adds over a normal one. A few of each are
+    # enough: at most two Kopfstand cards and one Gold card are taken, and the card played now
+    # plus the other special round's picks are all that can be excluded.
+    kopf_ranked = sorted(hand, key=lambda card: normal_plain[card] - kopf_plain[card])[:kopf_left + 2]
+    gold_ranked = sorted(hand, key=lambda card: normal_plain[card] - gold_plain[card])[:kopf_left + 2]
+    if not gold_left:
+        gold_ranked = [0]
+    # The chip goes to the card where it gains most; keep the two best so one may be played now.
+    first_gain = second_gain = 0.0
+    first_card = 0
+    for card in hand:
+        gain = 0.0
+        if normal_left:
+            gain = normal_risky[card] - normal_plain[card]
+        if kopf_left and kopf_risky[card] - kopf_plain[card] > gain:
+            gain = kopf_risky[card] - kopf_plain[card]
+        if gold_left and gold_risky[card] - gold_plain[card] > gain:
+            gain = gold_risky[card] - gold_plain[card]
+        if gain > first_gain:
+            second_gain = first_gain
+            first_gain = gain
+            first_card = card
+        elif gain > second_gain:
+            second_gain = gain
     with_chip = []
     without_chip = []
-    for i in range(size):
-        best_free = NEG
-        best_plain = NEG
-        after = suffix[i + 1]
-        for key, value in prefix[i].items():
-            kopf = key >> 2
-            gold = (key >> 1) & 1
-            used = key & 1
-            need = ((kopf_left - kopf) << 2) | ((gold_left - gold) << 1)
-            if used:
-                other = after.get(need)
-                if other is not None and value + other > best_free:
-                    best_free = value + other
-            else:
-                other = after.get(need)
-                if other is not None:
-                    if value + other > best_plain:
-                        best_plain = value + other
-                    if value + other > best_free:
-                        best_free = value + other
-                other = after.get(need | 1)
-                if other is not None and value + other > best_free:
-                    best_free = value + other
-        with_chip.append(best_free)
-        without_chip.append(best_plain)
+    for played in hand:
+        best_special = NEG
+        for gold_card in gold_ranked:
+            if gold_card == played:
+                continue
+            special = gold_plain[gold_card] - normal_plain[gold_card] if gold_card else 0.0
+            taken = 0
+            for card in kopf_ranked:
+                if taken == kopf_left:
+                    break
+                if card != played and card != gold_card:
+                    special += kopf_plain[card] - normal_plain[card]
+                    taken += 1
+            if special > best_special:
+                best_special = special
+        value = base - normal_plain[played] + best_special
+        without_chip.append(value)
+        with_chip.append(value + (second_gain if played == first_card else first_gain))
     return with_chip, without_chip
-
-
-def _extend(states, card, placed, kinds, tables, chip):
-    """Return the plan states after giving one more card a future round type (or the chip)."""
-    result = {}
-    for key, value in states.items():
-        kopf = key >> 2
-        gold = (key >> 1) & 1
-        used = key & 1
-        normal = placed - kopf - gold
-        for round_type, limit in kinds:
-            if round_type == "normal":
-                if normal >= limit:
-                    continue
-                new_key = key
-            elif round_type == "kopfstand":
-                if kopf >= limit:
-                    continue
-                new_key = key + 4
-            else:
-                if gold >= limit:
-                    continue
-                new_key = key + 2
-            plain, risky = tables[round_type]
-            total = value + plain[card]
-            if total > result.get(new_key, NEG):
-                result[new_key] = total
-            if chip and not used:
-                total = value + risky[card]
-                if total > result.get(new_key | 1, NEG):
-                    result[new_key | 1] = total
-    return result
 
 
 def choose_lookahead(view, rng):
@@ -330,28 +244,20 @@ def choose_lookahead(view, rng):
         return legal[0]
     hand = view["hand"]
     chip = not view["chip_spent"]
-    round_type = view["round_type"]
-    opp_hands = _opponent_hands(view)
-    uniform = [(cards, None) for cards in opp_hands]
-    future = _position_stats(uniform, rng)
-    if round_type == "normal":
-        current = future
-    else:
-        current = _position_stats(_model_tables(opp_hands, round_type, _greedy_shares(view)), rng)
-    tables = _value_tables(current, future, round_type)
-    plain_now, risky_now = tables[round_type]
-    with_chip, without_chip = _future_values(hand, _future_type_counts(view), tables, chip)
+    tables = value_tables(position_chances(_opponent_hands(view), rng))
+    plain_now, risky_now = tables[view["round_type"]]
+    with_chip, without_chip = plan_values(hand, _future_type_counts(view), tables)
     options = []
     for i in range(len(hand)):
         card = hand[i]
         options.append((plain_now[card] + (with_chip[i] if chip else without_chip[i]), "play %d" % card))
         if chip:
             options.append((risky_now[card] + without_chip[i], "play %d risk" % card))
-    return _pick_near_best(options, rng, view["seat"] + view["round"])
+    return _pick_near_best(options, rng)
 
 
-def _pick_near_best(options, rng, offset=0):
-    """Return one action, weighted by how close its value is to the best (linear falloff)."""
+def _pick_near_best(options, rng):
+    """Return one action, weighted by how close its value is to the best (linear falloff to 0)."""
     best = NEG
     for value, _ in options:
         if value > best:
@@ -363,9 +269,6 @@ def _pick_near_best(options, rng, offset=0):
         if weight > 0:
             weights.append((weight, action))
             total += weight
-    if COORDINATE_PERCENT and len(weights) > 1 and rng.below(100) < COORDINATE_PERCENT:
-        ranked = sorted(weights, reverse=True)
-        return ranked[offset % len(ranked)][1]
     pick = rng.below(total)
     for weight, action in weights:
         if pick < weight:

@@ -4,7 +4,7 @@ from spieleabend.games.common import Rng
 from spieleabend.storage import Storage
 from spieleabend.ui import dom, i18n
 from spieleabend.ui.i18n import t
-from spieleabend.ui.shell import PLAYABLE, HomeScreen, ResultsScreen, SettingsScreen
+from spieleabend.ui.shell import PLAYABLE, HomeScreen
 
 SEEN_VERSION_KEY = "seen_version"
 
@@ -70,9 +70,9 @@ class App:
     def route_screen(self, route):
         """Return the screen for a route."""
         if route == "settings":
-            return SettingsScreen()
+            return __import__("spieleabend.ui.settings", fromlist=["x"]).SettingsScreen()
         if route == "results":
-            return ResultsScreen()
+            return __import__("spieleabend.ui.results", fromlist=["x"]).ResultsScreen()
         if route.startswith("play/"):
             parts = route.split("/")
             game = parts[1] if len(parts) > 1 else ""

@@ -1,7 +1,10 @@
-"""The app's own screens: home, settings and results (plain HTML from data; no browser import)."""
+"""The home screen and what every screen shares (plain HTML from data; no browser import).
+
+Settings and results live in their own modules, compiled only when opened: every
+module Brython compiles at start-up delays the first screen.
+"""
 
 from spieleabend.games import GAME_MODULES
-from spieleabend.storage import DEFAULT_SETTINGS, night_table
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import t
 
@@ -110,107 +113,3 @@ class HomeScreen(Screen):
             app.rerender()
         elif action == "update-now":
             app.activate_update()
-
-
-class SettingsScreen(Screen):
-    """Language, motion and the display settings that apply to the whole app."""
-
-    route = "settings"
-
-    def render(self, app):
-        s = app.settings
-        lang = "".join('<option value="%s"%s>%s</option>' % (code, " selected" if s["language"] == code else "",
-                                                          escape(t("settings.lang." + code))) for code in ("de", "en"))
-        motion = "".join('<label class="choice"><input type="radio" name="motion" value="%s" data-input="motion"%s>'
-                         '<span>%s</span></label>' % (m, " checked" if s["motion"] == m else "",
-                                                     escape(t("settings.motion." + m)))
-                         for m in ("system", "reduce", "full"))
-        sliders = "".join(
-            '<div class="slider"><label for="set-%s">%s</label>'
-            '<input type="range" id="set-%s" min="0" max="100" step="1" value="%d" data-input="%s" data-testid="setting-%s">'
-            '<output for="set-%s" id="out-%s">%d %%</output></div>' % (
-                name, escape(t("settings." + name)), name, s[name], name, name, name, name, s[name])
-            for name in ("contrast", "grain", "temperature"))
-        body = (
-            '<section class="panel"><h2 id="lang-h">%s</h2>'
-            '<select id="set-language" aria-labelledby="lang-h" data-input="language" data-testid="setting-language">%s</select></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="choices" data-testid="setting-motion">%s</div></fieldset></section>'
-            '<section class="panel"><h2>%s</h2>%s%s</section>'
-            '<section class="panel"><label class="check"><input type="checkbox" data-input="memory_aid" data-testid="setting-memory-aid"%s>'
-            '<span>%s</span></label></section>'
-            '<p class="hint" aria-live="polite" id="settings-status"></p>' % (
-                escape(t("settings.language")), lang, escape(t("settings.motion")), motion,
-                escape(t("settings.display")), sliders,
-                button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost"),
-                " checked" if s["memory_aid"] else "", escape(t("settings.memory_aid"))))
-        return page(t("settings.title"), body)
-
-    def on_input(self, app, name, value, final):
-        if name in ("contrast", "grain", "temperature"):
-            app.settings[name] = int(value)
-            app.output("out-" + name, "%d %%" % int(value))
-        elif name == "language":
-            app.settings["language"] = value
-        elif name == "motion":
-            app.settings["motion"] = value
-        elif name == "memory_aid":
-            app.settings["memory_aid"] = bool(value)
-        app.apply_settings()
-        if final:
-            app.save_settings()
-            if name == "language":
-                app.rerender()
-            app.output("settings-status", t("settings.saved"))
-
-    def handle(self, app, action, value):
-        if action == "reset-display":
-            for name in ("contrast", "grain", "temperature"):
-                app.settings[name] = DEFAULT_SETTINGS[name]
-            app.apply_settings()
-            app.save_settings()
-            app.rerender()
-
-
-class ResultsScreen(Screen):
-    """Finished games and the game-night table."""
-
-    route = "results"
-
-    def render(self, app):
-        results = app.storage.results()
-        night = app.storage.night()
-        rows = night_table(results, night["id"])
-        table = ""
-        if rows:
-            table = ('<table class="night" data-testid="night-table"><caption>%s · %s</caption><thead><tr><th scope="col">%s</th>'
-                     '<th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>%s</tbody></table>' % (
-                         escape(t("results.night")), escape(t("results.night_since", time=app.format_time(night["started_at"]))),
-                         escape(t("results.player")), escape(t("results.points")), escape(t("results.games")),
-                         "".join('<tr><th scope="row">%s</th><td>%d</td><td>%d</td></tr>' % (
-                             escape(r["name"]), r["points"], r["games"]) for r in rows)))
-        items = []
-        for result in results:
-            winners = result.get("winners", [])
-            if len(winners) == 1:
-                verdict = t("results.winner", names=winners[0])
-            elif winners:
-                verdict = t("results.shared", names=", ".join(winners))
-            else:
-                verdict = t("results.no_winner")
-            items.append(
-                '<li class="result" data-testid="result-item"><div class="result-head"><strong>%s</strong><time>%s</time></div>'
-                '<p>%s</p><p>%s</p><p class="mine">%s</p></li>' % (
-                    escape(t("game." + result.get("game", ""))), escape(app.format_time(result.get("finished_at", 0))),
-                    escape(" · ".join("%s %s" % (name, score) for name, score in
-                                      zip(result.get("players", []), result.get("scores", [])))),
-                    escape(verdict), escape(t("results.your_points", points=result.get("my_score", "–")))))
-        history = ('<ul class="results">%s</ul>' % "".join(items)) if items else '<p class="empty">%s</p>' % escape(t("results.none"))
-        body = ('%s<div class="row">%s</div><h2>%s</h2>%s' % (
-            table, button(t("results.new_night"), "new-night", "new-night", kind="ghost") if rows else "",
-            escape(t("results.history")), history))
-        return page(t("results.title"), body)
-
-    def handle(self, app, action, value):
-        if action == "new-night":
-            app.storage.new_night()
-            app.rerender()

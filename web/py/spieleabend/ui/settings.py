@@ -1,0 +1,65 @@
+"""Settings: language, motion and the display settings that apply to the whole app."""
+
+from spieleabend.storage import DEFAULT_SETTINGS
+from spieleabend.ui.html import button, escape
+from spieleabend.ui.i18n import t
+from spieleabend.ui.shell import Screen, page
+
+
+class SettingsScreen(Screen):
+    """Language, motion and the display settings that apply to the whole app."""
+
+    route = "settings"
+
+    def render(self, app):
+        s = app.settings
+        lang = "".join('<option value="%s"%s>%s</option>' % (code, " selected" if s["language"] == code else "",
+                                                          escape(t("settings.lang." + code))) for code in ("de", "en"))
+        motion = "".join('<label class="choice"><input type="radio" name="motion" value="%s" data-input="motion"%s>'
+                         '<span>%s</span></label>' % (m, " checked" if s["motion"] == m else "",
+                                                     escape(t("settings.motion." + m)))
+                         for m in ("system", "reduce", "full"))
+        sliders = "".join(
+            '<div class="slider"><label for="set-%s">%s</label>'
+            '<input type="range" id="set-%s" min="0" max="100" step="1" value="%d" data-input="%s" data-testid="setting-%s">'
+            '<output for="set-%s" id="out-%s">%d %%</output></div>' % (
+                name, escape(t("settings." + name)), name, s[name], name, name, name, name, s[name])
+            for name in ("contrast", "grain", "temperature"))
+        body = (
+            '<section class="panel"><h2 id="lang-h">%s</h2>'
+            '<select id="set-language" aria-labelledby="lang-h" data-input="language" data-testid="setting-language">%s</select></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="choices" data-testid="setting-motion">%s</div></fieldset></section>'
+            '<section class="panel"><h2>%s</h2>%s%s</section>'
+            '<section class="panel"><label class="check"><input type="checkbox" data-input="memory_aid" data-testid="setting-memory-aid"%s>'
+            '<span>%s</span></label></section>'
+            '<p class="hint" aria-live="polite" id="settings-status"></p>' % (
+                escape(t("settings.language")), lang, escape(t("settings.motion")), motion,
+                escape(t("settings.display")), sliders,
+                button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost"),
+                " checked" if s["memory_aid"] else "", escape(t("settings.memory_aid"))))
+        return page(t("settings.title"), body)
+
+    def on_input(self, app, name, value, final):
+        if name in ("contrast", "grain", "temperature"):
+            app.settings[name] = int(value)
+            app.output("out-" + name, "%d %%" % int(value))
+        elif name == "language":
+            app.settings["language"] = value
+        elif name == "motion":
+            app.settings["motion"] = value
+        elif name == "memory_aid":
+            app.settings["memory_aid"] = bool(value)
+        app.apply_settings()
+        if final:
+            app.save_settings()
+            if name == "language":
+                app.rerender()
+            app.output("settings-status", t("settings.saved"))
+
+    def handle(self, app, action, value):
+        if action == "reset-display":
+            for name in ("contrast", "grain", "temperature"):
+                app.settings[name] = DEFAULT_SETTINGS[name]
+            app.apply_settings()
+            app.save_settings()
+            app.rerender()
