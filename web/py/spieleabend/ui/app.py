@@ -1,6 +1,5 @@
 """The app: owns settings, storage and the current screen; routes by URL hash."""
 
-from spieleabend.games.common import Rng
 from spieleabend.storage import Storage
 from spieleabend.ui import dom, i18n
 from spieleabend.ui.i18n import t
@@ -61,6 +60,8 @@ class App:
     # -- randomness ------------------------------------------------------------------
     def new_rng(self):
         """Return a generator for a new game: fixed by ?seed= for testers, else fresh."""
+        from spieleabend.games.common import Rng  # compiled only once a game starts
+
         if self.fixed_seed is not None:
             self.seed_uses += 1
             return Rng(self.fixed_seed * 1000 + self.seed_uses - 1)
