@@ -10,7 +10,7 @@ from wsproto import ConnectionType, WSConnection
 from wsproto.events import (AcceptConnection, CloseConnection, Ping, Request,
                             TextMessage)
 
-from server.relay_client import RelayClosed, create_frame, join_frame
+from server.relay_client import create_frame, join_frame
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
     make_relay_server, relay_server, shared_relay_server)
 
@@ -19,11 +19,6 @@ def expect_error(client, code, close_code):
     """Read until the relay closes; check the error frame's code and the close code."""
     closed = client.wait_closed()
     assert (closed.error_code, closed.close_code) == (code, close_code)
-
-
-def joined(client):
-    """Tell whether the next frame welcomes the client to a place."""
-    return client.recv()["type"] == "joined"
 
 
 def settle(client):
