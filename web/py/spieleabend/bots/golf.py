@@ -24,7 +24,8 @@ PLACED_GUESS = 2.8      # an opponent's card swapped in from the stock (they kee
 KEPT_GUESS = 4.0        # an opponent's dealt bottom card it has kept (it knows it; high ones go)
 KNOCK_ALWAYS = 3        # knock at or below this estimate whatever the others hold
 KNOCK_MAX = 10          # never knock above this estimate
-KNOCK_MARGIN = 3.0      # lead over the best opponent estimate needed to knock in between
+KNOCK_MARGIN = 9.0      # lead over the best opponent estimate needed to knock in between
+                        # (large: waiting costs little, a failed knock costs 10)
 LAST_TURN_GAIN = 1.5    # how much an opponent is expected to improve in its last turn
 UNKNOWN_RISK = 1.5      # extra margin per own card still unknown
 
