@@ -26,6 +26,8 @@ KNOCK_ALWAYS = 3        # knock at or below this estimate whatever the others ho
 KNOCK_MAX = 10          # never knock above this estimate
 KNOCK_MARGIN = 9.0      # lead over the best opponent estimate needed to knock in between
                         # (large: waiting costs little, a failed knock costs 10)
+MARGIN_DECAY = 0.5      # the needed lead shrinks by this much per own turn (long rounds must end)
+MIN_MARGIN = 1.0        # ... but never below this
 LAST_TURN_GAIN = 1.5    # how much an opponent is expected to improve in its last turn
 UNKNOWN_RISK = 1.5      # extra margin per own card still unknown
 
@@ -146,7 +148,14 @@ def should_knock(view, estimates, mean):
             guess = opponent_estimate(view, seat, mean) - LAST_TURN_GAIN
             if best_other is None or guess < best_other:
                 best_other = guess
-    return mine + KNOCK_MARGIN + UNKNOWN_RISK * unknown <= best_other
+    own_turns = 0
+    for event in view["events"]:
+        if event["seat"] == me:
+            own_turns += 1
+    margin = KNOCK_MARGIN - MARGIN_DECAY * own_turns
+    if margin < MIN_MARGIN:
+        margin = MIN_MARGIN
+    return mine + margin + UNKNOWN_RISK * unknown <= best_other
 
 
 def choose_strong(view, rng):
