@@ -1,8 +1,9 @@
 """Strength and speed of the Golf computer players: python -m bench.strength_golf [--games N]."""
 
 import argparse
+import time
 
-from bench.common import DecisionTimer, format_share
+from bench.common import DecisionTimer, format_share, median, percentile
 from spieleabend.bots import golf as bots
 from spieleabend.games import golf as engine
 from spieleabend.games import run_bots
@@ -57,13 +58,33 @@ def match(strategies, games, seed_base, decks=1):
     return points
 
 
+class CpuDecisionTimer(DecisionTimer):
+    """A DecisionTimer that also records process CPU time, which other processes on the machine do not inflate."""
+
+    def __init__(self, choose):
+        super().__init__(choose)
+        self.cpu_seconds = []
+
+    def __call__(self, view, rng):
+        start = time.process_time()
+        action = super().__call__(view, rng)
+        self.cpu_seconds.append(time.process_time() - start)
+        return action
+
+    def cpu_summary(self, label):
+        """Return a printed line with median, p99 and worst CPU time per decision in milliseconds."""
+        ms = [s * 1000 for s in self.cpu_seconds]
+        return "%-48s median %.3f ms  p99 %.3f ms  worst %.3f ms  (CPU time)" % (
+            label, median(ms), percentile(ms, 0.99), max(ms))
+
+
 def main(argv=None):
     """Run every matchup and print win shares against their targets, then decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000, help="games per matchup line")
     args = parser.parse_args(argv)
     games = args.games
-    strong = DecisionTimer(bots.STRENGTHS["strong"])
+    strong = CpuDecisionTimer(bots.STRENGTHS["strong"])
     rand = bots.STRENGTHS["random"]
     print("Golf strength, %d seeded games per line, seats rotated, ties split" % games)
 
@@ -78,6 +99,7 @@ def main(argv=None):
     # The largest table with two decks: the slowest case for card counting.
     match([strong] * 4 + [choose_threshold] * 4, max(games // 10, 50), 5000000, decks=2)
     print(strong.summary("decision time strong (tables above + 8 seats)"))
+    print(strong.cpu_summary("decision CPU time strong (same decisions)"))
 
 
 if __name__ == "__main__":
