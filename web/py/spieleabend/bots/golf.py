@@ -22,7 +22,7 @@ POSITIONS = [0, 1, 2, 3]
 INFO_BONUS = 0.6        # worth of turning an unknown spot of my own into a known one
 PLACED_GUESS = 2.8      # an opponent's card swapped in from the stock (they keep low cards)
 KEPT_GUESS = 4.0        # an opponent's dealt bottom card it has kept (it knows it; high ones go)
-KNOCK_ALWAYS = 3        # knock at or below this estimate whatever the others hold
+KNOCK_ALWAYS = 3        # knock at or below this total, all own cards known, whatever the others hold
 KNOCK_MAX = 10          # never knock above this estimate
 KNOCK_MARGIN = 9.0      # lead over the best opponent estimate needed to knock in between
                         # (large: waiting costs little, a failed knock costs 10)
