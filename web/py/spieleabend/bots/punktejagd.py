@@ -31,6 +31,11 @@ EXACT_LIMIT = 125
 SAMPLE_COUNT = 96
 # Actions within this many points of the best one may be chosen (weight falls linearly to 0).
 NEAR_BEST_MARGIN = 0.6
+# In this share of decisions the bot instead takes the card at its "turn" among the cards within
+# SPREAD_MARGIN of the best: copies at one table have different turns (their seats differ), so
+# they spread over the good cards instead of all playing the same one.
+SPREAD_PERCENT = 50
+SPREAD_MARGIN = 0.6
 
 # First round: every opponent holds 1..10. Chance that a card value is the highest unique
 # number (best) or the second highest (second), against 1..5 opponents, by exact enumeration
@@ -93,8 +98,8 @@ def position_chances(opp_hands, rng):
     """Return [best_high, second_high, best_low, second_low], each indexed by card value 0..10.
 
     best_high[v]: chance that a card of value v is the highest unique number
-    when every opponent plays a uniform card of its hand; second_high: the
-    second highest; *_low the same for the lowest (Kopfstand).
+    when every opponent plays a uniformly random card of its hand; second_high:
+    the second highest; *_low the same for the lowest numbers (Kopfstand).
     """
     count = len(opp_hands)
     size = len(opp_hands[0])
@@ -111,6 +116,7 @@ def position_chances(opp_hands, rng):
         combos *= size
     exact = combos <= EXACT_LIMIT
     total = combos if exact else SAMPLE_COUNT
+    weight = 1.0 / total
     # A 31-bit linear congruential generator inline: no method calls and no numbers above 2**53
     # in the hot loop (Brython turns those into slow big integers).
     seed = rng.below(2147483647)
@@ -131,9 +137,9 @@ def position_chances(opp_hands, rng):
             seen = counts[value]
             if seen == 0:
                 if ahead == 0:
-                    best_high[value] += 1
+                    best_high[value] += weight
                 else:
-                    second_high[value] += 1
+                    second_high[value] += weight
             elif seen == 1:
                 ahead += 1
                 if ahead == 2:
@@ -143,17 +149,13 @@ def position_chances(opp_hands, rng):
             seen = counts[value]
             if seen == 0:
                 if ahead == 0:
-                    best_low[value] += 1
+                    best_low[value] += weight
                 else:
-                    second_low[value] += 1
+                    second_low[value] += weight
             elif seen == 1:
                 ahead += 1
                 if ahead == 2:
                     break
-    scale = 1.0 / total
-    for row in (best_high, second_high, best_low, second_low):
-        for value in CARDS:
-            row[value] *= scale
     return [best_high, second_high, best_low, second_low]
 
 
@@ -244,27 +246,47 @@ def choose_lookahead(view, rng):
         return legal[0]
     hand = view["hand"]
     chip = not view["chip_spent"]
-    tables = value_tables(position_chances(_opponent_hands(view), rng))
-    plain_now, risky_now = tables[view["round_type"]]
+    round_type = view["round_type"]
+    opp_hands = _opponent_hands(view)
+    tables = value_tables(position_chances(opp_hands, rng))
+    plain_now, risky_now = tables[round_type]
     with_chip, without_chip = plan_values(hand, _future_type_counts(view), tables)
+    # One entry per card: its better variant (with or without the chip) as (value, card, action).
     options = []
     for i in range(len(hand)):
         card = hand[i]
-        options.append((plain_now[card] + (with_chip[i] if chip else without_chip[i]), "play %d" % card))
-        if chip:
-            options.append((risky_now[card] + without_chip[i], "play %d risk" % card))
-    return _pick_near_best(options, rng)
+        value = plain_now[card] + (with_chip[i] if chip else without_chip[i])
+        action = "play %d" % card
+        if chip and risky_now[card] + without_chip[i] > value:
+            value = risky_now[card] + without_chip[i]
+            action = "play %d risk" % card
+        options.append((value, card, action))
+    # Copies at one table see the same public log, so its card sum shifts all their turns alike:
+    # different seats keep picking different close cards, yet no seat sticks to a fixed rank.
+    turn = view["seat"]
+    for entry in view["log"]:
+        for card in entry["cards"]:
+            turn += card
+    return _pick_near_best(options, rng, turn)
 
 
-def _pick_near_best(options, rng):
-    """Return one action, weighted by how close its value is to the best (linear falloff to 0)."""
+def _pick_near_best(options, rng, turn):
+    """Return the action of one option close to the best value.
+
+    Usually a random pick weighted by closeness (linear falloff to 0 at
+    NEAR_BEST_MARGIN); in SPREAD_PERCENT of the decisions the option at index
+    `turn` among those within SPREAD_MARGIN, best first.
+    """
     best = NEG
-    for value, _ in options:
+    for value, _, _ in options:
         if value > best:
             best = value
+    if rng.below(100) < SPREAD_PERCENT:
+        close = sorted([option for option in options if option[0] >= best - SPREAD_MARGIN], reverse=True)
+        return close[turn % len(close)][2]
     weights = []
     total = 0
-    for value, action in options:
+    for value, _, action in options:
         weight = int(1000 * (1.0 - (best - value) / NEAR_BEST_MARGIN))
         if weight > 0:
             weights.append((weight, action))
