@@ -512,3 +512,11 @@ def test_a_saved_game_continues_exactly():
         for seat in (2, 0, 1):
             engine.apply_action(restored, seat, "play %d%s" % (entry["cards"][seat], " risk" if entry["risks"][seat] else ""))
     assert restored == state
+
+
+def test_views_show_the_current_and_next_round_type_but_not_the_later_order():
+    state = fixed_game(3, ORDER)
+    twin = fixed_game(3, ORDER[:2] + list(reversed(ORDER[2:])))
+    assert twin["round_types"] != state["round_types"]
+    for seat in (0, 1, 2, None):
+        assert engine.view(state, seat) == engine.view(twin, seat)

@@ -1,5 +1,6 @@
 """Punktejagd computer players: legal, view-only, random as promised, and lookahead playing sensibly."""
 
+import itertools
 import json
 
 import pytest
@@ -147,3 +148,69 @@ def test_lookahead_wins_far_more_than_its_share_against_random():
     # Seeded, so the figure is fixed; the benchmark measures it precisely (targets 65 % and 90 %).
     assert play_against_random(4, 200) > 0.5
     assert play_against_random(2, 100) > 0.85
+
+
+def brute_force_chances(opp_hands):
+    """Return best/second chances per value (high and low order) by enumerating every joint play."""
+    result = [[0.0] * 11 for _ in range(4)]
+    combos = list(itertools.product(*opp_hands))
+    for combo in combos:
+        for value in range(1, 11):
+            for order, offset in ((range(10, 0, -1), 0), (range(1, 11), 2)):
+                cards = list(combo) + [value]
+                unique = [card for card in order if cards.count(card) == 1]
+                if unique[:1] == [value]:
+                    result[offset][value] += 1.0 / len(combos)
+                elif unique[1:2] == [value]:
+                    result[offset + 1][value] += 1.0 / len(combos)
+    return result
+
+
+@pytest.mark.parametrize("opponents", [1, 2, 3, 4])
+def test_first_round_table_matches_an_enumeration_of_all_first_cards(opponents):
+    table = bots.position_chances([list(range(1, 11))] * opponents, Rng(1))
+    exact = brute_force_chances([list(range(1, 11))] * opponents)
+    for row, expected in zip(table, exact):
+        assert row[1:] == pytest.approx(expected[1:], abs=1e-4)
+
+
+def test_position_chances_are_exact_for_few_combinations_and_close_when_sampled():
+    few = [[2, 5, 9], [1, 5, 10], [3, 4, 9]]
+    exact = brute_force_chances(few)
+    for row, expected in zip(bots.position_chances(few, Rng(1)), exact):
+        assert row[1:] == pytest.approx(expected[1:], abs=1e-9)
+    many = [[1, 2, 4, 6, 7, 9, 10], [2, 3, 5, 6, 8, 9, 10], [1, 3, 4, 5, 7, 8, 10], [1, 2, 3, 6, 7, 8, 9]]
+    exact = brute_force_chances(many)
+    runs = [bots.position_chances(many, Rng(seed)) for seed in range(40)]
+    for index in range(4):
+        for value in range(1, 11):
+            mean = sum(run[index][value] for run in runs) / len(runs)
+            assert abs(mean - exact[index][value]) < 0.03
+
+
+def brute_force_plan(cards, counts, tables, chip):
+    """Return the best value of giving every card one future round (and the chip once), by trying all."""
+    kinds = ["normal"] * counts[0] + ["kopfstand"] * counts[1] + ["gold"] * counts[2]
+    best = None
+    for order in set(itertools.permutations(kinds)):
+        plain = sum(tables[kind][0][card] for card, kind in zip(cards, order))
+        gains = [tables[kind][1][card] - tables[kind][0][card] for card, kind in zip(cards, order)]
+        value = plain + (max([0.0] + gains) if chip else 0.0)
+        best = value if best is None else max(best, value)
+    return best
+
+
+def test_the_plan_for_the_remaining_cards_is_the_best_assignment():
+    opp_hands = [[1, 2, 4, 6, 9, 10], [2, 3, 5, 6, 8, 10], [1, 3, 7, 8, 9, 10]]
+    tables = bots.value_tables(bots.position_chances(opp_hands, Rng(3)))
+    hand = [1, 3, 5, 7, 9, 10]
+    small = [4, 8]
+    with_chip, without_chip = bots.plan_values(small, [0, 0, 1], tables)
+    assert without_chip == [tables["gold"][0][8], tables["gold"][0][4]]
+    for counts in ([2, 2, 1], [4, 0, 1], [3, 2, 0], [3, 1, 1], [5, 0, 0]):
+        with_chip, without_chip = bots.plan_values(hand, counts, tables)
+        for i, card in enumerate(hand):
+            rest = [other for other in hand if other != card]
+            assert without_chip[i] == pytest.approx(brute_force_plan(rest, counts, tables, False))
+            # The chip is valued at its best gain on any remaining card: never below the true plan.
+            assert with_chip[i] >= brute_force_plan(rest, counts, tables, True) - 1e-9

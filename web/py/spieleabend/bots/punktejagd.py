@@ -27,8 +27,8 @@ RISK_BONUS = 3
 
 RANDOM_RISK_PERCENT = 5
 # Joint opponent plays up to this many are enumerated exactly; beyond, SAMPLE_COUNT are sampled.
-EXACT_LIMIT = 125
-SAMPLE_COUNT = 96
+EXACT_LIMIT = 81
+SAMPLE_COUNT = 64
 # Actions within this many points of the best one may be chosen (weight falls linearly to 0).
 NEAR_BEST_MARGIN = 0.6
 # In this share of decisions the bot instead takes the card at its "turn" among the cards within
@@ -100,6 +100,7 @@ def position_chances(opp_hands, rng):
     best_high[v]: chance that a card of value v is the highest unique number
     when every opponent plays a uniformly random card of its hand; second_high:
     the second highest; *_low the same for the lowest numbers (Kopfstand).
+    All opponents hold the same number of cards (they all play one per round).
     """
     count = len(opp_hands)
     size = len(opp_hands[0])
@@ -107,16 +108,16 @@ def position_chances(opp_hands, rng):
         best = FIRST_ROUND_BEST[count]
         second = FIRST_ROUND_SECOND[count]
         return [best, second, [0.0] + best[10:0:-1], [0.0] + second[10:0:-1]]
-    best_high = [0.0] * 11
-    second_high = [0.0] * 11
-    best_low = [0.0] * 11
-    second_low = [0.0] * 11
+    # Whole-number tallies: in Brython every float result is a new object, ints are not.
+    best_high = [0] * 11
+    second_high = [0] * 11
+    best_low = [0] * 11
+    second_low = [0] * 11
     combos = 1
     for _ in range(count):
         combos *= size
     exact = combos <= EXACT_LIMIT
     total = combos if exact else SAMPLE_COUNT
-    weight = 1.0 / total
     # A 31-bit linear congruential generator inline: no method calls and no numbers above 2**53
     # in the hot loop (Brython turns those into slow big integers).
     seed = rng.below(2147483647)
@@ -137,9 +138,9 @@ def position_chances(opp_hands, rng):
             seen = counts[value]
             if seen == 0:
                 if ahead == 0:
-                    best_high[value] += weight
+                    best_high[value] += 1
                 else:
-                    second_high[value] += weight
+                    second_high[value] += 1
             elif seen == 1:
                 ahead += 1
                 if ahead == 2:
@@ -149,14 +150,15 @@ def position_chances(opp_hands, rng):
             seen = counts[value]
             if seen == 0:
                 if ahead == 0:
-                    best_low[value] += weight
+                    best_low[value] += 1
                 else:
-                    second_low[value] += weight
+                    second_low[value] += 1
             elif seen == 1:
                 ahead += 1
                 if ahead == 2:
                     break
-    return [best_high, second_high, best_low, second_low]
+    scale = 1.0 / total
+    return [[tally * scale for tally in row] for row in (best_high, second_high, best_low, second_low)]
 
 
 def value_tables(chances):
