@@ -170,6 +170,7 @@ def mark_ready():
         loading.remove()
     app_root().removeAttribute("hidden")
     root_element().setAttribute("data-app-ready", "")
+    window.performance.mark("app-ready")
 
 
 def focus(selector):
