@@ -9,9 +9,12 @@ exactly when the combinations are few (and from a precomputed table in the
 first round), otherwise from a bounded sample. From that it values each of its
 cards in every round type, plans which of the remaining cards to keep for the
 Gold and Kopfstand rounds still to come and when the risk chip pays, and scores
-each action as "this round now + the best plan for the rest". It then picks at
-random among the actions close to the best, so that several copies at one table
-do not keep playing the same card.
+each action as "this round now + the best plan for the rest". It then picks
+among the actions close to the best: mostly the one at its "turn" (its seat plus
+the sum of all cards played so far, a number every copy at the table shifts
+alike, so copies on different seats take different good cards), otherwise at
+random weighted by closeness. So several copies at one table do not keep
+playing the same card, and no seat sticks to a fixed choice.
 
 Budget: the bot also runs in Brython (10x to 100x slower than CPython), so the
 hot paths avoid method calls, dicts and big-integer arithmetic, and the work per
@@ -34,7 +37,7 @@ NEAR_BEST_MARGIN = 0.6
 # In this share of decisions the bot instead takes the card at its "turn" among the cards within
 # SPREAD_MARGIN of the best: copies at one table have different turns (their seats differ), so
 # they spread over the good cards instead of all playing the same one.
-SPREAD_PERCENT = 50
+SPREAD_PERCENT = 80
 SPREAD_MARGIN = 0.6
 
 # First round: every opponent holds 1..10. Chance that a card value is the highest unique

@@ -9,6 +9,15 @@ Action grammar (one string):
     "play N"        commit card N (1..10, from the seat's hand)
     "play N risk"   commit card N and spend the seat's risk chip on it
 
+View (`view(state, seat)`): "seat", "seats", "names", "round" (1..10, None when
+over), "round_count", "round_type", "next_round_type" (None in the last round),
+"totals", "committed" (per seat: plan confirmed, content hidden), "chips_spent"
+(per seat, as revealed by scored rounds), "played" (per seat the cards of the
+scored rounds), "log" (scored rounds: {"round", "type", "cards", "risks",
+"points"}; the last entry is the latest reveal), "outcome", "legal"; for a
+seat also "hand" (without a confirmed card), "chip_spent" and "plan" (its own
+confirmed {"card", "risk"} or None). The table view (seat None) has no hand.
+
 Scoring (see `score_round`): the numbers played by exactly one seat are unique.
 The best position is the highest unique number (normal, gold) or the lowest
 (kopfstand); the second position is the next one in that order. Best 5, second
@@ -102,10 +111,12 @@ def new_game(options, rng):
 
 
 def _is_over(state):
+    """Return whether all ten rounds have been scored."""
     return len(state["log"]) >= ROUND_COUNT
 
 
 def _valid_seat(state, seat):
+    """Return whether seat is a seat number of this table (bools and other types are not)."""
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["seats"]
 
 
