@@ -730,7 +730,7 @@ def test_thousands_of_seeded_deals_keep_every_invariant():
 
 @pytest.mark.slow
 def test_whole_games_end_with_one_seat_left_and_scores_add_up():
-    for seed in range(120):
+    for seed in range(300):
         seats = 2 + seed % 4
         players = [bots.STRENGTHS["strong" if (seed + i) % 2 else "medium"] for i in range(seats)]
         state, _ = playout(seed, players, whole_game=True, max_actions=100000,
@@ -768,7 +768,7 @@ def test_a_game_continues_exactly_after_a_json_round_trip():
         assert saved == state
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 5),
        choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=250),
        leave_at=st.integers(0, 400), join_name=st.text(max_size=5))

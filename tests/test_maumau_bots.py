@@ -133,3 +133,9 @@ def test_bots_read_only_public_fields():
     assert "stock" in seen and isinstance(seen["stock"], int)
     for strength, choose in bots.STRENGTHS.items():
         assert choose(seen, Rng(3)) in seen["legal"], strength
+
+
+def test_strong_keeps_a_rank_it_holds_twice_to_switch_suits_later():
+    state = arrange([["QH", "5H", "QC", "2S"], ["KS", "3S", "4S"]], "4H")
+    assert decide("strong", state) == "play 5H"
+    assert decide("medium", state) == "play QH"  # medium takes the first fitting card

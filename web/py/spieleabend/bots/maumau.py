@@ -3,8 +3,8 @@
 Strengths, weakest first:
     random  any legal action, forgets Mau now and then
     medium  plays whenever it can, saves Jacks, passes 7s on, always says Mau
-    strong  weighs every play: keeps 7s for defence, uses 8, 9 and Aces when they help, names the
-            Jack's suit by its hand, watches opponents' hand sizes and the suits they could not
+    strong  weighs every play: keeps 7s for defence and ranks it holds twice as suit switches,
+            uses 8, 9 and Aces when they help, names the Jack's suit by its hand, watches opponents' hand sizes and the suits they could not
             follow, sheds high cards when an opponent is close to going out
 """
 
@@ -207,14 +207,15 @@ def choose_strong(view, rng):
             # A Jack fits anywhere: keep it for when nothing else fits.
             suit = _best_suit(rest)
             score -= 9 if len(rest) > 1 else 0
-        same_suit = 0
+        same_rank = 0
         fitting = 0
         for other in rest:
-            if other[-1] == suit:
-                same_suit += 1
+            if other[:-1] == rank:
+                same_rank += 1
             if _fits(other, suit, rank):
                 fitting += 1
-        score += same_suit * 1.0
+        # Cards of a rank held twice switch the suit later: play single ranks first (measured best).
+        score -= same_rank * 2.0
         if next_gaps.get(suit):
             score += 2.5
         if rank == "7":
