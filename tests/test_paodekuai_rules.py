@@ -1,0 +1,783 @@
+"""Pao De Kuai engine: every rule of RULINGS.md as a table-driven test, illegal actions, seeded playouts."""
+
+import json
+
+import pytest
+
+from spieleabend.bots import paodekuai as bots
+from spieleabend.games import paodekuai as pdk
+from spieleabend.games.common import BadOptions, IllegalAction, Rng, copy_data, french_deck
+
+FOUR_THREES = ["3S", "3H", "3D", "3C"]
+# Seeds whose first deal gives the holder of the 3 of hearts all four 3s (found by dealing, checked below).
+HEAVENLY_SEEDS = [26, 35, 101, 105, 110]
+
+
+def expected_deck():
+    """Return the 48 cards as ruled, built independently of the engine's deck."""
+    return sorted(c for c in french_deck() if c not in ("AH", "2H", "2D", "2C"))
+
+
+def arrange(hands, turn=0, trick=(), has_played=(True, True, True)):
+    """Return a running deal (past its first play) with these hands and current trick.
+
+    `trick` lists (seat, cards) with cards None for a pass. Every other card of the
+    48 counts as played earlier, so all 48 cards stay on the table.
+    """
+    state = pdk.new_game({"deals": 1}, Rng(1))
+    entries = [{"seat": seat, "cards": pdk.sort_cards(cards) if cards else []} for seat, cards in trick]
+    on_table = [c for entry in entries for c in entry["cards"]]
+    held = [c for hand in hands for c in hand]
+    rest = [c for c in pdk.DECK if c not in held and c not in on_table]
+    state["hands"] = [pdk.sort_cards(hand) for hand in hands]
+    state["trick"] = entries
+    state["played"] = rest + on_table
+    state["has_played"] = list(has_played)
+    state["turn"] = turn
+    return state
+
+
+def table_cards(state):
+    """Return every card of the deal: the three hands and the played cards."""
+    return sorted([c for hand in state["hands"] for c in hand] + state["played"])
+
+
+def play(state, *moves):
+    """Apply (seat, action) pairs in order."""
+    for seat, action in moves:
+        pdk.apply_action(state, seat, action)
+
+
+def settlements(state, kind=None):
+    """Return the settlements of the current deal, optionally of one kind."""
+    found = state["log"][-1]["settlements"]
+    return [s for s in found if kind is None or s["kind"] == kind]
+
+
+def cards(text):
+    """Return the card list of a space-separated string."""
+    return text.split()
+
+
+def heavenly_deal(seed):
+    """Return a fresh deal whose leader holds all four 3s."""
+    state = pdk.new_game({"deals": 1}, Rng(seed))
+    assert all(c in state["hands"][state["turn"]] for c in FOUR_THREES)
+    return state
+
+
+# ---------------------------------------------------------------- deck, deal and options
+
+@pytest.mark.parametrize("seed", range(12))
+def test_deal_is_48_ruled_cards_16_each_and_3h_holder_leads(seed):
+    state = pdk.new_game({}, Rng(seed))
+    assert [len(hand) for hand in state["hands"]] == [16, 16, 16]
+    assert table_cards(state) == expected_deck()
+    assert state["played"] == []
+    leader = state["turn"]
+    assert "3H" in state["hands"][leader]
+    assert pdk.to_move(state) == [leader]
+    assert pdk.outcome(state) is None
+
+
+def test_deck_has_no_jokers_no_ace_of_hearts_and_only_the_2_of_spades():
+    assert sorted(pdk.DECK) == expected_deck()
+    assert len(pdk.DECK) == 48
+    assert [c for c in pdk.DECK if c.startswith("2")] == ["2S"]
+    assert [c for c in pdk.DECK if c.startswith("A")] == ["AS", "AD", "AC"]
+    assert len(set(pdk.DECK)) == 48
+
+
+def test_every_first_play_offered_contains_the_3_of_hearts():
+    for seed in range(60):
+        state = pdk.new_game({}, Rng(seed))
+        legal = pdk.legal_actions(state, state["turn"])
+        assert legal and all("3H" in action.split() for action in legal)
+        assert "pass" not in legal
+
+
+def test_first_play_without_the_3_of_hearts_is_refused():
+    state = pdk.new_game({}, Rng(3))
+    leader = state["turn"]
+    hand = state["hands"][leader]
+    before = copy_data(state)
+    others = [c for c in hand if c != "3H"]
+    for card in others[:5]:
+        with pytest.raises(IllegalAction):
+            pdk.apply_action(state, leader, "play " + card)
+    assert state == before
+    pdk.apply_action(state, leader, "play 3H")
+    assert state["played"] == ["3H"]
+
+
+@pytest.mark.parametrize("options", [
+    {"seats": 2}, {"seats": 4}, {"seats": True}, {"deals": -1}, {"deals": 100},
+    {"deals": "3"}, {"deals": True}, "deals",
+])
+def test_bad_options_are_refused(options):
+    with pytest.raises(BadOptions):
+        pdk.new_game(options, Rng(0))
+
+
+# ---------------------------------------------------------------- classify
+
+CLASSIFY = [
+    # cards, opening, expected (shape, length, top, bomb strength) or None
+    ("7H", False, ("single", 1, "7", 0)),
+    ("2S", False, ("single", 1, "2", 0)),
+    ("AS AD", False, ("pair", 2, "A", 0)),
+    ("KS KH KD", False, ("triple", 3, "K", 0)),
+    ("3S 3D 3C", True, ("triple", 3, "3", 0)),
+    ("3H 4S 5D 6C 7H", False, ("straight", 5, "7", 0)),
+    ("10S JH QD KC AS", False, ("straight", 5, "A", 0)),
+    ("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS", False, ("straight", 12, "A", 0)),
+    ("3H 3S 4D 4C", False, ("run", 4, "4", 0)),
+    ("KS KH AS AD", False, ("run", 4, "A", 0)),
+    ("5S 5H 6S 6H 7S 7H 8S 8H", False, ("run", 8, "8", 0)),
+    ("7S 7H 7D 7C", False, ("bomb", 4, "7", 7)),
+    ("KS KH KD KC", False, ("bomb", 4, "K", 13)),
+    ("AS AD AC", False, ("bomb", 3, "A", 14)),
+    ("3S 3H 3D 3C", True, ("bomb", 4, "3", 16)),
+    ("3S 3H 3D 3C", False, ("bomb", 4, "3", 3)),
+    # sequences: no 2, Ace only high, 5+ singles, 2+ pairs, consecutive
+    ("AS 2S 3H 4H 5H", False, None),
+    ("JS QS KS AS 2S", False, None),
+    ("3H 4H 5H 6H", False, None),
+    ("3H 4H 5H 6H 8H", False, None),
+    ("3H 4H 5H 6H 7H 7S", False, None),
+    ("AS AD 2S", False, None),
+    ("3H 3S 5H 5S", False, None),
+    ("3H 3S 4H 4S 6H 6S", False, None),
+    ("AS AD 3H 3S", False, None),
+    # no kickers, no airplanes, no four with kickers
+    ("5S 5H 5D 7C", False, None),
+    ("5S 5H 5D 7C 7S", False, None),
+    ("5S 5H 5D 6S 6H 6D", False, None),
+    ("5S 5H 5D 6S 6H 6D 8H 9H", False, None),
+    ("7S 7H 7D 7C 8S 9S", False, None),
+    ("7S 7H 7D 7C 8S 8H", False, None),
+    ("7S 7H 7D 7C 8S 8H 8D 8C", False, None),
+    ("AS AD AC KS", False, None),
+    ("3H 3S 4H", False, None),
+    # malformed
+    ("", False, None),
+    ("7H 7H", False, None),
+    ("AH", False, None),
+    ("2H", False, None),
+    ("1H", False, None),
+    ("7X", False, None),
+]
+
+
+@pytest.mark.parametrize("text, opening, expected", CLASSIFY, ids=[f"{row[0] or 'empty'}|{row[1]}" for row in CLASSIFY])
+def test_classify(text, opening, expected):
+    described = pdk.classify(cards(text), opening)
+    if expected is None:
+        assert described is None
+        return
+    shape, length, top, bomb = expected
+    assert (described["shape"], described["length"], described["top"], described["bomb"]) == (shape, length, top, bomb)
+    assert described["heavenly"] == (bomb == 16)
+
+
+def test_suits_never_rank():
+    assert pdk.classify(["7C"])["rank"] == pdk.classify(["7S"])["rank"]
+    assert not pdk.beats(["7C"], ["7S"]) and not pdk.beats(["7S"], ["7C"])
+    assert not pdk.beats(cards("9S 9H"), cards("9D 9C"))
+
+
+def test_rank_order_two_ace_king_down_to_three():
+    order = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+    singles = [[label + ("S" if label in ("2", "A") else "H")] for label in order]
+    for low, high in zip(singles, singles[1:]):
+        assert pdk.beats(high, low), (high, low)
+        assert not pdk.beats(low, high), (low, high)
+
+
+# ---------------------------------------------------------------- beats
+
+def described(text, opening=False):
+    """Return the engine's description of a play given as text."""
+    return pdk.classify(cards(text), opening)
+
+
+BEATS = [
+    # play, previous, previous is the deal's first play, beats?
+    ("8H", "7H", False, True),
+    ("7C", "7H", False, False),
+    ("6H", "7H", False, False),
+    ("2S", "AS", False, True),
+    ("AS", "KS", False, True),
+    ("8H 8S", "7H", False, False),
+    ("8H", "7H 7S", False, False),
+    ("8H 8S", "7H 7S", False, True),
+    ("9H 9S 9D", "8H 8S 8D", False, True),
+    ("9H 9S", "8H 8S 8D", False, False),
+    ("4H 5H 6H 7H 8H", "3H 4S 5S 6S 7S", False, True),
+    ("3H 4H 5H 6H 7H 8H", "3S 4S 5S 6S 7S", False, False),
+    ("4H 5H 6H 7H 8H", "3S 4S 5S 6S 7S 8S", False, False),
+    ("10S JH QD KC AS", "9H 10H JS QS KS", False, True),
+    ("4H 4S 5H 5S", "3H 3S 4D 4C", False, True),
+    ("4H 4S 5H 5S 6H 6S", "3H 3S 4D 4C", False, False),
+    ("4H 4S 5H 5S", "3H 3S 4D 4C 5D 5C", False, False),
+    # bombs beat every ordinary shape
+    ("4S 4H 4D 4C", "2S", False, True),
+    ("4S 4H 4D 4C", "10S JH QD KC AS", False, True),
+    ("4S 4H 4D 4C", "KS KH AS AD", False, True),
+    ("4S 4H 4D 4C", "KS KH KD", False, True),
+    ("AS AD AC", "2S", False, True),
+    ("AS AD AC", "KS KH KD", False, True),
+    # higher bomb beats lower, three Aces over every four-card bomb
+    ("5S 5H 5D 5C", "4S 4H 4D 4C", False, True),
+    ("4S 4H 4D 4C", "5S 5H 5D 5C", False, False),
+    ("KS KH KD KC", "QS QH QD QC", False, True),
+    ("AS AD AC", "KS KH KD KC", False, True),
+    ("KS KH KD KC", "AS AD AC", False, False),
+    ("2S", "AS AD AC", False, False),
+    ("KS KH AS AD", "4S 4H 4D 4C", False, False),
+    # four 3s later are the lowest bomb; as the deal's first play nothing beats them
+    ("4S 4H 4D 4C", "3S 3H 3D 3C", False, True),
+    ("3S 3H 3D 3C", "2S", False, True),
+    ("4S 4H 4D 4C", "3S 3H 3D 3C", True, False),
+    ("KS KH KD KC", "3S 3H 3D 3C", True, False),
+    ("AS AD AC", "3S 3H 3D 3C", True, False),
+]
+
+
+@pytest.mark.parametrize("new, old, old_opening, expected", BEATS, ids=[f"{r[0]}>{r[1]}|{r[2]}" for r in BEATS])
+def test_beats(new, old, old_opening, expected):
+    assert pdk.beats(described(new), described(old, old_opening)) is expected
+
+
+def test_beats_accepts_card_lists_and_rejects_non_combinations():
+    assert pdk.beats(cards("8H"), cards("7H"))
+    assert not pdk.beats(cards("8H 9H"), cards("7H"))
+    assert pdk.beats(cards("8H"), None)
+
+
+# ---------------------------------------------------------------- turns
+
+def test_play_passes_to_the_next_seat_in_the_documented_order():
+    state = arrange([cards("5H 9H"), cards("6H 9S"), cards("7H 9D")], turn=0)
+    play(state, (0, "play 5H"))
+    assert pdk.to_move(state) == [1]
+    play(state, (1, "play 6H"))
+    assert pdk.to_move(state) == [2]
+    play(state, (2, "play 7H"))
+    assert pdk.to_move(state) == [0]
+    state = arrange([cards("5H 9H"), cards("6H 9S"), cards("7H 9D")], turn=2)
+    play(state, (2, "play 7H"))
+    assert pdk.to_move(state) == [0]
+
+
+def test_after_both_others_pass_the_last_player_leads_a_new_trick():
+    state = arrange([cards("4H 5H"), cards("KH 6S"), cards("3S 4S")], turn=0)
+    play(state, (0, "play 5H"), (1, "play KH"), (2, "pass"))
+    assert pdk.to_move(state) == [0]
+    play(state, (0, "pass"))
+    assert state["trick"] == [] and pdk.to_move(state) == [1]
+    assert pdk.view(state, 1)["leader"] == 1 and pdk.view(state, 1)["top"] is None
+    assert state["tricks"][-1] == [{"seat": 0, "cards": ["5H"]}, {"seat": 1, "cards": ["KH"]},
+                                   {"seat": 2, "cards": []}, {"seat": 0, "cards": []}]
+    # the new leader may play anything, even lower than the closed trick
+    assert "play 6S" in pdk.legal_actions(state, 1)
+
+
+def test_one_pass_does_not_close_the_trick_and_a_later_seat_may_still_answer():
+    state = arrange([cards("4H 5H"), cards("3H 4D"), cards("9S 4S")], turn=0)
+    play(state, (0, "play 5H"), (1, "pass"))
+    assert pdk.to_move(state) == [2]
+    play(state, (2, "play 9S"))
+    assert pdk.to_move(state) == [0]
+    play(state, (0, "pass"), (1, "pass"))
+    assert pdk.to_move(state) == [2] and state["trick"] == []
+
+
+def test_the_leader_may_not_pass():
+    state = arrange([cards("4H 5H"), cards("3H 6S"), cards("9S 4S")], turn=0)
+    assert "pass" not in pdk.legal_actions(state, 0)
+    before = copy_data(state)
+    with pytest.raises(IllegalAction):
+        pdk.apply_action(state, 0, "pass")
+    assert state == before
+
+
+MUST_ANSWER = [
+    # hand of the answering seat, cards to beat, legal actions expected (order free)
+    ("6S 9H", "5H", {"play 6S", "play 9H"}),
+    ("4S 5S", "5H", {"pass"}),
+    ("4S 7S 7H", "5H 5S", {"play 7S 7H"}),
+    ("4S 4H 4D 4C 3S", "2S", {"play 4S 4H 4D 4C"}),
+    ("AS AD AC 3S", "2S", {"play AS AD AC"}),
+    ("AS AD AC 3S", "KS KH KD KC", {"play AS AD AC"}),
+    ("AS AD 3S", "KS KH KD", {"pass"}),
+    ("QS QH QD QC 3S", "KS KH KD KC", {"pass"}),
+    ("4H 5H 6H 7H 8H 9H", "3S 4S 5S 6S 7S", {"play 4H 5H 6H 7H 8H", "play 5H 6H 7H 8H 9H"}),
+    ("4H 5H 6H 7H 9H 10H", "3S 4S 5S 6S 7S", {"pass"}),
+    ("4H 4S 5H 5S 6H 6S", "3D 3C 4D 4C", {"play 4S 4H 5S 5H", "play 5S 5H 6S 6H"}),
+    ("KS KH KD", "QS QH QD", {"play KS KH KD"}),
+]
+
+
+@pytest.mark.parametrize("hand, top, expected", MUST_ANSWER, ids=[f"{r[0]}|{r[1]}" for r in MUST_ANSWER])
+def test_a_seat_must_answer_when_it_can_bombs_included(hand, top, expected):
+    leader_hand = cards("JC QC")
+    state = arrange([leader_hand, cards(hand), cards("10C")], turn=1, trick=[(0, cards(top))])
+    legal = pdk.legal_actions(state, 1)
+    assert set(legal) == expected
+    before = copy_data(state)
+    if expected != {"pass"}:
+        with pytest.raises(IllegalAction):
+            pdk.apply_action(state, 1, "pass")
+        assert state == before
+    for action in legal:
+        trial = copy_data(state)
+        pdk.apply_action(trial, 1, action)
+
+
+def test_any_valid_card_choice_is_accepted_not_only_the_canonical_one():
+    state = arrange([cards("JC QC"), cards("7S 7H 7D 9S"), cards("10C")], turn=1, trick=[(0, cards("5H 5S"))])
+    assert pdk.legal_actions(state, 1) == ["play 7S 7H"]
+    play(state, (1, "play 7d 7h"))
+    assert state["hands"][1] == ["7S", "9S"]
+    assert state["trick"][-1] == {"seat": 1, "cards": ["7H", "7D"]}
+
+
+# ---------------------------------------------------------------- settlement when a seat goes out
+
+SETTLEMENT = [
+    # loser hands (seat 1, seat 2), has_played of seats 1 and 2, expected pays (seat 1, seat 2)
+    (("4S 5S 6S", "7S 8S"), (True, True), (3, 2)),
+    (("4S 5S 6S", "7S 8S"), (False, True), (6, 2)),
+    (("4S 5S 6S", "7S 8S"), (False, False), (6, 4)),
+    (("4S 2S", "7S"), (True, True), (12, 1)),
+    (("4S 2S", "7S"), (True, False), (12, 2)),
+    (("4S 2S", "7S"), (False, True), (14, 1)),
+    (("9S 9H 9D 9C", "7S"), (True, True), (14, 1)),
+    (("9S 9H 9D 9C KS KH KD KC 4S", "7S"), (True, True), (29, 1)),
+    (("AS AD AC", "7S"), (True, True), (13, 1)),
+    (("AS AD 5S", "7S"), (True, True), (3, 1)),
+    (("AS AD AC 2S 9S 9H 9D 9C", "7S"), (False, True), (16 + 10 + 20, 1)),
+    (("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S 3D 4D 5D", "7D"), (False, True), (32 + 10, 1)),
+]
+
+
+@pytest.mark.parametrize("hands, played, pays", SETTLEMENT, ids=[f"{r[0]}|{r[1]}" for r in SETTLEMENT])
+def test_settlement_when_a_seat_goes_out(hands, played, pays):
+    state = arrange([cards("JH"), cards(hands[0]), cards(hands[1])], turn=0,
+                    has_played=(True,) + tuple(played))
+    play(state, (0, "play JH"))
+    assert pdk.deal_over(state)
+    [out] = settlements(state)
+    assert out["kind"] == "out" and out["seat"] == 0
+    assert out["points"] == [pays[0] + pays[1], -pays[0], -pays[1]]
+    assert sum(out["points"]) == 0
+    assert [loser["pays"] for loser in out["losers"]] == list(pays)
+    assert pdk.table_totals(state) == out["points"]
+    assert pdk.view(state, None)["table"] == out["points"]
+
+
+def test_going_out_as_an_answer_settles_the_same_way():
+    state = arrange([cards("JH 3D"), cards("KH"), cards("5S 6S")], turn=0, has_played=(True, True, False))
+    play(state, (0, "play JH"), (1, "play KH"))
+    [out] = settlements(state)
+    assert out["seat"] == 1 and out["points"] == [-1, 5, -4]
+    assert pdk.to_move(state) == [] and pdk.outcome(state)["winners"] == [1]
+
+
+def test_a_seat_that_played_once_pays_single_and_one_that_never_played_pays_double():
+    state = arrange([cards("JH"), cards("4S 5S"), cards("7S 8S")], turn=2, has_played=(True, False, False))
+    play(state, (2, "play 7S"), (0, "play JH"))
+    [out] = settlements(state)
+    assert out["points"] == [4 + 1, -4, -1]
+
+
+# ---------------------------------------------------------------- bomb bonus
+
+def test_unbeaten_answering_bomb_wins_20_when_the_trick_closes():
+    state = arrange([cards("5H 6H"), cards("9S 9H 9D 9C 4S"), cards("8S 7S")], turn=0)
+    play(state, (0, "play 5H"), (1, "play 9S 9H 9D 9C"))
+    assert settlements(state) == []
+    play(state, (2, "pass"))
+    assert settlements(state) == []
+    play(state, (0, "pass"))
+    [bomb] = settlements(state)
+    assert bomb["kind"] == "bomb" and bomb["seat"] == 1
+    assert bomb["points"] == [-10, 20, -10]
+    assert pdk.table_totals(state) == [-10, 20, -10]
+    assert pdk.to_move(state) == [1]
+
+
+def test_bomb_beaten_by_a_higher_bomb_gets_nothing_and_the_higher_answer_gets_20():
+    state = arrange([cards("5H 6H"), cards("9S 9H 9D 9C 4S"), cards("KS KH KD KC 7S")], turn=0)
+    play(state, (0, "play 5H"), (1, "play 9S 9H 9D 9C"), (2, "play KS KH KD KC"), (0, "pass"))
+    assert settlements(state) == []
+    play(state, (1, "pass"))
+    [bomb] = settlements(state)
+    assert bomb["seat"] == 2 and bomb["points"] == [-10, -10, 20]
+
+
+def test_three_aces_over_four_kings_take_the_bonus():
+    state = arrange([cards("5H 6H"), cards("KS KH KD KC 4S"), cards("AS AD AC 7S")], turn=0)
+    play(state, (0, "play 5H"), (1, "play KS KH KD KC"), (2, "play AS AD AC"), (0, "pass"), (1, "pass"))
+    assert [s["seat"] for s in settlements(state)] == [2]
+    assert pdk.table_totals(state) == [-10, -10, 20]
+
+
+def test_led_bomb_earns_no_bonus():
+    state = arrange([cards("9S 9H 9D 9C 4S"), cards("5H 6H"), cards("8S 7S")], turn=0)
+    play(state, (0, "play 9S 9H 9D 9C"), (1, "pass"), (2, "pass"))
+    assert settlements(state) == [] and pdk.to_move(state) == [0]
+
+
+def test_higher_bomb_answering_a_led_bomb_earns_the_bonus():
+    state = arrange([cards("9S 9H 9D 9C 4S"), cards("JS JH JD JC 6H"), cards("8S 7S")], turn=0)
+    play(state, (0, "play 9S 9H 9D 9C"), (1, "play JS JH JD JC"), (2, "pass"), (0, "pass"))
+    [bomb] = settlements(state)
+    assert bomb["seat"] == 1 and bomb["points"] == [-10, 20, -10]
+
+
+def test_led_bomb_beaten_twice_pays_only_the_last_bomb():
+    state = arrange([cards("9S 9H 9D 9C 4S"), cards("JS JH JD JC 6H"), cards("AS AD AC 7S")], turn=0)
+    play(state, (0, "play 9S 9H 9D 9C"), (1, "play JS JH JD JC"), (2, "play AS AD AC"),
+         (0, "pass"), (1, "pass"))
+    assert [(s["seat"], s["points"]) for s in settlements(state)] == [(2, [-10, -10, 20])]
+
+
+def test_bomb_that_empties_the_hand_is_paid_at_once_with_the_out_settlement():
+    state = arrange([cards("5H 6H"), cards("9S 9H 9D 9C"), cards("8S 7S 2S")], turn=0,
+                    has_played=(True, False, True))
+    play(state, (0, "play 5H"), (1, "play 9S 9H 9D 9C"))
+    assert pdk.deal_over(state)
+    kinds = [(s["kind"], s["seat"], s["points"]) for s in settlements(state)]
+    assert kinds == [("bomb", 1, [-10, 20, -10]), ("out", 1, [-1, 1 + 13, -13])]
+    assert pdk.table_totals(state) == [-11, 34, -23]
+    assert sum(pdk.table_totals(state)) == 0
+
+
+def test_led_bomb_that_empties_the_hand_earns_no_bonus():
+    state = arrange([cards("9S 9H 9D 9C"), cards("5H 6H"), cards("8S")], turn=0)
+    play(state, (0, "play 9S 9H 9D 9C"))
+    assert [s["kind"] for s in settlements(state)] == ["out"]
+    assert pdk.table_totals(state) == [3, -2, -1]
+
+
+def test_finishing_bomb_over_an_answering_bomb_takes_the_only_bonus():
+    state = arrange([cards("5H 6H"), cards("9S 9H 9D 9C 4S"), cards("KS KH KD KC")], turn=0)
+    play(state, (0, "play 5H"), (1, "play 9S 9H 9D 9C"), (2, "play KS KH KD KC"))
+    kinds = [(s["kind"], s["seat"]) for s in settlements(state)]
+    assert kinds == [("bomb", 2), ("out", 2)]
+    assert settlements(state, "out")[0]["points"] == [-1, -1, 2]
+    assert pdk.table_totals(state) == [-11, -11, 22]
+
+
+@pytest.mark.parametrize("seed", HEAVENLY_SEEDS)
+def test_heavenly_bomb_as_first_play_beats_everything_and_earns_no_bonus(seed):
+    state = heavenly_deal(seed)
+    leader = state["turn"]
+    assert "play 3S 3H 3D 3C" in pdk.legal_actions(state, leader)
+    play(state, (leader, "play 3S 3H 3D 3C"))
+    top = pdk.view(state, None)["top"]["play"]
+    assert top["heavenly"] and top["bomb"] == 16
+    for step in (1, 2):
+        seat = (leader + step) % 3
+        assert pdk.legal_actions(state, seat) == ["pass"]
+        play(state, (seat, "pass"))
+    assert settlements(state) == [] and pdk.to_move(state) == [leader]
+
+
+def test_heavenly_bomb_stands_even_against_three_aces_and_four_kings():
+    # a hand-made first play: the answering seat holds the strongest bombs there are
+    state = arrange([cards("3S 3H 3D 3C 5S"), cards("AS AD AC KS KH KD KC 6S"), cards("7S")], turn=0,
+                    has_played=(False, False, False))
+    state["played"] = []
+    play(state, (0, "play 3S 3H 3D 3C"))
+    assert pdk.legal_actions(state, 1) == ["pass"]
+    for action in ("play AS AD AC", "play KS KH KD KC"):
+        with pytest.raises(IllegalAction):
+            pdk.apply_action(state, 1, action)
+
+
+def test_four_threes_after_the_first_play_are_the_lowest_bomb():
+    # only reachable in a hand-made position (the 3 of hearts always goes in the first play)
+    state = arrange([cards("3S 3H 3D 3C 5S"), cards("4S 4H 4D 4C 6S"), cards("7S")], turn=0)
+    play(state, (0, "play 3S 3H 3D 3C"))
+    assert pdk.legal_actions(state, 1) == ["play 4S 4H 4D 4C"]
+    play(state, (1, "play 4S 4H 4D 4C"), (2, "pass"), (0, "pass"))
+    assert [s["seat"] for s in settlements(state)] == [1]
+
+
+# ---------------------------------------------------------------- illegal actions
+
+def running_position():
+    """Return a deal where seat 1 must answer seat 0's pair of 5s."""
+    return arrange([cards("JC QC 4C"), cards("7S 7H 9S 9H 9D KS"), cards("10C 10D 3D")],
+                   turn=1, trick=[(0, cards("5H 5S"))])
+
+
+ILLEGAL = [
+    ("card not in hand", 1, "play JC JD"),
+    ("card not in the deck", 1, "play AH AS"),
+    ("removed 2", 1, "play 2H"),
+    ("no such card", 1, "play 1S"),
+    ("garbage card", 1, "play 7Z 7S"),
+    ("card named twice", 1, "play 7S 7S"),
+    ("play without cards", 1, "play"),
+    ("empty action", 1, ""),
+    ("blank action", 1, "   "),
+    ("unknown verb", 1, "throw 7S 7H"),
+    ("next during a deal", 1, "next"),
+    ("stop during a deal", 1, "stop"),
+    ("pass with cards", 1, "pass 7S"),
+    ("not a string", 1, None),
+    ("a list", 1, ["play", "7S", "7H"]),
+    ("wrong shape single", 1, "play KS"),
+    ("wrong shape triple", 1, "play 9S 9H 9D"),
+    ("not a combination", 1, "play 7S 9S"),
+    ("triple with kicker", 1, "play 9S 9H 9D KS"),
+    ("too low pair", 1, "play 5D 5C"),
+    ("pass with an answer", 1, "pass"),
+    ("wrong seat plays", 2, "play 10C 10D"),
+    ("wrong seat passes", 0, "pass"),
+    ("seat 3", 3, "pass"),
+    ("seat -1", -1, "pass"),
+    ("seat as string", "1", "play 7S 7H"),
+    ("seat True", True, "play 7S 7H"),
+    ("seat None", None, "play 7S 7H"),
+]
+
+
+@pytest.mark.parametrize("description, seat, action", ILLEGAL, ids=[row[0] for row in ILLEGAL])
+def test_illegal_actions_raise_and_leave_the_state_unchanged(description, seat, action):
+    state = running_position()
+    before = copy_data(state)
+    with pytest.raises(IllegalAction):
+        pdk.apply_action(state, seat, action)
+    assert state == before
+    # the same position still accepts the legal answer
+    pdk.apply_action(state, 1, "play 7S 7H")
+
+
+def test_actions_are_case_insensitive_and_card_order_free():
+    state = running_position()
+    play(state, (1, "PLAY 7h 7s"))
+    assert state["trick"][-1]["cards"] == ["7S", "7H"]
+
+
+def test_after_the_deal_ended_only_next_or_stop_and_after_the_table_nothing():
+    state = pdk.new_game({"deals": 2}, Rng(5))
+    state.update(arrange([cards("JH"), cards("4S"), cards("5S")], turn=0))
+    state["options"] = {"deals": 2}
+    play(state, (0, "play JH"))
+    assert pdk.to_move(state) == [0, 1, 2]
+    assert all(pdk.legal_actions(state, seat) == ["next", "stop"] for seat in range(3))
+    for seat, action in [(1, "play 4S"), (1, "pass"), (0, "play JH"), (2, "next 5S"), (2, "hello")]:
+        before = copy_data(state)
+        with pytest.raises(IllegalAction):
+            pdk.apply_action(state, seat, action)
+        assert state == before
+    play(state, (1, "next"))
+    before = copy_data(state)
+    with pytest.raises(IllegalAction):
+        pdk.apply_action(state, 1, "next")
+    assert state == before
+    play(state, (0, "next"), (2, "next"))
+    assert state["log"][-1]["deal"] == 2 and not pdk.deal_over(state)
+    assert table_cards(state) == expected_deck()
+    assert pdk.table_totals(state) == [2, -1, -1]
+
+
+def test_acting_after_the_table_ended_is_refused():
+    state = arrange([cards("JH"), cards("4S"), cards("5S")], turn=0)
+    play(state, (0, "play JH"))
+    assert pdk.outcome(state) == {"winners": [0], "scores": [2, -1, -1], "deals": 1, "stopped_by": None}
+    for seat, action in [(0, "next"), (1, "stop"), (1, "play 4S"), (2, "pass")]:
+        before = copy_data(state)
+        with pytest.raises(IllegalAction):
+            pdk.apply_action(state, seat, action)
+        assert state == before
+    assert pdk.to_move(state) == [] and all(pdk.legal_actions(state, s) == [] for s in range(3))
+
+
+def test_stop_ends_an_open_table():
+    state = pdk.new_game({"deals": 0}, Rng(8))
+    state.update(arrange([cards("JH"), cards("4S"), cards("5S")], turn=0))
+    state["options"] = {"deals": 0}
+    play(state, (0, "play JH"), (2, "next"))
+    assert pdk.outcome(state) is None
+    play(state, (1, "stop"))
+    assert pdk.outcome(state)["stopped_by"] == 1 and pdk.to_move(state) == []
+
+
+# ---------------------------------------------------------------- legal actions against a brute-force oracle
+
+def oracle(state, seat):
+    """Return {(shape, length, rank, bomb)} of every subset of the hand that may be played now (brute force)."""
+    hand = state["hands"][seat]
+    opening = not state["played"]
+    top = pdk.view(state, seat)["top"]
+    previous = top["play"] if top else None
+    found = set()
+    for mask in range(1, 1 << len(hand)):
+        chosen = [hand[i] for i in range(len(hand)) if mask >> i & 1]
+        if opening and "3H" not in chosen:
+            continue
+        desc = pdk.classify(chosen, opening)
+        if desc is None or (previous is not None and not pdk.beats(desc, previous)):
+            continue
+        found.add((desc["shape"], desc["length"], desc["rank"], desc["bomb"]))
+    return found
+
+
+def offered(state, seat):
+    """Return {(shape, length, rank, bomb)} of the legal plays, checking each is distinct and applicable."""
+    found = []
+    opening = not state["played"]
+    for action in pdk.legal_actions(state, seat):
+        if action == "pass":
+            continue
+        desc = pdk.classify(action.split()[1:], opening)
+        found.append((desc["shape"], desc["length"], desc["rank"], desc["bomb"]))
+        trial = copy_data(state)
+        pdk.apply_action(trial, seat, action)
+    assert len(found) == len(set(found)), "a combination is offered twice"
+    return set(found)
+
+
+def test_legal_actions_match_a_brute_force_oracle_in_seeded_positions():
+    checked = 0
+    for seed in range(40):
+        state = pdk.new_game({"deals": 1}, Rng(seed))
+        rng = Rng(seed + 1000)
+        while pdk.outcome(state) is None:
+            seat = pdk.to_move(state)[0]
+            if len(state["hands"][seat]) <= 10 and checked < 400:
+                expected = oracle(state, seat)
+                assert offered(state, seat) == expected
+                assert ("pass" in pdk.legal_actions(state, seat)) == (not expected)
+                checked += 1
+            pdk.apply_action(state, seat, bots.random_choose(pdk.view(state, seat), rng))
+    assert checked >= 200
+
+
+# ---------------------------------------------------------------- seeded playouts
+
+def hidden_redealt(state, seat, rng):
+    """Return a copy where the other two hands are dealt anew from their cards, sizes kept."""
+    other = copy_data(state)
+    hidden = []
+    for index, hand in enumerate(other["hands"]):
+        if index != seat:
+            hidden += hand
+    rng.shuffle(hidden)
+    for index, hand in enumerate(other["hands"]):
+        if index != seat:
+            other["hands"][index] = pdk.sort_cards([hidden.pop() for _ in hand])
+    return other
+
+
+def check_views(state, rng):
+    """Check that no view shows another seat's hand and each survives JSON."""
+    for seat in (0, 1, 2, None):
+        seen = pdk.view(state, seat)
+        text = json.dumps(seen)
+        assert json.loads(text) == seen
+        assert seen["seat"] == seat
+        for other in range(3):
+            if other != seat:
+                for card in state["hands"][other]:
+                    assert '"%s"' % card not in text
+        if seat is not None:
+            assert seen["hand"] == state["hands"][seat]
+            assert seen["legal"] == pdk.legal_actions(state, seat)
+        assert pdk.view(hidden_redealt(state, seat, rng), seat) == seen
+
+
+# a deal ends within 46 plays (16 by the winner, at most 15 by each other seat), each followed by at most 2 passes
+MAX_DEAL_ACTIONS = 46 * 3
+
+
+def playout(seed, players, deals=1, check_every=1):
+    """Play a seeded table with bots, checking the invariants; return the final state and the actions of each deal."""
+    state = pdk.new_game({"deals": deals}, Rng(seed))
+    rng = Rng(seed + 1)
+    check_rng = Rng(seed + 2)
+    per_deal = [0]
+    steps = 0
+    while pdk.outcome(state) is None:
+        if pdk.deal_over(state):
+            settled = state["log"][-1]["settlements"]
+            assert settled[-1]["kind"] == "out"
+            assert all(sum(s["points"]) == 0 for s in settled)
+            winner = settled[-1]["seat"]
+            assert state["hands"][winner] == [] and all(state["hands"][s] for s in range(3) if s != winner)
+            for seat in list(pdk.to_move(state)):
+                pdk.apply_action(state, seat, "next")
+            per_deal.append(0)
+            assert table_cards(state) == expected_deck()
+            continue
+        [seat] = pdk.to_move(state)
+        seen = pdk.view(state, seat)
+        action = players[seat](seen, rng)
+        assert action in seen["legal"]
+        pdk.apply_action(state, seat, action)
+        per_deal[-1] += 1
+        steps += 1
+        assert per_deal[-1] <= MAX_DEAL_ACTIONS, "deal did not end"
+        assert table_cards(state) == expected_deck()
+        if steps % check_every == 0:
+            assert json.loads(json.dumps(state)) == state
+            check_views(state, check_rng)
+        assert sum(pdk.table_totals(state)) == 0
+    result = pdk.outcome(state)
+    assert result["deals"] == deals and sum(result["scores"]) == 0
+    assert result["winners"] == [s for s in range(3) if result["scores"][s] == max(result["scores"])]
+    return state, per_deal
+
+
+def test_hundreds_of_random_deals_keep_every_invariant():
+    randoms = [bots.random_choose] * 3
+    lengths = []
+    for seed in range(300):
+        _, per_deal = playout(seed, randoms, check_every=1 if seed % 5 == 0 else 7)
+        lengths += per_deal
+    assert len(lengths) == 300 and max(lengths) <= MAX_DEAL_ACTIONS
+
+
+def test_whole_random_tables_sum_to_zero():
+    randoms = [bots.random_choose] * 3
+    for seed in range(1000, 1030):
+        state, per_deal = playout(seed, randoms, deals=3, check_every=11)
+        assert len(per_deal) == 3 and len(state["log"]) == 3
+
+
+def test_deals_with_the_strongest_bot_keep_every_invariant():
+    strongest = list(bots.STRENGTHS.values())[-1]
+    for seed in range(8):
+        players = [bots.random_choose] * 3
+        players[seed % 3] = strongest
+        playout(5000 + seed, players, check_every=3)
+
+
+def test_same_seed_replays_the_same_table():
+    players = [bots.random_choose, list(bots.STRENGTHS.values())[-1], bots.random_choose]
+    first, n1 = playout(77, players, deals=2, check_every=50)
+    second, n2 = playout(77, players, deals=2, check_every=50)
+    assert n1 == n2 and first == second
+    other = pdk.new_game({}, Rng(78))
+    assert other["hands"] != pdk.new_game({}, Rng(77))["hands"]
+
+
+def test_a_deal_continues_exactly_after_a_json_round_trip():
+    state = pdk.new_game({"deals": 1}, Rng(31))
+    rng = Rng(32)
+    for _ in range(15):
+        seat = pdk.to_move(state)[0]
+        pdk.apply_action(state, seat, bots.random_choose(pdk.view(state, seat), rng))
+    saved = json.loads(json.dumps(state))
+    saved_rng = Rng(list(rng.state))
+    while not pdk.deal_over(state):
+        seat = pdk.to_move(state)[0]
+        pdk.apply_action(state, seat, bots.random_choose(pdk.view(state, seat), rng))
+        pdk.apply_action(saved, seat, bots.random_choose(pdk.view(saved, seat), saved_rng))
+        assert saved == state
