@@ -20,8 +20,8 @@ ALL_CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 HABIT_SLIP = 0.06        # how often a "highest"/"lowest" habit is allowed to deviate
 FUTURE_WEIGHT = 20.0     # worth of one pip kept for later rounds
 SLACK = 2                # later rounds that will not use up a card (ties give cards back)
-SAMPLES_FEW = 64         # joint opponent samples per decision with 2 or 3 opponents
-SAMPLES_MANY = 32        # ... with 4 or more (each sample costs more, and the future cost dominates)
+SAMPLES_FEW = 32         # joint opponent samples per decision with 2 or 3 opponents
+SAMPLES_MANY = 20        # ... with 4 or more (each sample costs more, and the future cost dominates)
 TABLE_SIZE = 64          # a predicted distribution as 64 equally likely cards
 RIVAL_WEIGHT_MANY = 0.55  # how much an opponent's win hurts at a table of 3+
 
