@@ -10,12 +10,17 @@ from spieleabend.games.common import BadOptions, IllegalAction, Rng, copy_data, 
 
 FOUR_THREES = ["3S", "3H", "3D", "3C"]
 # Seeds whose first deal gives the holder of the 3 of hearts all four 3s (found by dealing, checked below).
-HEAVENLY_SEEDS = [26, 35, 101, 105, 110]
+HEAVENLY_SEEDS = [26, 35, 101, 105, 110, 120]
+# In this deal an opponent of the heavenly leader holds four 8s.
+HEAVENLY_AGAINST_A_BOMB = 120
 
 
 def expected_deck():
     """Return the 48 cards as ruled, built independently of the engine's deck."""
     return sorted(c for c in french_deck() if c not in ("AH", "2H", "2D", "2C"))
+
+
+RULED_DECK = expected_deck()
 
 
 def arrange(hands, turn=0, trick=(), has_played=(True, True, True)):
@@ -120,6 +125,68 @@ def test_bad_options_are_refused(options):
 
 
 # ---------------------------------------------------------------- classify
+
+def reference_classify(hand, opening=False):
+    """Return (shape, length, top rank, bomb strength) or None, written from the rules alone."""
+    order = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+    if not hand or len(set(hand)) != len(hand) or any(c not in RULED_DECK for c in hand):
+        return None
+    counts = {}
+    for card in hand:
+        counts[card[:-1]] = counts.get(card[:-1], 0) + 1
+    ranks = sorted(counts, key=order.index)
+    top = ranks[-1]
+    if len(ranks) == 1:
+        size = counts[top]
+        if top == "A" and size == 3:
+            return ("bomb", 3, "A", 14)
+        if size == 4:
+            return ("bomb", 4, top, 16 if (top == "3" and opening) else order.index(top) + 3)
+        return (["single", "pair", "triple"][size - 1], size, top, 0)
+    indexes = [order.index(r) for r in ranks]
+    consecutive = indexes == list(range(indexes[0], indexes[0] + len(indexes)))
+    if "2" in ranks or not consecutive:
+        return None
+    sizes = set(counts.values())
+    if sizes == {1} and len(ranks) >= 5:
+        return ("straight", len(hand), top, 0)
+    if sizes == {2}:
+        return ("run", len(hand), top, 0)
+    return None
+
+
+def random_candidate(rng):
+    """Return a card list that is often close to a legal shape (a random block of ranks, maybe spoiled)."""
+    order = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+    by_rank = {r: [c for c in RULED_DECK if c[:-1] == r] for r in order}
+    low = rng.below(13)
+    span = 1 + rng.below(13 - low)
+    per_rank = 1 + rng.below(4)
+    chosen = []
+    for rank in order[low:low + span]:
+        pool = list(by_rank[rank])
+        rng.shuffle(pool)
+        chosen += pool[:per_rank]
+    if chosen and rng.below(3) == 0:
+        chosen.pop(rng.below(len(chosen)))
+    if rng.below(3) == 0:
+        chosen.append(rng.choice(RULED_DECK))
+    return chosen
+
+
+def test_classify_agrees_with_a_rule_reference_on_thousands_of_candidates():
+    rng = Rng(2024)
+    legal = 0
+    for _ in range(6000):
+        hand = random_candidate(rng)
+        opening = rng.below(2) == 0
+        got = pdk.classify(hand, opening)
+        want = reference_classify(hand, opening)
+        assert (None if got is None else (got["shape"], got["length"], got["top"], got["bomb"])) == want, hand
+        legal += want is not None
+    assert legal > 1000
+
+
 
 CLASSIFY = [
     # cards, opening, expected (shape, length, top, bomb strength) or None
@@ -486,6 +553,23 @@ def test_heavenly_bomb_as_first_play_beats_everything_and_earns_no_bonus(seed):
     assert settlements(state) == [] and pdk.to_move(state) == [leader]
 
 
+def test_heavenly_bomb_as_first_play_silences_an_opponent_holding_a_bomb():
+    state = heavenly_deal(HEAVENLY_AGAINST_A_BOMB)
+    leader = state["turn"]
+    holder = [seat for seat in range(3) if seat != leader and pdk.whole_bombs(state["hands"][seat])][0]
+    play(state, (leader, "play 3H 3S 3D 3C"))
+    assert pdk.whole_bombs(state["hands"][holder]) == ["8"]
+    for seat in ((leader + 1) % 3, (leader + 2) % 3):
+        assert pdk.legal_actions(state, seat) == ["pass"]
+        if seat == holder:
+            before = copy_data(state)
+            with pytest.raises(IllegalAction):
+                pdk.apply_action(state, seat, "play 8S 8H 8D 8C")
+            assert state == before
+        play(state, (seat, "pass"))
+    assert settlements(state) == [] and pdk.to_move(state) == [leader]
+
+
 def test_heavenly_bomb_stands_even_against_three_aces_and_four_kings():
     # a hand-made first play: the answering seat holds the strongest bombs there are
     state = arrange([cards("3S 3H 3D 3C 5S"), cards("AS AD AC KS KH KD KC 6S"), cards("7S")], turn=0,
@@ -607,6 +691,25 @@ def test_stop_ends_an_open_table():
     assert pdk.outcome(state) is None
     play(state, (1, "stop"))
     assert pdk.outcome(state)["stopped_by"] == 1 and pdk.to_move(state) == []
+
+
+def test_view_shows_own_hand_and_public_facts_only():
+    state = running_position()
+    seen = pdk.view(state, 1)
+    assert seen["seat"] == 1 and seen["hand"] == ["7S", "7H", "9S", "9H", "9D", "KS"]
+    assert seen["hand_sizes"] == [3, 6, 3]
+    assert seen["legal"] == pdk.legal_actions(state, 1) and seen["to_move"] == [1]
+    assert seen["top"]["seat"] == 0 and seen["top"]["cards"] == ["5S", "5H"]
+    assert pdk.view(state, 0)["legal"] == []
+    table = pdk.view(state, None)
+    assert "hand" not in table and table["legal"] == []
+    assert "rng" not in json.dumps(table) and "rng" not in json.dumps(seen)
+
+
+def test_default_options_play_five_deals():
+    assert pdk.new_game(None, Rng(1))["options"] == {"deals": 5}
+    assert pdk.new_game({}, Rng(1))["options"] == {"deals": 5}
+    assert pdk.new_game({"seats": 3, "deals": 0}, Rng(1))["options"] == {"deals": 0}
 
 
 # ---------------------------------------------------------------- legal actions against a brute-force oracle
@@ -739,7 +842,8 @@ def test_hundreds_of_random_deals_keep_every_invariant():
     randoms = [bots.random_choose] * 3
     lengths = []
     for seed in range(300):
-        _, per_deal = playout(seed, randoms, check_every=1 if seed % 5 == 0 else 7)
+        # every step of one deal in ten is checked in full, the others at a stride (keeps the file fast)
+        _, per_deal = playout(seed, randoms, check_every=1 if seed % 10 == 0 else 17)
         lengths += per_deal
     assert len(lengths) == 300 and max(lengths) <= MAX_DEAL_ACTIONS
 
@@ -747,7 +851,7 @@ def test_hundreds_of_random_deals_keep_every_invariant():
 def test_whole_random_tables_sum_to_zero():
     randoms = [bots.random_choose] * 3
     for seed in range(1000, 1030):
-        state, per_deal = playout(seed, randoms, deals=3, check_every=11)
+        state, per_deal = playout(seed, randoms, deals=3, check_every=23)
         assert len(per_deal) == 3 and len(state["log"]) == 3
 
 
