@@ -39,16 +39,22 @@ def format_share(label, points, games, target=None, baseline=None):
 
 
 class DecisionTimer:
-    """Wrap a bot's choose function and record how long each decision took."""
+    """Wrap a bot's choose function and record each decision's wall time and thread CPU time.
+
+    CPU time is printed too because other load on a shared machine inflates wall time only.
+    """
 
     def __init__(self, choose):
         self.choose = choose
         self.seconds = []
+        self.cpu_seconds = []
 
     def __call__(self, view, rng):
-        start = time.perf_counter()
+        wall_start = time.perf_counter()
+        cpu_start = time.thread_time()
         action = self.choose(view, rng)
-        self.seconds.append(time.perf_counter() - start)
+        self.cpu_seconds.append(time.thread_time() - cpu_start)
+        self.seconds.append(time.perf_counter() - wall_start)
         return action
 
     def summary(self, label):
@@ -56,3 +62,25 @@ class DecisionTimer:
         ms = [s * 1000 for s in self.seconds]
         return "%-48s median %.3f ms  p99 %.3f ms  worst %.3f ms  (%d decisions)" % (
             label, median(ms), percentile(ms, 0.99), max(ms), len(ms))
+
+    def cpu_summary(self, label):
+        """Return the same line for CPU time per decision."""
+        ms = [s * 1000 for s in self.cpu_seconds]
+        return "%-48s median %.3f ms  p99 %.3f ms  worst %.3f ms  (CPU time)" % (
+            label, median(ms), percentile(ms, 0.99), max(ms))
+
+
+def rotated_points(strategies, games, play_one):
+    """Play `games` games rotating the seats; return the win points per entry of `strategies`.
+
+    `play_one(lineup, game_number)` plays one game and returns each seat's share of the win.
+    """
+    count = len(strategies)
+    points = [0.0] * count
+    for game in range(games):
+        shift = game % count
+        lineup = [strategies[(seat + shift) % count] for seat in range(count)]
+        shares = play_one(lineup, game)
+        for seat in range(count):
+            points[(seat + shift) % count] += shares[seat]
+    return points

@@ -1,9 +1,8 @@
 """Strength and speed of the Golf computer players: python -m bench.strength_golf [--games N]."""
 
 import argparse
-import time
 
-from bench.common import DecisionTimer, format_share, median, percentile
+from bench.common import DecisionTimer, format_share, rotated_points
 from spieleabend.bots import golf as bots
 from spieleabend.games import golf as engine
 from spieleabend.games import run_bots
@@ -47,35 +46,7 @@ def play(lineup, seed, decks=1):
 
 def match(strategies, games, seed_base, decks=1):
     """Play `games` games with seats rotated; return the win points per entry of `strategies`."""
-    count = len(strategies)
-    points = [0.0] * count
-    for game in range(games):
-        shift = game % count
-        lineup = [strategies[(seat + shift) % count] for seat in range(count)]
-        shares = play(lineup, seed_base + game, decks)
-        for seat in range(count):
-            points[(seat + shift) % count] += shares[seat]
-    return points
-
-
-class CpuDecisionTimer(DecisionTimer):
-    """A DecisionTimer that also records process CPU time, which other processes on the machine do not inflate."""
-
-    def __init__(self, choose):
-        super().__init__(choose)
-        self.cpu_seconds = []
-
-    def __call__(self, view, rng):
-        start = time.process_time()
-        action = super().__call__(view, rng)
-        self.cpu_seconds.append(time.process_time() - start)
-        return action
-
-    def cpu_summary(self, label):
-        """Return a printed line with median, p99 and worst CPU time per decision in milliseconds."""
-        ms = [s * 1000 for s in self.cpu_seconds]
-        return "%-48s median %.3f ms  p99 %.3f ms  worst %.3f ms  (CPU time)" % (
-            label, median(ms), percentile(ms, 0.99), max(ms))
+    return rotated_points(strategies, games, lambda lineup, game: play(lineup, seed_base + game, decks))
 
 
 def main(argv=None):
@@ -84,7 +55,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=2000, help="games per matchup line")
     args = parser.parse_args(argv)
     games = args.games
-    strong = CpuDecisionTimer(bots.STRENGTHS["strong"])
+    strong = DecisionTimer(bots.STRENGTHS["strong"])
     rand = bots.STRENGTHS["random"]
     print("Golf strength, %d seeded games per line, seats rotated, ties split" % games)
 

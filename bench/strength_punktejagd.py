@@ -14,7 +14,6 @@ figure for three random players, and the decision times per strength.
 
 import argparse
 import random
-import time
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.common import DecisionTimer, format_share, median, percentile
@@ -26,22 +25,6 @@ ROUND_MIX_COUNTS = {"normal": 7, "kopfstand": 2, "gold": 1}
 MC_PLAYOUTS = 20
 # A pool of random orders per hand size lets a playout deal a hand in one list comprehension.
 PERMUTATION_POOL = 2048
-
-
-class DualTimer(DecisionTimer):
-    """A DecisionTimer that also records the thread's CPU time, which other load on the machine does not inflate."""
-
-    def __init__(self, choose):
-        super().__init__(choose)
-        self.cpu_seconds = []
-
-    def __call__(self, view, rng):
-        wall_start = time.perf_counter()
-        cpu_start = time.thread_time()
-        action = self.choose(view, rng)
-        self.cpu_seconds.append(time.thread_time() - cpu_start)
-        self.seconds.append(time.perf_counter() - wall_start)
-        return action
 
 
 class MonteCarloPlayer:
@@ -192,7 +175,7 @@ def run_chunk(job):
 
     def timed(name):
         if name not in timers:
-            timers[name] = DualTimer(make_player(name))
+            timers[name] = DecisionTimer(make_player(name))
         return timers[name]
 
     points = 0.0
