@@ -796,6 +796,16 @@ def check_views(state, rng):
         assert pdk.view(hidden_redealt(state, seat, rng), seat) == seen
 
 
+def assert_fresh_deal(state):
+    """Assert that a new deal has 16 ruled cards per seat, nobody has played and the 3 of hearts leads."""
+    assert table_cards(state) == expected_deck() and state["played"] == []
+    assert [len(hand) for hand in state["hands"]] == [16, 16, 16]
+    assert state["has_played"] == [False, False, False]
+    leader = state["turn"]
+    assert "3H" in state["hands"][leader]
+    assert all("3H" in action.split() for action in pdk.legal_actions(state, leader))
+
+
 # a deal ends within 46 plays (16 by the winner, at most 15 by each other seat), each followed by at most 2 passes
 MAX_DEAL_ACTIONS = 46 * 3
 
@@ -803,6 +813,7 @@ MAX_DEAL_ACTIONS = 46 * 3
 def playout(seed, players, deals=1, check_every=1):
     """Play a seeded table with bots, checking the invariants; return the final state and the actions of each deal."""
     state = pdk.new_game({"deals": deals}, Rng(seed))
+    assert_fresh_deal(state)
     rng = Rng(seed + 1)
     check_rng = Rng(seed + 2)
     per_deal = [0]
@@ -817,7 +828,7 @@ def playout(seed, players, deals=1, check_every=1):
             for seat in list(pdk.to_move(state)):
                 pdk.apply_action(state, seat, "next")
             per_deal.append(0)
-            assert table_cards(state) == expected_deck()
+            assert_fresh_deal(state)
             continue
         [seat] = pdk.to_move(state)
         seen = pdk.view(state, seat)
@@ -830,7 +841,9 @@ def playout(seed, players, deals=1, check_every=1):
         assert table_cards(state) == expected_deck()
         if steps % check_every == 0:
             assert json.loads(json.dumps(state)) == state
+            before = copy_data(state)
             check_views(state, check_rng)
+            assert state == before, "a view or legal_actions changed the state"
         assert sum(pdk.table_totals(state)) == 0
     result = pdk.outcome(state)
     assert result["deals"] == deals and sum(result["scores"]) == 0
