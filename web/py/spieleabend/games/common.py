@@ -117,3 +117,19 @@ def card_suit(card):
 def french_deck(decks=1):
     """Return a fresh ordered list of 52 * decks card strings."""
     return [rank + suit for _ in range(decks) for suit in SUITS for rank in RANKS]
+
+
+def is_whole(value):
+    """Return True for an int that is not a bool (JSON numbers and options are checked with it)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_names(options, seats):
+    """Return the seat names from options (default "Spieler 1".."Spieler n"); raise BadOptions if wrong."""
+    names = options.get("names")
+    if names is None:
+        return ["Spieler %d" % (seat + 1) for seat in range(seats)]
+    if (not isinstance(names, list) or len(names) != seats
+            or not all(isinstance(name, str) for name in names)):
+        raise BadOptions("names must be a list of %d strings" % seats)
+    return list(names)

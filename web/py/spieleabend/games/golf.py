@@ -43,7 +43,7 @@ card another seat has drawn and the stock order are never in a view.
 round points.
 """
 
-from spieleabend.games.common import BadOptions, IllegalAction, Rng, card_rank, french_deck
+from spieleabend.games.common import BadOptions, IllegalAction, Rng, card_rank, french_deck, seat_names
 
 NAME = "Golf"
 MIN_SEATS = 2
@@ -102,12 +102,7 @@ def new_game(options, rng):
     dealer = options.get("dealer", seats - 1)
     if not _is_int(dealer) or dealer < 0 or dealer >= seats:
         raise BadOptions("the first dealer must be a seat from 0 to %d, not %r" % (seats - 1, dealer))
-    names = options.get("names")
-    if names is None:
-        names = ["Spieler %d" % (i + 1) for i in range(seats)]
-    if (not isinstance(names, list) or len(names) != seats
-            or not all(isinstance(name, str) for name in names)):
-        raise BadOptions("names must be a list of %d strings" % seats)
+    names = seat_names(options, seats)
     state = {
         "game": "golf",
         "seats": seats,

@@ -26,7 +26,7 @@ State (plain JSON data):
 Scores, rounds won and best round are computed from the log, never stored.
 """
 
-from spieleabend.games.common import BadOptions, IllegalAction
+from spieleabend.games.common import BadOptions, IllegalAction, seat_names
 
 NAME = "Kartenkampf"
 MIN_SEATS = 2
@@ -52,12 +52,7 @@ def new_game(options, rng):
     seats = options.get("seats", 2)
     if not isinstance(seats, int) or isinstance(seats, bool) or seats < MIN_SEATS or seats > MAX_SEATS:
         raise BadOptions("Kartenkampf needs 2 to 8 seats, not %r" % (seats,))
-    names = options.get("names")
-    if names is None:
-        names = ["Spieler %d" % (i + 1) for i in range(seats)]
-    if (not isinstance(names, list) or len(names) != seats
-            or not all(isinstance(name, str) for name in names)):
-        raise BadOptions("names must be a list of %d strings" % seats)
+    names = seat_names(options, seats)
     return {
         "game": "kartenkampf",
         "seats": seats,

@@ -23,7 +23,7 @@ A seat whose minus points exceed the limit is out; the game is over when one sea
 """
 
 from spieleabend.games.common import (
-    BadOptions, IllegalAction, Rng, SUITS, copy_data, french_deck,
+    BadOptions, IllegalAction, Rng, SUITS, copy_data, french_deck, seat_names,
 )
 
 NAME = "Mau-Mau"
@@ -63,12 +63,7 @@ def new_game(options, rng):
         raise BadOptions("Mau-Mau needs 2 to 5 seats, not %r" % (seats,))
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise BadOptions("the minus-point limit must be a positive whole number, not %r" % (limit,))
-    names = options.get("names")
-    if names is None:
-        names = ["Spieler %d" % (i + 1) for i in range(seats)]
-    if (not isinstance(names, list) or len(names) != seats
-            or not all(isinstance(name, str) for name in names)):
-        raise BadOptions("names must be a list of %d strings" % seats)
+    names = seat_names(options, seats)
     state = {
         "game": "maumau",
         "seats": seats,

@@ -26,7 +26,7 @@ unique number is best and gets 5 (gold 10). Risk: best position adds 3 (never
 doubled), any other outcome scores 0.
 """
 
-from spieleabend.games.common import IllegalAction, BadOptions
+from spieleabend.games.common import IllegalAction, BadOptions, seat_names
 
 NAME = "Punktejagd"
 MIN_SEATS = 2
@@ -84,16 +84,7 @@ def new_game(options, rng):
         raise BadOptions("seats must be a whole number")
     if seats < MIN_SEATS or seats > MAX_SEATS:
         raise BadOptions("Punktejagd needs %d to %d seats, not %d" % (MIN_SEATS, MAX_SEATS, seats))
-    names = options.get("names")
-    if names is None:
-        names = ["Spieler %d" % (seat + 1) for seat in range(seats)]
-    else:
-        if not isinstance(names, list) or len(names) != seats:
-            raise BadOptions("names must be a list with one name per seat")
-        for name in names:
-            if not isinstance(name, str):
-                raise BadOptions("every name must be a string")
-        names = list(names)
+    names = seat_names(options, seats)
     round_types = list(ROUND_MIX)
     rng.shuffle(round_types)
     return {
