@@ -61,7 +61,6 @@ TEXTS = {
     "settings.grain": ("Körnung", "Grain"),
     "settings.temperature": ("Farbtemperatur", "Colour temperature"),
     "settings.reset_display": ("Darstellung zurücksetzen", "Reset display"),
-    "settings.memory_aid": ("Merkhilfe bei Golf (zeigt gesehene Karten)", "Memory aid in Golf (shows cards you have seen)"),
     "settings.saved": ("Gespeichert.", "Saved."),
     "results.title": ("Ergebnisse", "Results"),
     "results.none": ("Noch keine beendete Partie.", "No finished game yet."),

@@ -30,13 +30,10 @@ class SettingsScreen(Screen):
             '<select id="set-language" aria-labelledby="lang-h" data-input="language" data-testid="setting-language">%s</select></section>'
             '<section class="panel"><fieldset><legend>%s</legend><div class="choices" data-testid="setting-motion">%s</div></fieldset></section>'
             '<section class="panel"><h2>%s</h2>%s%s</section>'
-            '<section class="panel"><label class="check"><input type="checkbox" data-input="memory_aid" data-testid="setting-memory-aid"%s>'
-            '<span>%s</span></label></section>'
             '<p class="hint" aria-live="polite" id="settings-status"></p>' % (
                 escape(t("settings.language")), lang, escape(t("settings.motion")), motion,
                 escape(t("settings.display")), sliders,
-                button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost"),
-                " checked" if s["memory_aid"] else "", escape(t("settings.memory_aid"))))
+                button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost")))
         return page(t("settings.title"), body)
 
     def on_input(self, app, name, value, final):
@@ -47,8 +44,6 @@ class SettingsScreen(Screen):
             app.settings["language"] = value
         elif name == "motion":
             app.settings["motion"] = value
-        elif name == "memory_aid":
-            app.settings["memory_aid"] = bool(value)
         app.apply_settings()
         if final:
             app.save_settings()
