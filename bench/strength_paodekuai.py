@@ -29,7 +29,8 @@ def greedy_choose(view, rng):
         removed = bots.counts_of(bots.action_cards(action))
         remaining = [hand_counts[v] - removed[v] for v in range(16)]
         top = max(v for v in range(16) if removed[v])
-        key = (bots.min_plays(remaining, memo), top)
+        plays = bots.plan(remaining, bots.key_of(remaining), memo)[0]
+        key = (plays, top)
         if best_key is None or key < best_key:
             best_key = key
             best = action

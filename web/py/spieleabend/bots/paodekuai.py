@@ -1,19 +1,41 @@
 """Computer players for Pao De Kuai: "random" and "strong".
 
-Both see only their seat's view. The strong player splits its hand into the
-fewest, cheapest plays (a play nobody can beat any more costs less, since it
-wins the lead back), leads its weakest plays first, answers with the play that
-hurts its hand least, blocks a seat about to go out, and plays out its
-unbeatable plays first once only one weak play is left.
+Both see only their seat's view. Suits never matter after the first play, so
+the strong player thinks in rank counts. It shortlists its options by how few
+plays they leave in its hand, then plays each shortlisted option out many
+times against guessed opponent hands (the unseen cards split at random, but
+as the opponents' passes allow: a seat passes only without an answer), with
+every seat following the same quick rule: lead from the plan with the fewest
+plays, answer with the play that leaves the fewest. The option that went out
+first most often is chosen. A fixed budget of simulated moves bounds the time.
 """
 
 from spieleabend.games.paodekuai import RANK_VALUE, DECK, ACE, SEQUENCE_TOP
 
-# How many of each rank value the 48-card deck holds.
+# Play kinds in simulations: groups are coded by their size, then sequences and bombs.
+SINGLE = 1
+PAIR = 2
+TRIPLE = 3
+STRAIGHT = 5
+RUN = 6
+BOMB = 9
+
+# How many of each rank value (3..15) the 48-card deck holds.
 FULL_COUNTS = [0] * 16
 for _card in DECK:
     FULL_COUNTS[RANK_VALUE[_card[:-1]]] += 1
 
+# A hand of rank counts is also kept as one int (base 5, one digit per rank),
+# the key of the plan memo: cheaper than building tuples, below 2**31 for Brython.
+POW = [0] * 16
+for _value in range(3, 16):
+    POW[_value] = 5 ** (_value - 3)
+
+HEAVENLY = 16            # the four 3s as the deal's first play: nothing beats them
+
+SHORTLIST = 4            # options played out per decision
+MAX_SAMPLES = 24         # guessed deals per option at most
+STEP_BUDGET = 3000       # simulated moves per decision at most (bounds the time)
 
 
 def random_choose(view, rng):
@@ -30,6 +52,14 @@ def counts_of(cards):
     return counts
 
 
+def key_of(counts):
+    """Return the memo key of a hand given as rank counts."""
+    key = 0
+    for value in range(3, 16):
+        key += counts[value] * POW[value]
+    return key
+
+
 def action_cards(action):
     """Return the cards of a 'play ...' action (empty list for other actions)."""
     words = action.split()
@@ -38,32 +68,36 @@ def action_cards(action):
     return words[1:]
 
 
-def group_shape(counts_removed):
-    """Describe the removed cards of one canonical play as (shape, top, length, per_rank)."""
+def play_of(counts):
+    """Return the simulated play [kind, low, high, per_rank, bomb] of one play's rank counts."""
     low = 0
     high = 0
     per = 0
-    n = 0
     for value in range(3, 16):
-        c = counts_removed[value]
-        if c:
+        if counts[value]:
             if not low:
                 low = value
             high = value
-            per = c
-            n += c
+            per = counts[value]
+    return make_play(low, high, per)
+
+
+def make_play(low, high, per):
+    """Return the simulated play of `per` cards of each rank low..high."""
     if low == high:
-        if per == 4 or (high == ACE and per == 3):
-            return ("bomb", high, n, per)
-        return (("single", "pair", "triple")[per - 1], high, n, per)
-    if per == 1:
-        return ("straight", high, n, 1)
-    return ("run", high, n, 2)
+        if per == 4 or (low == ACE and per == 3):
+            return [BOMB, low, low, per, low]
+        return [per, low, low, per, 0]
+    return [STRAIGHT if per == 1 else RUN, low, high, per, 0]
 
 
-def min_plays(counts, memo):
-    """Return the fewest plays that empty a hand given as rank counts (ignores the opponents)."""
-    key = tuple(counts)
+def plan(counts, key, memo):
+    """Return [fewest plays to empty the hand, low, high, per] of the play holding its lowest rank.
+
+    Every rank's cards form one play (single, pair, triple or bomb) unless they
+    take part in a straight or a run; the lowest rank either closes as its own
+    play or starts a sequence, so trying those choices finds the fewest plays.
+    """
     found = memo.get(key)
     if found is not None:
         return found
@@ -71,302 +105,351 @@ def min_plays(counts, memo):
     while low < 16 and not counts[low]:
         low += 1
     if low == 16:
-        memo[key] = 0
-        return 0
+        result = [0, 0, 0, 0]
+        memo[key] = result
+        return result
     keep = counts[low]
     counts[low] = 0
-    best = 1 + min_plays(counts, memo)
+    best = plan(counts, key - keep * POW[low], memo)[0] + 1
     counts[low] = keep
-    for per_rank, min_len in ((1, 5), (2, 2)):
+    choice_high = low
+    choice_per = keep
+    for per, min_len in ((2, 2), (1, 5)):
         high = low
-        while high <= SEQUENCE_TOP and counts[high] >= per_rank:
+        while high <= SEQUENCE_TOP and counts[high] >= per:
             high += 1
-        # ranks low .. high-1 can carry this sequence
         if high - low >= min_len:
+            sub = key
             for value in range(low, low + min_len - 1):
-                counts[value] -= per_rank
+                counts[value] -= per
+                sub -= per * POW[value]
             for top in range(low + min_len - 1, high):
-                counts[top] -= per_rank
-                result = 1 + min_plays(counts, memo)
-                if result < best:
-                    best = result
+                counts[top] -= per
+                sub -= per * POW[top]
+                plays = plan(counts, sub, memo)[0] + 1
+                if plays < best:
+                    best = plays
+                    choice_high = top
+                    choice_per = per
             for value in range(low, high):
-                counts[value] += per_rank
-    memo[key] = best
+                counts[value] += per
+    result = [best, low, choice_high, choice_per]
+    memo[key] = result
+    return result
+
+
+TWO_RULE = [0]
+
+
+def _remove_key(low, high, per):
+    sub = 0
+    for value in range(low, high + 1):
+        sub += per * POW[value]
+    return sub
+
+
+def answers(counts, top):
+    """Return every simulated play of a hand that beats `top` (same shape higher, or a stronger bomb)."""
+    kind = top[0]
+    found = []
+    if kind != BOMB:
+        high = top[2]
+        if kind <= TRIPLE:
+            limit = 16 if kind == SINGLE else (15 if kind == PAIR else 14)
+            for value in range(high + 1, limit):
+                if counts[value] >= kind:
+                    found.append([kind, value, value, kind, 0])
+        else:
+            per = 1 if kind == STRAIGHT else 2
+            ranks = high - top[1] + 1
+            run = 0
+            for value in range(high - ranks + 2, SEQUENCE_TOP + 1):
+                if counts[value] >= per:
+                    run += 1
+                    if run >= ranks and value > high:
+                        found.append([kind, value - ranks + 1, value, per, 0])
+                else:
+                    run = 0
+        strength = 0
+    else:
+        strength = top[4]
+    for value in range(strength + 1, 14):
+        if counts[value] == 4:
+            found.append([BOMB, value, value, 4, value])
+    if strength < ACE and counts[ACE] == 3:
+        found.append([BOMB, ACE, ACE, 3, ACE])
+    return found
+
+
+def greedy_move(counts, key, top, memo):
+    """Return the quick rule's play: lead from the fewest-plays plan, answer leaving the fewest plays."""
+    if top is None:
+        entry = plan(counts, key, memo)
+        if entry[0] == 2 and TWO_RULE[0]:
+            # Two plays left: lead the higher one first, it is the likelier to keep the lead.
+            low, high, per = entry[1], entry[2], entry[3]
+            for value in range(low, high + 1):
+                counts[value] -= per
+            other = plan(counts, key - _remove_key(low, high, per), memo)
+            for value in range(low, high + 1):
+                counts[value] += per
+            return make_play(other[1], other[2], other[3])
+        return make_play(entry[1], entry[2], entry[3])
+    options = answers(counts, top)
+    if len(options) < 2:
+        return options[0] if options else None
+    best = None
+    best_rank = 0
+    for play in options:
+        per = play[3]
+        sub = key
+        for value in range(play[1], play[2] + 1):
+            counts[value] -= per
+            sub -= per * POW[value]
+        rank = plan(counts, sub, memo)[0] * 100 + play[2]
+        for value in range(play[1], play[2] + 1):
+            counts[value] += per
+        if best is None or rank < best_rank:
+            best = play
+            best_rank = rank
     return best
 
 
-PARAMS = {
-    "control_cost": 0.25,   # cost of a planned play nobody is expected to beat
-    "weak_cost": 1.0,       # cost of a planned play that will surely be beaten
-    "bomb_cost": 0.1,       # a bomb in hand: strong, but costs points if kept
-    "lead_low": 0.02,       # among equal plans lead the lower cards first
-    "lead_long": 0.0,       # prefer leading plays that shed more cards
-    "finish_bonus": 5.0,    # lead an unbeatable play when only one weak play remains
-    "danger": 3.0,          # leading a beatable play a seat could go out with
-    "answer_bomb": 0.2,     # answering with a bomb takes the lead and may earn the bonus
-    "block": 1.0,           # answer high when the next seat is about to go out
-    "answer_low": 0.01,     # among answers prefer the lower ones
-}
-
-
-class Table:
-    """What the strong player knows in one decision: unseen cards and who holds how many."""
-
-    def __init__(self, view, params):
-        self.params = params
-        self.seat = view["seat"]
-        self.hand = view["hand"]
-        self.sizes = view["hand_sizes"]
-        unseen = list(FULL_COUNTS)
-        for card in self.hand:
-            unseen[RANK_VALUE[card[:-1]]] -= 1
-        for card in view["played"]:
-            unseen[RANK_VALUE[card[:-1]]] -= 1
-        self.unseen = unseen
-        total = 0
-        for value in range(3, 16):
-            total += unseen[value]
-        self.total_unseen = total
-        self.others = [self.sizes[(self.seat + 1) % 3], self.sizes[(self.seat + 2) % 3]]
-        self.max_other = max(self.others)
-        self.min_other = min(self.others)
-        self.next_size = self.others[0]
-        caps = _pass_caps(view, self.seat)
-        # at_least[o][k][v]: chance that opponent o holds at least k cards of rank v.
-        self.at_least = [self._holding_chances(o, caps) for o in range(2)]
-        self._beat = {}
-        self.memo = {}
-
-    def _holding_chances(self, o, caps):
-        """Return [k][v] chances that opponent o holds at least k cards of rank v."""
-        mine = self.others[o]
-        theirs = self.others[1 - o]
-        q = mine / (mine + theirs) if mine + theirs else 0.0
-        r = 1.0 - q
-        my_caps = caps[o]
-        their_caps = caps[1 - o]
-        table = [[0.0] * 16 for _ in range(5)]
-        for value in range(3, 16):
-            u = self.unseen[value]
-            if u <= 0:
-                continue
-            hi = min(u, my_caps[value])
-            lo = max(0, u - their_caps[value])
-            if lo > hi:
-                lo = hi
-            # Binomial split of the u unseen cards, limited to what the passes allow.
-            weights = [0.0] * (u + 1)
-            total = 0.0
-            for k in range(lo, hi + 1):
-                weights[k] = _binomial(u, k) * (q ** k) * (r ** (u - k))
-                total += weights[k]
-            if total <= 0.0:
-                weights[hi] = 1.0
-                total = 1.0
-            tail = 0.0
-            for k in range(u, 0, -1):
-                tail += weights[k]
-                table[k][value] = tail / total
-        return table
-
-    def beat_chance(self, shape, top, length):
-        """Return the chance that some opponent can beat this play with the same shape or a bomb."""
-        key = (shape, top, length)
-        found = self._beat.get(key)
-        if found is not None:
-            return found
-        miss = 1.0
-        for o in range(2):
-            if self.others[o] < length and shape != "bomb":
-                continue
-            miss *= 1.0 - self._opponent_beats(o, shape, top, length)
-        result = 1.0 - miss
-        self._beat[key] = result
-        return result
-
-    def _opponent_beats(self, o, shape, top, length):
-        chances = self.at_least[o]
-        miss = 1.0
-        if shape == "bomb":
-            for value in range(top + 1, 14):
-                miss *= 1.0 - chances[4][value]
-            if top < ACE:
-                miss *= 1.0 - chances[3][ACE]
-            return 1.0 - miss
-        if shape in ("single", "pair", "triple"):
-            k = length
-            limit = 16 if k == 1 else (15 if k == 2 else 14)
-            for value in range(top + 1, limit):
-                miss *= 1.0 - chances[k][value]
-            return 1.0 - miss
-        per = 1 if shape == "straight" else 2
-        ranks = length // per
-        for high in range(top + 1, SEQUENCE_TOP + 1):
-            low = high - ranks + 1
-            p = 1.0
-            for value in range(low, high + 1):
-                p *= chances[per][value]
-            miss *= 1.0 - p
-        return 1.0 - miss
-
-    def group_cost(self, shape, top, length):
-        """Return what one planned play costs the hand."""
-        params = self.params
-        if shape == "bomb":
-            return params["bomb_cost"]
-        p = self.beat_chance(shape, top, length)
-        return params["control_cost"] + (params["weak_cost"] - params["control_cost"]) * p
-
-    def plan_cost(self, counts):
-        """Return the cheapest total cost of splitting a hand (rank counts) into plays."""
-        key = tuple(counts)
-        memo = self.memo
-        found = memo.get(key)
-        if found is not None:
-            return found
-        low = 3
-        while low < 16 and not counts[low]:
-            low += 1
-        if low == 16:
-            memo[key] = 0.0
-            return 0.0
-        keep = counts[low]
-        counts[low] = 0
-        if keep == 4 or (low == ACE and keep == 3):
-            shape = "bomb"
-        else:
-            shape = ("single", "pair", "triple")[keep - 1]
-        best = self.group_cost(shape, low, keep) + self.plan_cost(counts)
-        counts[low] = keep
-        for per_rank, min_len, name in ((1, 5, "straight"), (2, 2, "run")):
+def leads(counts):
+    """Return every simulated play a hand may lead."""
+    found = []
+    for value in range(3, 16):
+        c = counts[value]
+        if c:
+            for size in range(1, min(c, 3) + 1):
+                if not (size == 3 and value == ACE):
+                    found.append([size, value, value, size, 0])
+            if c == 4 or (value == ACE and c == 3):
+                found.append([BOMB, value, value, c, value])
+    for per, min_len in ((1, 5), (2, 2)):
+        kind = STRAIGHT if per == 1 else RUN
+        for low in range(3, SEQUENCE_TOP + 1):
             high = low
-            while high <= SEQUENCE_TOP and counts[high] >= per_rank:
+            while high <= SEQUENCE_TOP and counts[high] >= per:
+                if high - low + 1 >= min_len:
+                    found.append([kind, low, high, per, 0])
                 high += 1
-            if high - low >= min_len:
-                for value in range(low, low + min_len - 1):
-                    counts[value] -= per_rank
-                for top in range(low + min_len - 1, high):
-                    counts[top] -= per_rank
-                    length = (top - low + 1) * per_rank
-                    result = self.group_cost(name, top, length) + self.plan_cost(counts)
-                    if result < best:
-                        best = result
-                for value in range(low, high):
-                    counts[value] += per_rank
-        memo[key] = best
-        return best
+    return found
 
 
-def _pass_caps(view, seat):
+EPS = [0]
+SMART = [0]
+
+
+def plan_groups(counts, key, memo):
+    """Return the plays of the fewest-plays plan of a hand, lowest first."""
+    groups = []
+    removed = []
+    while True:
+        entry = plan(counts, key, memo)
+        if not entry[0]:
+            break
+        low, high, per = entry[1], entry[2], entry[3]
+        groups.append(make_play(low, high, per))
+        for value in range(low, high + 1):
+            counts[value] -= per
+            key -= per * POW[value]
+    for play in groups:
+        for value in range(play[1], play[2] + 1):
+            counts[value] += play[3]
+    return groups
+
+
+def smart_lead(counts, key, hands, me, memo):
+    """Lead, knowing the guessed hands: play sure plays first once at most one play can be beaten."""
+    groups = plan_groups(counts, key, memo)
+    first = hands[(me + 1) % 3]
+    second = hands[(me + 2) % 3]
+    weak = []
+    sure = []
+    for play in groups:
+        if answers(first, play) or answers(second, play):
+            weak.append(play)
+        else:
+            sure.append(play)
+    if len(weak) <= 1:
+        if sure:
+            return sure[0]
+        return weak[0]
+    if SMART[0] == 2:
+        return weak[0]
+    return groups[0]
+
+
+def rollout(hands, keys, sizes, turn, top, top_seat, memo, budget, me=-1, rng=None):
+    """Play a deal out with the quick rule for every seat; return (first seat out, moves simulated)."""
+    passes = 0
+    steps = 0
+    while steps < budget:
+        steps += 1
+        counts = hands[turn]
+        if turn != me and EPS[0] and rng.below(100) < EPS[0]:
+            options = leads(counts) if top is None else answers(counts, top)
+            play = options[rng.below(len(options))] if options else None
+        elif turn == me and top is None and SMART[0]:
+            play = smart_lead(counts, keys[turn], hands, turn, memo)
+        else:
+            play = greedy_move(counts, keys[turn], top, memo)
+        if play is None:
+            passes += 1
+            if passes == 2:
+                top = None
+                turn = top_seat
+                passes = 0
+            else:
+                turn = (turn + 1) % 3
+            continue
+        per = play[3]
+        key = keys[turn]
+        for value in range(play[1], play[2] + 1):
+            counts[value] -= per
+            key -= per * POW[value]
+        keys[turn] = key
+        sizes[turn] -= (play[2] - play[1] + 1) * per
+        if sizes[turn] <= 0:
+            return turn, steps
+        top = play
+        top_seat = turn
+        passes = 0
+        turn = (turn + 1) % 3
+    return -1, steps
+
+
+def pass_caps(view, seat):
     """Return for both opponents (next seat first) the most cards of each rank their passes allow.
 
-    A seat passes only without a legal answer, so a pass over a single rank r
-    shows that it holds nothing above r, over a pair r no pair above r, and
-    over any ordinary play no bomb at all. Hands only shrink, so this stays true.
+    A seat passes only without a legal answer, so a pass over a single shows
+    it holds nothing higher, over a pair no higher pair, over a triple no
+    higher triple, and over any ordinary play no bomb. Hands only shrink, so
+    what a pass showed stays true for the rest of the deal.
     """
     caps = [[4] * 16, [4] * 16]
-    tricks = view["tricks"] + [view["trick"]]
-    for trick in tricks:
+    for trick in view["tricks"] + [view["trick"]]:
         top = None
         for entry in trick:
             if not entry["pass"]:
                 top = entry["play"]
                 continue
-            o = (entry["seat"] - seat) % 3 - 1
-            if o < 0 or top is None:
+            other = (entry["seat"] - seat) % 3 - 1
+            if other < 0 or top is None:
                 continue
-            cap = caps[o]
+            cap = caps[other]
             shape = top["shape"]
             rank = top["rank"]
-            if shape == "bomb":
-                for value in range(top["bomb"] + 1, 14):
-                    if cap[value] > 3:
-                        cap[value] = 3
-                if top["bomb"] < ACE and cap[ACE] > 2:
-                    cap[ACE] = 2
-                continue
-            for value in range(3, 14):
-                if cap[value] > 3:
-                    cap[value] = 3
-            if cap[ACE] > 2:
-                cap[ACE] = 2
+            stronger = top["bomb"] if shape == "bomb" else 0
+            for value in range(stronger + 1, 14):
+                cap[value] = min(cap[value], 3)
+            if stronger < ACE:
+                cap[ACE] = min(cap[ACE], 2)
             if shape == "single":
                 for value in range(rank + 1, 16):
                     cap[value] = 0
             elif shape == "pair":
                 for value in range(rank + 1, 15):
-                    if cap[value] > 1:
-                        cap[value] = 1
+                    cap[value] = min(cap[value], 1)
             elif shape == "triple":
                 for value in range(rank + 1, 14):
-                    if cap[value] > 2:
-                        cap[value] = 2
+                    cap[value] = min(cap[value], 2)
     return caps
 
 
-def _binomial(n, k):
-    result = 1
-    for i in range(k):
-        result = result * (n - i) // (i + 1)
-    return result
+def sample_hands(unseen, sizes, caps, rng):
+    """Deal the unseen cards to the two opponents at random, honouring sizes and (where possible) caps."""
+    pool = []
+    for value in range(3, 16):
+        for _ in range(unseen[value]):
+            pool.append(value)
+    rng.shuffle(pool)
+    hands = [[0] * 16, [0] * 16]
+    left = [sizes[0], sizes[1]]
+    for value in pool:
+        first = left[0] > 0 and hands[0][value] < caps[0][value]
+        second = left[1] > 0 and hands[1][value] < caps[1][value]
+        if first and second:
+            other = 0 if rng.below(left[0] + left[1]) < left[0] else 1
+        elif first:
+            other = 0
+        elif second:
+            other = 1
+        else:
+            other = 0 if left[0] > 0 else 1
+        hands[other][value] += 1
+        left[other] -= 1
+    return hands
 
 
-def score_action(table, view, action, hand_counts):
-    """Return the heuristic cost of an action: lower is better."""
-    params = table.params
-    control = params["control_cost"]
-    hand_size = len(table.hand)
-    leading = view["top"] is None
-    removed = counts_of(action_cards(action))
-    shape, top, length, per = group_shape(removed)
-    remaining = [hand_counts[v] - removed[v] for v in range(16)]
-    rest = table.plan_cost(remaining)
-    score = rest
-    p = table.beat_chance(shape, top, length) if shape != "bomb" else 0.0
-    if leading:
-        score += params["lead_low"] * top - params["lead_long"] * length
-        if p < 0.05 and rest < params["weak_cost"] + 1e-9 + control * hand_size and \
-                _weak_left(table, remaining) <= 1:
-            # Only one weak play is left after this one: play the sure ones first.
-            score -= params["finish_bonus"]
-        if shape != "bomb" and length >= table.min_other:
-            # A seat could answer with its last cards and go out.
-            score += params["danger"] * p * (1.0 if length == table.min_other else 0.2)
-    else:
-        score += params["answer_low"] * top
-        if shape == "bomb":
-            score -= params["answer_bomb"]
-        if table.next_size <= length and table.next_size <= 2:
-            score += params["block"] * p
-    return score
-
-
-def strong_choose(view, rng, params=PARAMS):
-    """Choose by planning the hand: weakest plays first, control kept, seats near the end blocked."""
+def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budget=STEP_BUDGET):
+    """Shortlist by fewest plays left, then play the shortlist out on guessed deals and keep the best."""
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     if "next" in legal:
         return "next"
-    table = Table(view, params)
-    hand_counts = counts_of(table.hand)
-    best = None
-    best_score = None
+    seat = view["seat"]
+    hand = view["hand"]
+    mine = counts_of(hand)
+    my_key = key_of(mine)
+    memo = {}
+    ranked = []
     for action in legal:
-        if len(action_cards(action)) == len(table.hand):
+        cards = action_cards(action)
+        if len(cards) == len(hand):
             return action
-        score = score_action(table, view, action, hand_counts)
-        if best_score is None or score < best_score:
-            best_score = score
-            best = action
-    return best
-
-
-def _weak_left(table, counts):
-    """Return roughly how many beatable plays the cheapest plan of the remaining hand holds."""
-    total = table.plan_cost(counts)
-    return int(total + 0.5)
+        removed = counts_of(cards)
+        play = play_of(removed)
+        if view["opening"] and play[0] == BOMB and play[1] == 3:
+            play[4] = HEAVENLY
+        rest = [mine[value] - removed[value] for value in range(16)]
+        rest_key = my_key - key_of(removed)
+        plays = plan(rest, rest_key, memo)[0]
+        ranked.append([plays * 100 + play[2], len(ranked), action, play, rest, rest_key])
+    ranked.sort()
+    ranked = ranked[:shortlist]
+    if len(ranked) == 1:
+        return ranked[0][2]
+    unseen = list(FULL_COUNTS)
+    for card in hand:
+        unseen[RANK_VALUE[card[:-1]]] -= 1
+    for card in view["played"]:
+        unseen[RANK_VALUE[card[:-1]]] -= 1
+    sizes = view["hand_sizes"]
+    others = [(seat + 1) % 3, (seat + 2) % 3]
+    other_sizes = [sizes[others[0]], sizes[others[1]]]
+    caps = pass_caps(view, seat)
+    wins = [0] * len(ranked)
+    steps = 0
+    samples = 0
+    while samples < max_samples and steps < budget:
+        samples += 1
+        guessed = sample_hands(unseen, other_sizes, caps, rng)
+        guessed_keys = [key_of(guessed[0]), key_of(guessed[1])]
+        for index, option in enumerate(ranked):
+            hands = [None, None, None]
+            keys = [0, 0, 0]
+            hands[seat] = list(option[4])
+            keys[seat] = option[5]
+            for k in range(2):
+                hands[others[k]] = list(guessed[k])
+                keys[others[k]] = guessed_keys[k]
+            option_sizes = [0, 0, 0]
+            for s in range(3):
+                option_sizes[s] = sizes[s]
+            option_sizes[seat] = len(hand) - len(action_cards(option[2]))
+            winner, used = rollout(hands, keys, option_sizes, (seat + 1) % 3, option[3], seat,
+                                   memo, budget, seat, rng)
+            steps += used
+            if winner == seat:
+                wins[index] += 1
+    best = 0
+    for index in range(1, len(ranked)):
+        if wins[index] > wins[best]:
+            best = index
+    return ranked[best][2]
 
 
 STRENGTHS = {"random": random_choose, "strong": strong_choose}
