@@ -112,3 +112,10 @@ def test_rules_pages_are_served_and_precached(client, app):
         assert "<h1>" in html and "<li>" in html
         assert 'href="/#/play/%s"' % game in html
         assert '"/rules/%s"' % game in worker
+
+
+def test_every_game_has_a_rules_page(client):
+    from spieleabend.games import GAME_MODULES
+
+    for game in GAME_MODULES:
+        assert client.get("/rules/" + game).status_code == 200, game
