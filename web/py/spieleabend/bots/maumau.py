@@ -9,6 +9,7 @@ Strengths, weakest first:
 """
 
 from spieleabend.games.common import SUITS
+from spieleabend.games.maumau import step_seat
 
 CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                "J": 20, "Q": 10, "K": 10, "A": 11}
@@ -134,21 +135,6 @@ def _chain(hand, top_suit, top_rank, extra_turn_ranks):
     return None
 
 
-def _next_of(view, seat, direction):
-    """Return the next seat still in the game from `seat` in `direction` (hand size > 0 or in the deal)."""
-    out = view["out"]
-    count = len(out)
-    for _ in range(count):
-        seat += direction
-        if seat >= count:
-            seat = 0
-        elif seat < 0:
-            seat = count - 1
-        if not out[seat]:
-            return seat
-    return seat
-
-
 def choose_strong(view, rng):
     """Score every play by what it sheds, what it keeps and what it does to the next seats; take the best."""
     legal = view["legal"]
@@ -158,8 +144,8 @@ def choose_strong(view, rng):
     me = view["seat"]
     sizes = view["hand_sizes"]
     direction = view["direction"]
-    nxt = _next_of(view, me, direction)
-    prev = _next_of(view, me, -direction)
+    nxt = step_seat(view, me, direction)
+    prev = step_seat(view, me, -direction)
     heads_up = nxt == prev
     min_other = 99
     for seat in range(len(sizes)):

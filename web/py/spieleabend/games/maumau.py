@@ -136,8 +136,8 @@ def active_seats(state):
     return [seat for seat in range(len(out)) if not out[seat]]
 
 
-def _step(state, seat, direction):
-    """Return the next seat still in the game from `seat` in `direction`."""
+def step_seat(state, seat, direction):
+    """Return the next seat still in the game from `seat` in `direction` (a view works too: it reads "out")."""
     out = state["out"]
     count = len(out)
     for _ in range(count):
@@ -153,7 +153,7 @@ def _step(state, seat, direction):
 
 def next_seat(state, seat):
     """Return the seat that plays after `seat` in the current direction."""
-    return _step(state, seat, state["direction"])
+    return step_seat(state, seat, state["direction"])
 
 
 def _draw(state, seat, count):
