@@ -1,41 +1,48 @@
 """Computer players for Pao De Kuai: "random" and "strong".
 
-Both see only their seat's view. Suits never matter after the first play, so
-the strong player thinks in rank counts. It shortlists its options by how few
-plays they leave in its hand, then plays each shortlisted option out many
-times against guessed opponent hands (the unseen cards split at random, but
-as the opponents' passes allow: a seat passes only without an answer), with
-every seat following the same quick rule: lead from the plan with the fewest
-plays, answer with the play that leaves the fewest. The option that went out
-first most often is chosen. A fixed budget of simulated moves bounds the time.
+Both see only their seat's view. The strong player thinks in rank counts
+(suits never matter after the deal's first play). For each decision it
+shortlists the options that leave the fewest plays in its hand, then plays
+every shortlisted option out on many guessed deals: the unseen cards split at
+random between the two opponents, as far as their passes allow (a seat passes
+only without an answer, so a pass over a single 9 shows it holds nothing
+above 9, and a pass over any ordinary play shows it holds no bomb). In these
+playouts every opponent follows a quick rule (lead from the plan with the
+fewest plays, answer with the play that leaves the fewest), and the player
+itself also plays its sure plays first once at most one of its plays can be
+beaten. The option that went out first most often is chosen. A fixed budget
+of simulated work bounds the time; decisions are reproducible from the view
+and the generator alone.
+
+The two computers at a table share nothing: each sees only its own view.
 """
 
 from spieleabend.games.paodekuai import RANK_VALUE, DECK, ACE, SEQUENCE_TOP
 
-# Play kinds in simulations: groups are coded by their size, then sequences and bombs.
+# Simulated plays are lists [kind, low, high, per_rank, bomb_strength].
+# Groups of one rank are coded by their size, then sequences and bombs.
 SINGLE = 1
 PAIR = 2
 TRIPLE = 3
 STRAIGHT = 5
 RUN = 6
 BOMB = 9
+HEAVENLY = 16            # the four 3s as the deal's first play: nothing beats them
 
 # How many of each rank value (3..15) the 48-card deck holds.
 FULL_COUNTS = [0] * 16
 for _card in DECK:
     FULL_COUNTS[RANK_VALUE[_card[:-1]]] += 1
 
-# A hand of rank counts is also kept as one int (base 5, one digit per rank),
-# the key of the plan memo: cheaper than building tuples, below 2**31 for Brython.
+# A hand of rank counts is also kept as one int (base 5, one digit per rank):
+# the key of the plan memo, cheaper than tuples and below 2**31 for Brython.
 POW = [0] * 16
 for _value in range(3, 16):
     POW[_value] = 5 ** (_value - 3)
 
-HEAVENLY = 16            # the four 3s as the deal's first play: nothing beats them
-
-SHORTLIST = 4            # options played out per decision
-MAX_SAMPLES = 24         # guessed deals per option at most
-STEP_BUDGET = 3000       # simulated moves per decision at most (bounds the time)
+SHORTLIST = 3            # options played out per decision
+MAX_SAMPLES = 32         # guessed deals per option at most
+WORK_BUDGET = 2400       # 2 per simulated move + 1 per new plan entry, per decision
 
 
 def random_choose(view, rng):
@@ -68,8 +75,17 @@ def action_cards(action):
     return words[1:]
 
 
+def make_play(low, high, per):
+    """Return the simulated play of `per` cards of each rank low..high."""
+    if low == high:
+        if per == 4 or (low == ACE and per == 3):
+            return [BOMB, low, low, per, low]
+        return [per, low, low, per, 0]
+    return [STRAIGHT if per == 1 else RUN, low, high, per, 0]
+
+
 def play_of(counts):
-    """Return the simulated play [kind, low, high, per_rank, bomb] of one play's rank counts."""
+    """Return the simulated play made of some cards given as rank counts."""
     low = 0
     high = 0
     per = 0
@@ -82,17 +98,8 @@ def play_of(counts):
     return make_play(low, high, per)
 
 
-def make_play(low, high, per):
-    """Return the simulated play of `per` cards of each rank low..high."""
-    if low == high:
-        if per == 4 or (low == ACE and per == 3):
-            return [BOMB, low, low, per, low]
-        return [per, low, low, per, 0]
-    return [STRAIGHT if per == 1 else RUN, low, high, per, 0]
-
-
 def plan(counts, key, memo):
-    """Return [fewest plays to empty the hand, low, high, per] of the play holding its lowest rank.
+    """Return [fewest plays that empty the hand, low, high, per] of the plan's play holding its lowest rank.
 
     Every rank's cards form one play (single, pair, triple or bomb) unless they
     take part in a straight or a run; the lowest rank either closes as its own
@@ -138,18 +145,28 @@ def plan(counts, key, memo):
     return result
 
 
-TWO_RULE = [0]
+def plan_groups(counts, key, memo):
+    """Return the plays of the fewest-plays plan of a hand, lowest first."""
+    groups = []
+    while True:
+        entry = plan(counts, key, memo)
+        if not entry[0]:
+            break
+        low = entry[1]
+        high = entry[2]
+        per = entry[3]
+        groups.append(make_play(low, high, per))
+        for value in range(low, high + 1):
+            counts[value] -= per
+            key -= per * POW[value]
+    for play in groups:
+        for value in range(play[1], play[2] + 1):
+            counts[value] += play[3]
+    return groups
 
 
-def _remove_key(low, high, per):
-    sub = 0
-    for value in range(low, high + 1):
-        sub += per * POW[value]
-    return sub
-
-
-def answers(counts, top):
-    """Return every simulated play of a hand that beats `top` (same shape higher, or a stronger bomb)."""
+def answers(counts, top, first_only=False):
+    """Return the simulated plays of a hand that beat `top` (same shape higher, or a stronger bomb)."""
     kind = top[0]
     found = []
     if kind != BOMB:
@@ -159,6 +176,8 @@ def answers(counts, top):
             for value in range(high + 1, limit):
                 if counts[value] >= kind:
                     found.append([kind, value, value, kind, 0])
+                    if first_only:
+                        return found
         else:
             per = 1 if kind == STRAIGHT else 2
             ranks = high - top[1] + 1
@@ -168,6 +187,8 @@ def answers(counts, top):
                     run += 1
                     if run >= ranks and value > high:
                         found.append([kind, value - ranks + 1, value, per, 0])
+                        if first_only:
+                            return found
                 else:
                     run = 0
         strength = 0
@@ -182,19 +203,25 @@ def answers(counts, top):
 
 
 def greedy_move(counts, key, top, memo):
-    """Return the quick rule's play: lead from the fewest-plays plan, answer leaving the fewest plays."""
+    """Return the quick rule's play: lead from the fewest-plays plan, answer leaving the fewest plays.
+
+    With two plays left it leads the higher one first, the likelier to keep the lead.
+    """
     if top is None:
         entry = plan(counts, key, memo)
-        if entry[0] == 2 and TWO_RULE[0]:
-            # Two plays left: lead the higher one first, it is the likelier to keep the lead.
-            low, high, per = entry[1], entry[2], entry[3]
-            for value in range(low, high + 1):
-                counts[value] -= per
-            other = plan(counts, key - _remove_key(low, high, per), memo)
-            for value in range(low, high + 1):
-                counts[value] += per
-            return make_play(other[1], other[2], other[3])
-        return make_play(entry[1], entry[2], entry[3])
+        if entry[0] != 2:
+            return make_play(entry[1], entry[2], entry[3])
+        low = entry[1]
+        high = entry[2]
+        per = entry[3]
+        sub = key
+        for value in range(low, high + 1):
+            counts[value] -= per
+            sub -= per * POW[value]
+        other = plan(counts, sub, memo)
+        for value in range(low, high + 1):
+            counts[value] += per
+        return make_play(other[1], other[2], other[3])
     options = answers(counts, top)
     if len(options) < 2:
         return options[0] if options else None
@@ -215,84 +242,30 @@ def greedy_move(counts, key, top, memo):
     return best
 
 
-def leads(counts):
-    """Return every simulated play a hand may lead."""
-    found = []
-    for value in range(3, 16):
-        c = counts[value]
-        if c:
-            for size in range(1, min(c, 3) + 1):
-                if not (size == 3 and value == ACE):
-                    found.append([size, value, value, size, 0])
-            if c == 4 or (value == ACE and c == 3):
-                found.append([BOMB, value, value, c, value])
-    for per, min_len in ((1, 5), (2, 2)):
-        kind = STRAIGHT if per == 1 else RUN
-        for low in range(3, SEQUENCE_TOP + 1):
-            high = low
-            while high <= SEQUENCE_TOP and counts[high] >= per:
-                if high - low + 1 >= min_len:
-                    found.append([kind, low, high, per, 0])
-                high += 1
-    return found
-
-
-EPS = [0]
-SMART = [0]
-
-
-def plan_groups(counts, key, memo):
-    """Return the plays of the fewest-plays plan of a hand, lowest first."""
-    groups = []
-    removed = []
-    while True:
-        entry = plan(counts, key, memo)
-        if not entry[0]:
-            break
-        low, high, per = entry[1], entry[2], entry[3]
-        groups.append(make_play(low, high, per))
-        for value in range(low, high + 1):
-            counts[value] -= per
-            key -= per * POW[value]
-    for play in groups:
-        for value in range(play[1], play[2] + 1):
-            counts[value] += play[3]
-    return groups
-
-
-def smart_lead(counts, key, hands, me, memo):
-    """Lead, knowing the guessed hands: play sure plays first once at most one play can be beaten."""
+def sure_first_lead(counts, key, first, second, memo):
+    """Lead knowing the (guessed) opponent hands: sure plays first once at most one play can be beaten."""
     groups = plan_groups(counts, key, memo)
-    first = hands[(me + 1) % 3]
-    second = hands[(me + 2) % 3]
     weak = []
     sure = []
     for play in groups:
-        if answers(first, play) or answers(second, play):
+        if answers(first, play, True) or answers(second, play, True):
             weak.append(play)
         else:
             sure.append(play)
     if len(weak) <= 1:
-        if sure:
-            return sure[0]
-        return weak[0]
-    if SMART[0] == 2:
-        return weak[0]
+        return sure[0] if sure else weak[0]
     return groups[0]
 
 
-def rollout(hands, keys, sizes, turn, top, top_seat, memo, budget, me=-1, rng=None):
-    """Play a deal out with the quick rule for every seat; return (first seat out, moves simulated)."""
+def rollout(hands, keys, sizes, turn, top, top_seat, me, memo, budget):
+    """Play a deal out; return (first seat out or -1 when cut off, moves simulated)."""
     passes = 0
     steps = 0
     while steps < budget:
         steps += 1
         counts = hands[turn]
-        if turn != me and EPS[0] and rng.below(100) < EPS[0]:
-            options = leads(counts) if top is None else answers(counts, top)
-            play = options[rng.below(len(options))] if options else None
-        elif turn == me and top is None and SMART[0]:
-            play = smart_lead(counts, keys[turn], hands, turn, memo)
+        if turn == me and top is None:
+            play = sure_first_lead(counts, keys[turn], hands[(me + 1) % 3], hands[(me + 2) % 3], memo)
         else:
             play = greedy_move(counts, keys[turn], top, memo)
         if play is None:
@@ -323,10 +296,10 @@ def rollout(hands, keys, sizes, turn, top, top_seat, memo, budget, me=-1, rng=No
 def pass_caps(view, seat):
     """Return for both opponents (next seat first) the most cards of each rank their passes allow.
 
-    A seat passes only without a legal answer, so a pass over a single shows
-    it holds nothing higher, over a pair no higher pair, over a triple no
-    higher triple, and over any ordinary play no bomb. Hands only shrink, so
-    what a pass showed stays true for the rest of the deal.
+    A seat passes only without a legal answer: a pass over a single shows it
+    holds nothing higher, over a pair no higher pair, over a triple no higher
+    triple, and over any ordinary play no bomb. Hands only shrink, so what a
+    pass showed stays true for the rest of the deal.
     """
     caps = [[4] * 16, [4] * 16]
     for trick in view["tricks"] + [view["trick"]]:
@@ -343,23 +316,26 @@ def pass_caps(view, seat):
             rank = top["rank"]
             stronger = top["bomb"] if shape == "bomb" else 0
             for value in range(stronger + 1, 14):
-                cap[value] = min(cap[value], 3)
-            if stronger < ACE:
-                cap[ACE] = min(cap[ACE], 2)
+                if cap[value] > 3:
+                    cap[value] = 3
+            if stronger < ACE and cap[ACE] > 2:
+                cap[ACE] = 2
             if shape == "single":
                 for value in range(rank + 1, 16):
                     cap[value] = 0
             elif shape == "pair":
                 for value in range(rank + 1, 15):
-                    cap[value] = min(cap[value], 1)
+                    if cap[value] > 1:
+                        cap[value] = 1
             elif shape == "triple":
                 for value in range(rank + 1, 14):
-                    cap[value] = min(cap[value], 2)
+                    if cap[value] > 2:
+                        cap[value] = 2
     return caps
 
 
 def sample_hands(unseen, sizes, caps, rng):
-    """Deal the unseen cards to the two opponents at random, honouring sizes and (where possible) caps."""
+    """Deal the unseen cards to the two opponents at random, keeping sizes and (where possible) caps."""
     pool = []
     for value in range(3, 16):
         for _ in range(unseen[value]):
@@ -383,8 +359,8 @@ def sample_hands(unseen, sizes, caps, rng):
     return hands
 
 
-def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budget=STEP_BUDGET):
-    """Shortlist by fewest plays left, then play the shortlist out on guessed deals and keep the best."""
+def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budget=WORK_BUDGET):
+    """Shortlist by fewest plays left, play the shortlist out on guessed deals, keep the best."""
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
@@ -407,7 +383,8 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
         rest = [mine[value] - removed[value] for value in range(16)]
         rest_key = my_key - key_of(removed)
         plays = plan(rest, rest_key, memo)[0]
-        ranked.append([plays * 100 + play[2], len(ranked), action, play, rest, rest_key])
+        ranked.append([plays * 100 + play[2], len(ranked), action, play, rest, rest_key,
+                       len(hand) - len(cards)])
     ranked.sort()
     ranked = ranked[:shortlist]
     if len(ranked) == 1:
@@ -419,29 +396,29 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
         unseen[RANK_VALUE[card[:-1]]] -= 1
     sizes = view["hand_sizes"]
     others = [(seat + 1) % 3, (seat + 2) % 3]
-    other_sizes = [sizes[others[0]], sizes[others[1]]]
     caps = pass_caps(view, seat)
     wins = [0] * len(ranked)
     steps = 0
     samples = 0
-    while samples < max_samples and steps < budget:
+    # Work = 2 per simulated move + 1 per plan entry (the costly part with big hands).
+    while samples < max_samples and 2 * steps + len(memo) < budget:
         samples += 1
-        guessed = sample_hands(unseen, other_sizes, caps, rng)
+        guessed = sample_hands(unseen, [sizes[others[0]], sizes[others[1]]], caps, rng)
         guessed_keys = [key_of(guessed[0]), key_of(guessed[1])]
-        for index, option in enumerate(ranked):
+        for index in range(len(ranked)):
+            option = ranked[index]
             hands = [None, None, None]
             keys = [0, 0, 0]
+            option_sizes = [0, 0, 0]
             hands[seat] = list(option[4])
             keys[seat] = option[5]
+            option_sizes[seat] = option[6]
             for k in range(2):
                 hands[others[k]] = list(guessed[k])
                 keys[others[k]] = guessed_keys[k]
-            option_sizes = [0, 0, 0]
-            for s in range(3):
-                option_sizes[s] = sizes[s]
-            option_sizes[seat] = len(hand) - len(action_cards(option[2]))
-            winner, used = rollout(hands, keys, option_sizes, (seat + 1) % 3, option[3], seat,
-                                   memo, budget, seat, rng)
+                option_sizes[others[k]] = sizes[others[k]]
+            winner, used = rollout(hands, keys, option_sizes, others[0], option[3], seat, seat,
+                                   memo, budget)
             steps += used
             if winner == seat:
                 wins[index] += 1
