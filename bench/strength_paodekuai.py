@@ -1,14 +1,18 @@
 """Strength and speed of the Pao De Kuai computers: python -m bench.strength_paodekuai [--games N].
 
-Each line plays N seeded single deals with the tested player's seat rotated
-over 0, 1, 2 and reports the share of deals it won (went out first) with its
-95 % margin, against the 1/3 baseline, plus its mean settlement points.
+Each line plays N seeded single deals, the tested player in one seat and two
+copies of the opponent in the others, seats rotated deal by deal. It reports
+the share of deals the tested player won (went out first) with its 95 %
+margin, against the 1/3 baseline, and its mean settlement points per deal.
+Decision times are printed per strength as wall time and as CPU time (other
+load on a shared machine inflates wall time only); for the strong player also
+over the decisions that had a real choice (more than one legal action).
 """
 
 import argparse
 import time
 
-from bench.common import DecisionTimer, format_share
+from bench.common import DecisionTimer, format_share, median, percentile, rotated_points
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import Rng
@@ -38,55 +42,74 @@ def greedy_choose(view, rng):
 
 
 def play_deal(players, seed):
-    """Play one deal with the given choose functions per seat; return (winner seat, points)."""
-    rng = Rng(seed)
-    state = engine.new_game({"deals": 1}, rng)
+    """Play one deal with one choose function per seat; return (winner seat, points per seat)."""
+    state = engine.new_game({"deals": 1}, Rng(seed))
     bot_rng = Rng(seed * 7919 + 17)
     while engine.outcome(state) is None:
         seat = engine.to_move(state)[0]
         action = players[seat](engine.view(state, seat), bot_rng)
         engine.apply_action(state, seat, action)
     record = state["log"][-1]
-    points = engine.deal_points(record)
     winner = [s for s in record["settlements"] if s["kind"] == "out"][0]["seat"]
-    return winner, points
+    return winner, engine.deal_points(record)
 
 
 def matchup(label, tested, opponent, games, target, seed_base):
-    """Play `games` deals of one tested player against two opponents and print the line."""
-    wins = 0
-    points = 0
-    for game in range(games):
-        seat = game % 3
-        players = [opponent, opponent, opponent]
-        players[seat] = tested
+    """Play `games` deals of one tested player against two copies of an opponent; print the line."""
+    points = [0]
+
+    def play_one(lineup, game):
+        players = [tested if entry == 0 else opponent for entry in lineup]
         winner, deal = play_deal(players, seed_base + game)
-        wins += 1 if winner == seat else 0
-        points += deal[seat]
+        points[0] += deal[players.index(tested)]
+        return [1.0 if seat == winner else 0.0 for seat in range(3)]
+
+    # Entries 1 and 2 are the two opponent copies; only entry 0 (the tested player) is reported.
+    wins = rotated_points([0, 1, 2], games, play_one)[0]
     print(format_share(label, wins, games, target=target, baseline=1 / 3)
-          + "  mean points %+.2f" % (points / games))
+          + "  mean points %+.2f" % (points[0] / games))
     return wins / games
 
 
+def choice_summary(timer, label):
+    """Return decision-time figures over the decisions that had more than one legal action."""
+    ms = [s * 1000 for s, n in zip(timer.cpu_seconds, timer.choices) if n > 1]
+    return "%-48s median %.3f ms  p99 %.3f ms  worst %.3f ms  (CPU time, %d decisions)" % (
+        label, median(ms), percentile(ms, 0.99), max(ms), len(ms))
+
+
+class ChoiceTimer(DecisionTimer):
+    """A DecisionTimer that also records how many legal actions each decision had."""
+
+    def __init__(self, choose):
+        super().__init__(choose)
+        self.choices = []
+
+    def __call__(self, view, rng):
+        self.choices.append(len(view["legal"]))
+        return super().__call__(view, rng)
+
+
 def main():
-    """Run every matchup and the decision-time measurement."""
+    """Run every matchup, then print the decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
     started = time.time()
-    strong = DecisionTimer(bots.STRENGTHS["strong"])
-    rand = DecisionTimer(bots.STRENGTHS["random"])
-    greedy = DecisionTimer(greedy_choose)
+    strong = ChoiceTimer(bots.STRENGTHS["strong"])
+    greedy = ChoiceTimer(greedy_choose)
+    rand = ChoiceTimer(bots.STRENGTHS["random"])
     matchup("strong vs 2 random (deals won)", strong, bots.STRENGTHS["random"],
             args.games, 0.85, 1000000)
     matchup("strong vs 2 greedy (deals won)", strong, greedy_choose, args.games, 0.40, 2000000)
     matchup("greedy vs 2 random (deals won, reference)", greedy, bots.STRENGTHS["random"],
             args.games, None, 3000000)
     matchup("random vs 2 strong (deals won, reference)", rand, bots.STRENGTHS["strong"],
-            args.games, None, 4000000)
-    print(strong.summary("decision time strong"))
-    print(greedy.summary("decision time greedy"))
-    print(rand.summary("decision time random"))
+            max(300, args.games // 4), None, 4000000)
+    for label, timer in (("strong", strong), ("greedy", greedy), ("random", rand)):
+        print(timer.summary("decision time %s (wall)" % label))
+        print(timer.cpu_summary("decision time %s" % label))
+    print(choice_summary(strong, "decision time strong, real choices only"))
     print("total %.1f s" % (time.time() - started))
 
 

@@ -21,11 +21,12 @@ Shapes reported by `classify`: "single", "pair", "triple", "straight"
 (5+ consecutive ranks, 3 to A), "run" (2+ consecutive pairs, 3 to A) and
 "bomb" (four of a rank, the three Aces, or the heavenly four 3s).
 
-Options: {"deals": n} with n from 1 to 99 (default 5) ends the table after n
-deals; n = 0 keeps it open until a player stops it with "stop".
+Options: {"deals": n, "names": [3 strings] (optional), "seats": 3 (optional)}.
+"deals" from 1 to 99 (default 5) ends the table after that many deals;
+0 keeps it open until a player stops it with "stop" after a deal.
 """
 
-from spieleabend.games.common import IllegalAction, BadOptions, Rng, SUITS
+from spieleabend.games.common import IllegalAction, BadOptions, Rng, SUITS, is_whole, seat_names
 
 NAME = "Pao De Kuai"
 MIN_SEATS = 3
@@ -243,10 +244,10 @@ def _check_options(options):
     if not isinstance(options, dict):
         raise BadOptions("options must be a dict")
     seats = options.get("seats", SEATS)
-    if seats != SEATS or isinstance(seats, bool):
+    if not is_whole(seats) or seats != SEATS:
         raise BadOptions("Pao De Kuai is played by exactly 3 seats")
     deals = options.get("deals", DEFAULT_DEALS)
-    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 0 or deals > MAX_DEALS:
+    if not is_whole(deals) or deals < 0 or deals > MAX_DEALS:
         raise BadOptions("deals must be an int from 0 (open table) to %d" % MAX_DEALS)
     return {"deals": deals}
 
@@ -270,8 +271,10 @@ def _deal(state, rng):
 
 def new_game(options, rng):
     """Return the state of a new table with its first deal dealt."""
+    checked = _check_options(options)
     state = {
-        "options": _check_options(options),
+        "options": checked,
+        "names": seat_names(options or {}, SEATS),
         "rng": rng.state,
         "hands": [[], [], []],
         "has_played": [False] * SEATS,
@@ -372,7 +375,7 @@ def _answers(state, seat):
 
 def legal_actions(state, seat):
     """Return the legal actions of a seat: canonical plays, or pass, or next/stop between deals."""
-    if seat not in to_move(state):
+    if not is_whole(seat) or seat not in to_move(state):
         return []
     if deal_over(state):
         return ["next", "stop"]
@@ -400,7 +403,7 @@ def apply_action(state, seat, action):
     verb, args = _parse(action)
     if _game_over(state):
         raise IllegalAction("the table is finished")
-    if seat not in range(SEATS) or isinstance(seat, bool):
+    if not is_whole(seat) or seat < 0 or seat >= SEATS:
         raise IllegalAction("no such seat: %r" % (seat,))
     if deal_over(state):
         if verb not in ("next", "stop") or args:
@@ -543,6 +546,7 @@ def view(state, seat):
     result = {
         "game": "paodekuai",
         "seat": seat,
+        "names": list(state["names"]),
         "deal": len(state["log"]),
         "deals": state["options"]["deals"],
         "hand_sizes": [len(hand) for hand in state["hands"]],
