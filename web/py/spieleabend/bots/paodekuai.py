@@ -40,6 +40,7 @@ POW = [0] * 16
 for _value in range(3, 16):
     POW[_value] = 5 ** (_value - 3)
 
+SURE = [1]
 SHORTLIST = 3            # options played out per decision
 MAX_SAMPLES = 32         # guessed deals per option at most
 WORK_BUDGET = 2400       # 2 per simulated move + 1 per new plan entry, per decision
@@ -359,6 +360,37 @@ def sample_hands(unseen, sizes, caps, rng):
     return hands
 
 
+def beatable(play, possible, sizes):
+    """Return whether an opponent could beat `play` with cards it may hold (`possible`: counts per opponent)."""
+    for other in range(2):
+        for answer in answers(possible[other], play):
+            if (answer[2] - answer[1] + 1) * answer[3] <= sizes[other]:
+                return True
+    return False
+
+
+def sure_win(options, possible, sizes, memo):
+    """Return the action of an option that wins for certain, or None.
+
+    A play is sure when no opponent can beat it with any cards it may still
+    hold; a sure play keeps (or takes) the lead, so if the option is sure and
+    at most one play of the rest is not, the deal is won by playing the sure
+    ones first and that one last.
+    """
+    for option in options:
+        if beatable(option[3], possible, sizes):
+            continue
+        weak = 0
+        for group in plan_groups(option[4], option[5], memo):
+            if beatable(group, possible, sizes):
+                weak += 1
+                if weak > 1:
+                    break
+        if weak <= 1:
+            return option[2]
+    return None
+
+
 def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budget=WORK_BUDGET):
     """Shortlist by fewest plays left, play the shortlist out on guessed deals, keep the best."""
     legal = view["legal"]
@@ -386,9 +418,6 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
         ranked.append([plays * 100 + play[2], len(ranked), action, play, rest, rest_key,
                        len(hand) - len(cards)])
     ranked.sort()
-    ranked = ranked[:shortlist]
-    if len(ranked) == 1:
-        return ranked[0][2]
     unseen = list(FULL_COUNTS)
     for card in hand:
         unseen[RANK_VALUE[card[:-1]]] -= 1
@@ -397,6 +426,14 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
     sizes = view["hand_sizes"]
     others = [(seat + 1) % 3, (seat + 2) % 3]
     caps = pass_caps(view, seat)
+    if SURE[0]:
+        possible = [[min(unseen[v], caps[k][v]) for v in range(16)] for k in range(2)]
+        sure = sure_win(ranked, possible, [sizes[others[0]], sizes[others[1]]], memo)
+        if sure is not None:
+            return sure
+    ranked = ranked[:shortlist]
+    if len(ranked) == 1:
+        return ranked[0][2]
     wins = [0] * len(ranked)
     steps = 0
     samples = 0
