@@ -337,11 +337,17 @@ def pass_caps(view, seat):
 
 def sample_hands(unseen, sizes, caps, rng):
     """Deal the unseen cards to the two opponents at random, keeping sizes and (where possible) caps."""
-    pool = []
+    shuffled = []
     for value in range(3, 16):
         for _ in range(unseen[value]):
-            pool.append(value)
-    rng.shuffle(pool)
+            shuffled.append(value)
+    rng.shuffle(shuffled)
+    # The most limited ranks are placed first, while both hands still have room.
+    pool = []
+    for limit in range(5):
+        for value in shuffled:
+            if min(caps[0][value], caps[1][value]) == limit:
+                pool.append(value)
     hands = [[0] * 16, [0] * 16]
     left = [sizes[0], sizes[1]]
     for value in pool:
