@@ -1,8 +1,10 @@
 """Computer players for Pao De Kuai: "random" and "strong".
 
 Both see only their seat's view. The strong player thinks in rank counts
-(suits never matter after the deal's first play). For each decision it
-shortlists the options that leave the fewest plays in its hand, then plays
+(suits never matter after the deal's first play). It first looks for a
+certain win: a play nobody can beat any more (given the unseen cards and what
+the passes showed) after which at most one of its plays could be beaten. Else
+it shortlists the options that leave the fewest plays in its hand, then plays
 every shortlisted option out on many guessed deals: the unseen cards split at
 random between the two opponents, as far as their passes allow (a seat passes
 only without an answer, so a pass over a single 9 shows it holds nothing
@@ -40,10 +42,10 @@ POW = [0] * 16
 for _value in range(3, 16):
     POW[_value] = 5 ** (_value - 3)
 
-SURE = [1]
+NEXT_SEAT = [1, 2, 0]    # NEXT_SEAT[s] plays after seat s (a list: `%` is slow in Brython)
 SHORTLIST = 3            # options played out per decision
 MAX_SAMPLES = 32         # guessed deals per option at most
-WORK_BUDGET = 2400       # 2 per simulated move + 1 per new plan entry, per decision
+WORK_BUDGET = 2000       # 2 per simulated move + 1 per new plan entry, per decision
 
 
 def random_choose(view, rng):
@@ -262,11 +264,13 @@ def rollout(hands, keys, sizes, turn, top, top_seat, me, memo, budget):
     """Play a deal out; return (first seat out or -1 when cut off, moves simulated)."""
     passes = 0
     steps = 0
+    first = hands[NEXT_SEAT[me]]
+    second = hands[NEXT_SEAT[NEXT_SEAT[me]]]
     while steps < budget:
         steps += 1
         counts = hands[turn]
         if turn == me and top is None:
-            play = sure_first_lead(counts, keys[turn], hands[(me + 1) % 3], hands[(me + 2) % 3], memo)
+            play = sure_first_lead(counts, keys[turn], first, second, memo)
         else:
             play = greedy_move(counts, keys[turn], top, memo)
         if play is None:
@@ -276,7 +280,7 @@ def rollout(hands, keys, sizes, turn, top, top_seat, me, memo, budget):
                 turn = top_seat
                 passes = 0
             else:
-                turn = (turn + 1) % 3
+                turn = NEXT_SEAT[turn]
             continue
         per = play[3]
         key = keys[turn]
@@ -290,7 +294,7 @@ def rollout(hands, keys, sizes, turn, top, top_seat, me, memo, budget):
         top = play
         top_seat = turn
         passes = 0
-        turn = (turn + 1) % 3
+        turn = NEXT_SEAT[turn]
     return -1, steps
 
 
@@ -432,11 +436,10 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
     sizes = view["hand_sizes"]
     others = [(seat + 1) % 3, (seat + 2) % 3]
     caps = pass_caps(view, seat)
-    if SURE[0]:
-        possible = [[min(unseen[v], caps[k][v]) for v in range(16)] for k in range(2)]
-        sure = sure_win(ranked, possible, [sizes[others[0]], sizes[others[1]]], memo)
-        if sure is not None:
-            return sure
+    possible = [[min(unseen[v], caps[k][v]) for v in range(16)] for k in range(2)]
+    sure = sure_win(ranked, possible, [sizes[others[0]], sizes[others[1]]], memo)
+    if sure is not None:
+        return sure
     ranked = ranked[:shortlist]
     if len(ranked) == 1:
         return ranked[0][2]
