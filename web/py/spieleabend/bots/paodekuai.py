@@ -168,7 +168,7 @@ def plan_groups(counts, key, memo):
     return groups
 
 
-def answers(counts, top, first_only=False):
+def answers(counts, top):
     """Return the simulated plays of a hand that beat `top` (same shape higher, or a stronger bomb)."""
     kind = top[0]
     found = []
@@ -179,8 +179,6 @@ def answers(counts, top, first_only=False):
             for value in range(high + 1, limit):
                 if counts[value] >= kind:
                     found.append([kind, value, value, kind, 0])
-                    if first_only:
-                        return found
         else:
             per = 1 if kind == STRAIGHT else 2
             ranks = high - top[1] + 1
@@ -190,8 +188,6 @@ def answers(counts, top, first_only=False):
                     run += 1
                     if run >= ranks and value > high:
                         found.append([kind, value - ranks + 1, value, per, 0])
-                        if first_only:
-                            return found
                 else:
                     run = 0
         strength = 0
@@ -203,6 +199,38 @@ def answers(counts, top, first_only=False):
     if strength < ACE and counts[ACE] == 3:
         found.append([BOMB, ACE, ACE, 3, ACE])
     return found
+
+
+def can_beat(counts, top, size):
+    """Return whether a hand (rank counts, at most `size` cards to spend) can beat `top`."""
+    kind = top[0]
+    if kind != BOMB:
+        high = top[2]
+        if (high - top[1] + 1) * top[3] <= size:
+            if kind <= TRIPLE:
+                limit = 16 if kind == SINGLE else (15 if kind == PAIR else 14)
+                for value in range(high + 1, limit):
+                    if counts[value] >= kind:
+                        return True
+            else:
+                per = top[3]
+                ranks = high - top[1] + 1
+                run = 0
+                for value in range(high - ranks + 2, SEQUENCE_TOP + 1):
+                    if counts[value] >= per:
+                        run += 1
+                        if run >= ranks and value > high:
+                            return True
+                    else:
+                        run = 0
+        strength = 0
+    else:
+        strength = top[4]
+    if size >= 4:
+        for value in range(strength + 1, 14):
+            if counts[value] == 4:
+                return True
+    return size >= 3 and strength < ACE and counts[ACE] == 3
 
 
 def greedy_move(counts, key, top, memo):
@@ -225,7 +253,56 @@ def greedy_move(counts, key, top, memo):
         for value in range(low, high + 1):
             counts[value] += per
         return make_play(other[1], other[2], other[3])
-    options = answers(counts, top)
+    kind = top[0]
+    if kind == STRAIGHT or kind == RUN:
+        return _best_answer(counts, key, answers(counts, top), memo)
+    # Groups and bombs, the common case, without building every option (calls are slow in Brython).
+    values = []
+    if kind != BOMB:
+        limit = 16 if kind == SINGLE else (15 if kind == PAIR else 14)
+        for value in range(top[2] + 1, limit):
+            if counts[value] >= kind:
+                values.append(value)
+        strength = 0
+    else:
+        strength = top[4]
+    bombs = []
+    for value in range(strength + 1, 14):
+        if counts[value] == 4:
+            bombs.append(value)
+    if strength < ACE and counts[ACE] == 3:
+        bombs.append(ACE)
+    if len(values) + len(bombs) < 2:
+        if values:
+            return [kind, values[0], values[0], kind, 0]
+        return make_play(bombs[0], bombs[0], counts[bombs[0]]) if bombs else None
+    best_value = 0
+    best_rank = 0
+    best_is_bomb = False
+    for value in values:
+        left = counts[value]
+        counts[value] = left - kind
+        rank = plan(counts, key - kind * POW[value], memo)[0] * 100 + value
+        counts[value] = left
+        if not best_value or rank < best_rank:
+            best_value = value
+            best_rank = rank
+    for value in bombs:
+        left = counts[value]
+        counts[value] = 0
+        rank = plan(counts, key - left * POW[value], memo)[0] * 100 + value
+        counts[value] = left
+        if not best_value or rank < best_rank:
+            best_value = value
+            best_rank = rank
+            best_is_bomb = True
+    if best_is_bomb:
+        return make_play(best_value, best_value, counts[best_value])
+    return [kind, best_value, best_value, kind, 0]
+
+
+def _best_answer(counts, key, options, memo):
+    """Return the option that leaves the fewest plays (lowest top on ties), or None."""
     if len(options) < 2:
         return options[0] if options else None
     best = None
@@ -251,7 +328,7 @@ def sure_first_lead(counts, key, first, second, memo):
     weak = []
     sure = []
     for play in groups:
-        if answers(first, play, True) or answers(second, play, True):
+        if can_beat(first, play, 16) or can_beat(second, play, 16):
             weak.append(play)
         else:
             sure.append(play)
@@ -346,37 +423,50 @@ def sample_hands(unseen, sizes, caps, rng):
         for _ in range(unseen[value]):
             shuffled.append(value)
     rng.shuffle(shuffled)
-    # The most limited ranks are placed first, while both hands still have room.
-    pool = []
-    for limit in range(5):
-        for value in shuffled:
-            if min(caps[0][value], caps[1][value]) == limit:
-                pool.append(value)
+    first_caps = caps[0]
+    second_caps = caps[1]
+    limits = [4] * 16
+    limited = False
+    for value in range(3, 16):
+        limit = first_caps[value] if first_caps[value] < second_caps[value] else second_caps[value]
+        if limit < 4:
+            limits[value] = limit
+            limited = True
     hands = [[0] * 16, [0] * 16]
+    first = hands[0]
+    second = hands[1]
     left = [sizes[0], sizes[1]]
-    for value in pool:
-        first = left[0] > 0 and hands[0][value] < caps[0][value]
-        second = left[1] > 0 and hands[1][value] < caps[1][value]
-        if first and second:
-            other = 0 if rng.below(left[0] + left[1]) < left[0] else 1
-        elif first:
-            other = 0
-        elif second:
-            other = 1
-        else:
-            other = 0 if left[0] > 0 else 1
-        hands[other][value] += 1
-        left[other] -= 1
+    if limited:
+        # The most limited ranks are placed first, while both hands still have room,
+        # each card at random in proportion to the room left.
+        for limit in range(4):
+            for value in shuffled:
+                if limits[value] != limit:
+                    continue
+                fits_first = left[0] > 0 and first[value] < first_caps[value]
+                fits_second = left[1] > 0 and second[value] < second_caps[value]
+                if fits_first and fits_second:
+                    other = 0 if rng.below(left[0] + left[1]) < left[0] else 1
+                elif fits_first or fits_second:
+                    other = 0 if fits_first else 1
+                else:
+                    other = 0 if left[0] > 0 else 1
+                hands[other][value] += 1
+                left[other] -= 1
+    # The other cards are already in random order: the first ones fill the first hand.
+    for value in shuffled:
+        if limits[value] == 4:
+            if left[0] > 0:
+                first[value] += 1
+                left[0] -= 1
+            else:
+                second[value] += 1
     return hands
 
 
 def beatable(play, possible, sizes):
     """Return whether an opponent could beat `play` with cards it may hold (`possible`: counts per opponent)."""
-    for other in range(2):
-        for answer in answers(possible[other], play):
-            if (answer[2] - answer[1] + 1) * answer[3] <= sizes[other]:
-                return True
-    return False
+    return can_beat(possible[0], play, sizes[0]) or can_beat(possible[1], play, sizes[1])
 
 
 def sure_win(options, possible, sizes, memo):
