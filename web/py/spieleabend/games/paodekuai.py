@@ -24,6 +24,22 @@ Shapes reported by `classify`: "single", "pair", "triple", "straight"
 Options: {"deals": n, "names": [3 strings] (optional), "seats": 3 (optional)}.
 "deals" from 1 to 99 (default 5) ends the table after that many deals;
 0 keeps it open until a player stops it with "stop" after a deal.
+
+A table is a sequence of deals. When a seat goes out the deal ends at once
+and is settled; then every seat that has not yet said "next" is to move
+("next" or "stop"). When all three said "next" the cards are shuffled again
+and the holder of the 3 of hearts leads (in every deal). `outcome` is None
+until the agreed number of deals is played or a seat said "stop"; then the
+winners are the seats with the highest table total (ties share the win).
+
+Settlement: a seat that goes out receives from each other seat 1 per card
+left (2 per card if that seat never played a card in the deal), plus 10 for
+the 2 of spades in hand, plus 10 per whole bomb in hand (four of a rank, or
+the three Aces). A bomb that did not lead its trick wins 10 from each other
+seat once no higher bomb beat it: when the trick closes, or at once when it
+was its player's last cards (before the going-out settlement). Every
+settlement is recorded in `state["log"]` and sums to zero; the running table
+is the sum of all of them.
 """
 
 from spieleabend.games.common import IllegalAction, BadOptions, Rng, SUITS, is_whole, seat_names
@@ -90,6 +106,7 @@ def sort_cards(cards):
 # ---------------------------------------------------------------- combinations
 
 def _describe(shape, length, rank, bomb):
+    """Return the plain description dict of a play."""
     return {"shape": shape, "length": length, "rank": rank, "top": RANK_LABEL[rank],
             "bomb": bomb, "heavenly": bomb == HEAVENLY_BOMB}
 
@@ -160,6 +177,7 @@ def beats(play, previous):
 
 
 def _rank_counts(hand):
+    """Return a list of 16 counts of a hand by rank value."""
     counts = [0] * 16
     for card in hand:
         counts[RANK_VALUE[card[:-1]]] += 1
@@ -239,6 +257,7 @@ def _pick_cards(hand, low, high, per_rank):
 # ---------------------------------------------------------------- game state
 
 def _check_options(options):
+    """Return the checked options with defaults; raise BadOptions for what the rules forbid."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -323,6 +342,7 @@ def deal_points(record):
 
 
 def _game_over(state):
+    """Return whether the table has ended (agreed deals played, or stopped after a deal)."""
     if not deal_over(state):
         return False
     if state["stopped_by"] is not None:
@@ -349,6 +369,7 @@ def _top(state):
 
 
 def _opening(state):
+    """Return whether the next play is the very first play of the deal."""
     return not state["played"]
 
 
@@ -361,6 +382,7 @@ def _is_deal_first(state, entry):
 
 
 def _top_description(state):
+    """Return the description of the play to beat, or None when leading."""
     top = _top(state)
     if top is None:
         return None
@@ -389,6 +411,7 @@ def legal_actions(state, seat):
 
 
 def _parse(action):
+    """Split an action into its verb and upper-cased card words; refuse what is not a string."""
     if not isinstance(action, str):
         raise IllegalAction("an action is a string such as 'play 3H' or 'pass'")
     words = action.split()
@@ -431,6 +454,7 @@ def apply_action(state, seat, action):
 
 
 def _pass(state, seat):
+    """Apply a pass (only without a legal answer); close the trick after the second pass."""
     if _top(state) is None:
         raise IllegalAction("the leader may not pass")
     if _answers(state, seat):
@@ -457,6 +481,7 @@ def _is_answering_bomb(state, entry):
 
 
 def _play(state, seat, cards):
+    """Validate and apply a play; settle the deal when it empties the hand."""
     hand = state["hands"][seat]
     if not cards:
         raise IllegalAction("'play' needs at least one card")
@@ -493,6 +518,7 @@ def _play(state, seat, cards):
 
 
 def _settle_bomb(state, entry):
+    """Record the bomb bonus of an answering bomb: 10 from each other seat."""
     seat = entry["seat"]
     points = [-BOMB_BONUS] * SEATS
     points[seat] = BOMB_BONUS * (SEATS - 1)
@@ -502,6 +528,7 @@ def _settle_bomb(state, entry):
 
 
 def _settle_out(state, winner):
+    """Record the settlement of a seat going out: the others pay for cards, the 2 of spades and bombs."""
     points = [0] * SEATS
     losers = []
     for seat in range(SEATS):
@@ -525,6 +552,7 @@ def _settle_out(state, winner):
 # ---------------------------------------------------------------- views and outcome
 
 def _trick_view(state, trick):
+    """Return the public form of a trick: who played what (with its description) and who passed."""
     views = []
     for entry in trick:
         if entry["cards"]:
@@ -575,6 +603,7 @@ def view(state, seat):
 
 
 def _copy_settlement(settlement):
+    """Return a copy of a settlement record for a view."""
     copy = {"kind": settlement["kind"], "seat": settlement["seat"],
             "points": list(settlement["points"])}
     if "top" in settlement:
