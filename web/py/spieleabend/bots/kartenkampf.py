@@ -124,7 +124,9 @@ def _rival_weights(view, me):
 def _evaluate_sample(counts, opp_sum, owner_of, candidates, rivals, totals, winners):
     """Add one opponent sample's value to each candidate's total (and its winner-exists weight)."""
     uniques = [v for v in range(10, 0, -1) if counts[v] == 1]
-    for index, card in enumerate(candidates):
+    # Index loops, not enumerate: Brython ends every iterator with a raised StopIteration, which is slow.
+    for index in range(len(candidates)):
+        card = candidates[index]
         points = opp_sum + card
         seen = counts[card]
         if seen == 0:
@@ -195,7 +197,8 @@ def choose_strong(view, rng):
     hand = view["hand"]
     best_index = 0
     best_value = None
-    for i, card in enumerate(candidates):
+    for i in range(len(candidates)):
+        card = candidates[i]
         value = totals[i] - winners[i] * _future_cost(hand, card, rounds_after)
         # A tiny random nudge breaks exact ties without favouring one card.
         value += rng.random() * 1e-6

@@ -44,8 +44,8 @@ for _value in range(3, 16):
 
 NEXT_SEAT = [1, 2, 0]    # NEXT_SEAT[s] plays after seat s (a list: `%` is slow in Brython)
 SHORTLIST = 3            # options played out per decision
-MAX_SAMPLES = 32         # guessed deals per option at most
-WORK_BUDGET = 2000       # 2 per simulated move + 1 per new plan entry, per decision
+MAX_SAMPLES = 20         # guessed deals per option at most
+WORK_BUDGET = 1000       # 2 per simulated move + 1 per new plan entry, per decision
 
 
 def random_choose(view, rng):
@@ -108,9 +108,9 @@ def plan(counts, key, memo):
     take part in a straight or a run; the lowest rank either closes as its own
     play or starts a sequence, so trying those choices finds the fewest plays.
     """
-    found = memo.get(key)
-    if found is not None:
-        return found
+    # `in` first: Brython's dict.get raises and catches a KeyError on every miss (a third of the time).
+    if key in memo:
+        return memo[key]
     low = 3
     while low < 16 and not counts[low]:
         low += 1

@@ -128,7 +128,8 @@ def classify(cards, opening=False):
             return None
         seen.add(card)
         value = RANK_VALUE[card[:-1]]
-        counts[value] = counts.get(value, 0) + 1
+        # Not counts.get: Brython's dict.get raises internally on a miss, which is slow.
+        counts[value] = counts[value] + 1 if value in counts else 1
     n = len(cards)
     ranks = sorted(counts)
     low = ranks[0]

@@ -54,7 +54,7 @@ def score_round(cards, round_type, risks):
     best_points, second_points, base_points = POINTS[round_type]
     counts = {}
     for card in cards:
-        counts[card] = counts.get(card, 0) + 1
+        counts[card] = counts[card] + 1 if card in counts else 1  # dict.get is slow in Brython
     unique = sorted(card for card in counts if counts[card] == 1)
     if round_type != "kopfstand":
         unique.reverse()
