@@ -5,7 +5,11 @@ and times each `choose(view, rng)` with performance.now() inside the page.
 Prints median, p99 and worst per game and strength, unthrottled and throttled,
 next to CPython's figures for the same games (the ratio shows Brython's cost).
 
-    python -m bench.bots_browser [--games N] [--only GAME]
+    python -m bench.bots_browser [--games N] [--only GAME] [--seats N|max]
+
+Seats default to 3 (or the nearest count a game allows); "max" measures every
+game at its largest table, the slowest case for computers that model each
+opponent.
 """
 
 import argparse
@@ -90,6 +94,14 @@ def browser_times(page, game, strength, games, options):
     return json.loads(page.evaluate("window.benchResult"))
 
 
+def table_seats(game, wanted):
+    """Return the seat count to measure a game at: `wanted` within the game's limits, or its maximum."""
+    engine = load(game)
+    if wanted == "max":
+        return engine.MAX_SEATS
+    return min(engine.MAX_SEATS, max(engine.MIN_SEATS, int(wanted)))
+
+
 def line(label, ms, target=None):
     text = "%-44s median %7.2f ms  p99 %7.2f ms  worst %7.2f ms  (%d decisions)" % (
         label, median(ms), percentile(ms, 0.99), max(ms), len(ms))
@@ -102,6 +114,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="seeded games per game and strength (default 2)")
     parser.add_argument("--only", choices=GAME_MODULES, help="measure one game only")
+    parser.add_argument("--seats", default="3", help="seats per table, or 'max' for each game's largest (default 3)")
     args = parser.parse_args(argv)
     games = [args.only] if args.only else GAME_MODULES
     server = LiveServer()
@@ -113,9 +126,10 @@ def main(argv=None):
             page.goto(server.url + "/")
             page.wait_for_selector("html[data-app-ready]", timeout=60000)
             cdp = page.context.new_cdp_session(page)
-            print("Computer decision time per decision (%d seeded games each; seats: 3)" % args.games)
+            print("Computer decision time per decision (%d seeded games each)" % args.games)
             for game in games:
-                options = {"seats": 3}
+                options = {"seats": table_seats(game, args.seats)}
+                print("%s: %d seats" % (game, options["seats"]))
                 for strength in load_bots(game).STRENGTHS:
                     print(line("%s/%s CPython" % (game, strength), cpython_times(game, strength, args.games, options)))
                     for rate in (1, 4):
