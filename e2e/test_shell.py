@@ -89,3 +89,11 @@ def test_app_starts_offline_after_one_visit(context, own_server):
     assert page.locator(".game-tile").count() == 5
     page.get_by_test_id("nav-settings").click()
     page.wait_for_selector("text=Einstellungen")
+    # The page came from the release's cache by a static route, without waiting for the worker.
+    navigation = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
+    assert navigation["workerFinalSourceType"] == "cache"
+    # A start with a query (a tester's seed) is not a static route: the worker serves it, offline too.
+    seeded = context.new_page()
+    seeded.goto(own_server.url + "/?seed=7")
+    seeded.wait_for_selector("html[data-app-ready]", timeout=60000)
+    assert seeded.locator(".game-tile").count() == 5
