@@ -23,7 +23,10 @@ RULES_ROOT = REPO_ROOT / "docs" / "rules"
 BRYTHON_DATA = Path(brython.__file__).resolve().parent / "data"
 
 # Files served under their content hash (immutable), referenced from index.html and the worker.
-HASHED_STATIC = ["css/app.css"]
+HASHED_STATIC = []
+# The one stylesheet: css/app.css first, then every other css/*.css (one per game screen) by name,
+# so a game brings its own rules without a second request.
+MAIN_CSS = "css/app.css"
 # Files served under a fixed name (manifest and icons must keep theirs).
 PLAIN_STATIC = [
     "manifest.webmanifest",
@@ -111,6 +114,16 @@ def guess_type(name):
     return kind
 
 
+def stylesheet(web_root):
+    """Return app.css followed by every other stylesheet under css/, as one file."""
+    css_root = Path(web_root) / "css"
+    parts = [(css_root / "app.css").read_bytes()]
+    for path in sorted(css_root.glob("*.css")):
+        if path.name != "app.css":
+            parts.append(b"\n/* %s */\n" % path.name.encode("utf-8") + path.read_bytes())
+    return b"".join(parts)
+
+
 def build(web_root=None):
     """Build every asset in memory and return {url path: Asset} plus the release version."""
     web_root = Path(web_root or DEFAULT_WEB_ROOT)
@@ -125,6 +138,7 @@ def build(web_root=None):
     urls["brython"] = add_hashed("brython", ".js", (BRYTHON_DATA / "brython.js").read_bytes())
     bundle = build_python_bundle(web_root / "py").encode("utf-8")
     urls["app_bundle"] = add_hashed("spieleabend", ".brython.js", bundle)
+    urls[MAIN_CSS] = add_hashed("css-app", ".css", stylesheet(web_root))
     for relative in HASHED_STATIC:
         stem, suffix = os.path.splitext(relative.replace("/", "-"))
         urls[relative] = add_hashed(stem, suffix, (web_root / relative).read_bytes())

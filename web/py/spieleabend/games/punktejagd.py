@@ -30,6 +30,8 @@ from spieleabend.games.common import IllegalAction, BadOptions, seat_names
 
 NAME = "Punktejagd"
 MIN_SEATS = 2
+# Every seat chooses at once and in secret: rooms use commit-reveal, computers commit at once.
+SECRET_CHOICES = True
 MAX_SEATS = 6
 
 CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]

@@ -18,6 +18,9 @@ class App:
         # A `seed` URL parameter makes deals and computer choices reproducible for testers.
         self.fixed_seed = int(seed) if seed and seed.lstrip("-").isdigit() else None
         self.seed_uses = 0
+        pace = dom.url_param("pace")
+        # `pace` (ms between computer moves) lets testers play whole games fast.
+        self.fixed_pace = int(pace) if pace and pace.isdigit() else None
         self.screen = None
         self.just_updated = self.note_release()
         i18n.set_language(self.settings["language"])
@@ -50,6 +53,16 @@ class App:
             self.storage.save_settings(self.settings)
             return bool(seen)
         return False
+
+    def computer_pace(self):
+        """Return the ms between two computer moves: readable, shorter with reduced motion (?pace= for testers)."""
+        if self.fixed_pace is not None:
+            return self.fixed_pace
+        return 350 if self.reduce_motion() else 900
+
+    def toast_storage_full(self):
+        """Tell the person that the browser refused to store the game."""
+        self.toast(t("error.storage_full"))
 
     def update_waiting(self):
         return dom.update_waiting()

@@ -1,5 +1,7 @@
 """Small helpers that build HTML text (rendering by strings keeps Brython's DOM calls few)."""
 
+from spieleabend.ui.i18n import register, t
+
 
 def escape(text):
     """Return text safe to put inside HTML elements and quoted attributes."""
@@ -30,6 +32,58 @@ def button(label, action, testid=None, kind="secondary", disabled=False, extra=N
 
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUIT_LETTERS = "HD"
+RANK_SHORT = {"J": ("B", "J"), "Q": ("D", "Q"), "K": ("K", "K"), "A": ("A", "A")}
+
+register({
+    "card.S": ("Pik", "spades"), "card.H": ("Herz", "hearts"),
+    "card.D": ("Karo", "diamonds"), "card.C": ("Kreuz", "clubs"),
+    "card.J": ("Bube", "Jack"), "card.Q": ("Dame", "Queen"), "card.K": ("König", "King"), "card.A": ("Ass", "Ace"),
+    "card.name": ("%(suit)s %(rank)s", "%(rank)s of %(suit)s"),
+    "card.back": ("verdeckte Karte", "face-down card"),
+})
+
+
+def rank_label(rank):
+    """Return the rank as printed on a card in the current language (Bube is B in German)."""
+    if rank in RANK_SHORT:
+        pair = RANK_SHORT[rank]
+        return pair[0] if t("card.J") == "Bube" else pair[1]
+    return rank
+
+
+def card_name(card):
+    """Return a French card's spoken name, e.g. "Herz Sieben" is "Herz 7" / "7 of hearts"."""
+    rank, suit = card[:-1], card[-1]
+    rank_word = t("card." + rank) if rank in RANK_SHORT else rank
+    return t("card.name", suit=t("card." + suit), rank=rank_word)
+
+
+def french_card(card, label=None, action=None, testid=None, selected=False, disabled=False,
+                size="", extra="", **more):
+    """Return a French card ("7H", "10D", "QS") as a card face; tappable when `action` is given.
+
+    `data-card` always holds the card string, the hook testers read.
+    """
+    rank, suit = card[:-1], card[-1]
+    symbol = SUIT_SYMBOLS.get(suit, "?")
+    printed = rank_label(rank)
+    tag = "button" if action else "div"
+    classes = "card face french" + (" red" if suit in RED_SUIT_LETTERS else "") + (
+        " court" if rank in ("J", "Q", "K") else "") + (" selected" if selected else "") + (
+        " " + size if size else "") + (" " + extra if extra else "")
+    if action is not None and "aria_pressed" not in more:
+        more["aria_pressed"] = "true" if selected else "false"
+    centre = printed if rank in ("J", "Q", "K") else symbol
+    return (
+        '<%s%s><span class="corner tl">%s<i>%s</i></span><span class="pip">%s</span>'
+        '<span class="corner br">%s<i>%s</i></span></%s>' % (
+            tag,
+            attrs(type="button" if action else None, class_=classes, data_action=action,
+                  data_value=card if action else None, data_card=card, data_testid=testid,
+                  role=None if action else "img", aria_label=label or card_name(card),
+                  disabled=disabled, **more),
+            escape(printed), symbol, escape(centre), escape(printed), symbol, tag))
 
 
 def number_card(number, label, selected=False, action=None, testid=None, disabled=False, size=""):
@@ -42,7 +96,7 @@ def number_card(number, label, selected=False, action=None, testid=None, disable
             attrs(type="button" if action else None,
                   class_="card face number n%d%s%s" % (number, " selected" if selected else "",
                                                       " " + size if size else ""),
-                  data_action=action, data_value=number, data_testid=testid,
+                  data_action=action, data_value=number, data_card=number, data_testid=testid,
                   aria_label=label, aria_pressed=("true" if selected else "false") if action else None,
                   disabled=disabled),
             number, number, number, tag))

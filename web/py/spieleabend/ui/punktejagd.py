@@ -1,12 +1,11 @@
 """Punktejagd screens: start, table (choose, reveal), final standings, played cards and round log."""
 
 from spieleabend.games import punktejagd as engine
-from spieleabend.games import run_bots
-from spieleabend.games.common import IllegalAction, Rng
-from spieleabend.bots import punktejagd as bots
+from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "punktejagd"
 FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
@@ -96,54 +95,26 @@ def type_label(round_type):
     return t("pj.type." + round_type)
 
 
-class Session:
-    """A running Punktejagd game on this device: engine state, players and the save document."""
+def progress(view):
+    """Return the round to show on "Fortsetzen", rounds scored and the totals (the table's plug-in hook)."""
+    return {"round": view["round"] or engine.ROUND_COUNT, "done": len(view["log"]), "scores": view["totals"]}
 
-    def __init__(self, state, meta):
-        self.state = state
-        self.meta = meta  # {"style", "players", "bot_rng", "started_at", "night", "round"}
 
-    @classmethod
-    def new(cls, app, name, computers, style):
-        rng = app.new_rng()
-        names = [name] + COMPUTER_NAMES[:computers]
-        state = engine.new_game({"seats": computers + 1, "names": names}, rng)
-        meta = {"style": style, "bot_rng": rng.fork().state, "started_at": app.now(),
-                "night": app.storage.night()["id"], "round": 1}
-        session = cls(state, meta)
-        session.commit_computers()
-        return session
+def new_table(app, name, computers, style):
+    """Deal a new game: the person at seat 0, the computers after it."""
+    players = [seat_player(name, PERSON)] + [seat_player(COMPUTER_NAMES[i], COMPUTER, style) for i in range(computers)]
+    return LocalTable.new(app, GAME, {"seats": computers + 1}, players)
 
-    def players(self):
-        """Return the bot function per seat (None for the person at seat 0)."""
-        choose = bots.STRENGTHS[self.meta["style"]]
-        return [None] + [choose] * (self.state["seats"] - 1)
 
-    def commit_computers(self):
-        """Let the computers fix their plans at the start of a round (kept in the save)."""
-        rng = Rng(self.meta["bot_rng"])
-        run_bots(engine, self.state, self.players(), rng)
-        self.meta["bot_rng"] = rng.state
-
-    def view(self):
-        return engine.view(self.state, 0)
-
-    def save(self, app):
-        view = self.view()
-        self.meta["round"] = view["round"] or engine.ROUND_COUNT
-        return app.storage.save_game(GAME, self.state, self.meta)
-
-    def record_result(self, app):
-        """Put the finished game into Ergebnisse and drop the save."""
-        result = engine.outcome(self.state)
-        names = self.state["names"]
-        app.storage.add_result({
-            "game": GAME, "finished_at": app.now(), "started_at": self.meta.get("started_at"),
-            "players": list(names), "scores": list(result["scores"]),
-            "winners": [names[seat] for seat in result["winners"]], "my_score": result["scores"][0],
-            "night": self.meta.get("night"), "style": self.meta["style"],
-        })
-        app.storage.delete_game(GAME)
+def upgrade_meta(document):
+    """Give a save from before tables existed its players list (person at 0, computers after)."""
+    meta = document["meta"]
+    if "players" not in meta:
+        names = document["state"]["names"]
+        style = meta.get("style", "random")
+        meta["players"] = [seat_player(names[0], PERSON)] + [seat_player(n, COMPUTER, style) for n in names[1:]]
+        meta["seat"] = 0
+    return document
 
 
 class SetupScreen(Screen):
@@ -205,9 +176,7 @@ class SetupScreen(Screen):
             app.settings["pj_computers"] = self.computers
             app.settings["pj_style"] = self.style
             app.save_settings()
-            session = Session.new(app, name, self.computers, self.style)
-            session.save(app)
-            app.show(TableScreen(session), route="play/punktejagd/table")
+            app.show(TableScreen(app, new_table(app, name, self.computers, self.style)), route="play/punktejagd/table")
         elif action == "continue":
             app.go("play/punktejagd/continue", replace=True)
 
@@ -217,20 +186,28 @@ class TableScreen(Screen):
 
     route = "play/punktejagd/table"
 
-    def __init__(self, session, revealing=False):
-        self.session = session
+    def __init__(self, app, table):
+        self.table = table
         self.selected = None
         self.risk = False
-        self.phase = "reveal" if revealing else "choose"
+        # Rounds whose reveal the person has seen: a newer scored round is shown as a reveal first.
+        self.seen = len(table.view()["log"])
         self.flying = False
         self.panel = None  # "played" or "log"
         self.timer = None
+        table.listen(lambda event: app.rerender())
+
+    @property
+    def phase(self):
+        """Return "reveal" while a scored round waits to be seen, "final" once over, else "choose"."""
+        view = self.table.view()
+        if len(view["log"]) > self.seen:
+            return "reveal"
+        return "final" if view["outcome"] is not None else "choose"
 
     # -- rendering -------------------------------------------------------------------
     def render(self, app):
-        view = self.session.view()
-        if self.phase == "choose" and view["outcome"] is not None:
-            self.phase = "final"
+        view = self.table.view()
         header = self.render_header(view, view["log"][-1] if self.phase == "reveal" else None)
         if self.phase == "final":
             body = self.render_final(view)
@@ -240,7 +217,7 @@ class TableScreen(Screen):
         tools = ('<div class="tools">%s%s%s</div>' % (
             button(t("pj.played_btn"), "panel", "open-played", kind="ghost", data_value="played"),
             button(t("pj.log_btn"), "panel", "open-log", kind="ghost", data_value="log"),
-            "" if self.phase == "final" else button(t("pj.pause"), "pause", "pause", kind="secondary")))
+            "" if self.phase == "final" or not self.table.can_pause() else button(t("pj.pause"), "pause", "pause", kind="secondary")))
         return page(t("game.punktejagd"), body + tools + self.render_panel(view), extra_class="pj")
 
     def render_header(self, view, revealed=None):
@@ -406,7 +383,7 @@ class TableScreen(Screen):
         if action == "select" and self.phase == "choose" and not self.flying:
             self.selected = int(value)
         elif action == "risk" and self.phase == "choose":
-            self.risk = not self.risk and not self.session.view()["chip_spent"]
+            self.risk = not self.risk and not self.table.view()["chip_spent"]
         elif action == "confirm":
             self.confirm(app)
             return
@@ -418,15 +395,14 @@ class TableScreen(Screen):
         elif action == "close-panel":
             self.panel = None
         elif action == "pause":
-            self.session.save(app)
+            self.table.save()
             app.go("")
             return
         elif action == "new-game":
-            meta = self.session.meta
-            names = self.session.state["names"]
-            fresh = Session.new(app, names[0], len(names) - 1, meta["style"])
-            fresh.save(app)
-            app.show(TableScreen(fresh), route="play/punktejagd/table")
+            players = self.table.players()
+            style = players[-1].get("strength") or "random"
+            fresh = new_table(app, players[self.table.seat or 0]["name"], len(players) - 1, style)
+            app.show(TableScreen(app, fresh), route="play/punktejagd/table")
             return
         app.rerender()
 
@@ -434,20 +410,17 @@ class TableScreen(Screen):
         if self.selected is None or self.phase != "choose" or self.flying:
             return
         action = "play %d%s" % (self.selected, " risk" if self.risk else "")
+        self.selected = None
+        self.risk = False
         try:
-            engine.apply_action(self.session.state, 0, action)
+            self.table.act(action)  # saved at once; the round is scored when every seat has chosen
         except IllegalAction as error:
             app.toast(str(error))
             return
-        finished = engine.outcome(self.session.state) is not None
-        if finished:
-            self.session.record_result(app)
+        if self.phase == "reveal":
+            self.start_flight(app)
         else:
-            self.session.save(app)  # every confirmed round is saved at once
-        self.selected = None
-        self.risk = False
-        self.phase = "reveal"
-        self.start_flight(app)
+            app.rerender()
 
     def start_flight(self, app):
         """Lock inputs while the cards fly; with reduced motion there is no flight."""
@@ -464,12 +437,7 @@ class TableScreen(Screen):
         self.timer = app.later(landed, FLIGHT_MS)
 
     def next_round(self, app):
-        if self.session.view()["outcome"] is not None:
-            self.phase = "final"
-        else:
-            self.session.commit_computers()
-            self.session.save(app)
-            self.phase = "choose"
+        self.seen = len(self.table.view()["log"])
         app.rerender()
 
     def on_key(self, app, key):
@@ -479,7 +447,7 @@ class TableScreen(Screen):
             return True
         if self.phase == "choose" and key in "1234567890" and len(key) == 1:
             number = 10 if key == "0" else int(key)
-            if number in self.session.view()["hand"]:
+            if number in self.table.view()["hand"]:
                 self.handle(app, "select", str(number))
                 return True
         if key == "Enter":
@@ -494,6 +462,7 @@ class TableScreen(Screen):
     def leave(self, app):
         if self.timer is not None:
             app.cancel(self.timer)
+        self.table.close()
 
 
 class MissingSaveScreen(Screen):
@@ -510,9 +479,8 @@ def screen_for(app, rest):
         document = app.storage.load_game(GAME)
         if document is None:
             return MissingSaveScreen()
-        session = Session(document["state"], document["meta"])
-        if not any(session.view()["committed"][1:]) and session.view()["outcome"] is None:
-            session.commit_computers()  # an old save from before the computers decided
-            session.save(app)
-        return TableScreen(session)
+        upgrade_meta(document)
+        table = LocalTable(app, GAME, document["state"], document["meta"])
+        table.schedule_computers()  # an old save from before the computers decided commits them now
+        return TableScreen(app, table)
     return SetupScreen(app)

@@ -1,0 +1,302 @@
+"""Tables: the one object a game screen talks to, wherever the game runs.
+
+A screen never calls an engine, a computer player, storage or the network
+itself. It holds a table and uses the same few verbs everywhere:
+
+    table.view()          this device's view: its seat's `engine.view`, or the
+                          public view (seat None) on a screen
+    table.seat            this device's game seat, None for a screen
+    table.role            "local" (solo), "host", "remote" (a phone) or "screen"
+    table.seats()         [{"name", "kind": "person"|"computer"|"remote",
+                            "away", "stand_in", "me"}] per game seat
+    table.act(action)     play for this device's seat; raises IllegalAction
+                          (local, host) or sends it (remote)
+    table.listen(fn)      fn(event) after every change of the view
+    table.edit(change)    local and host only: run `change(state)` (a between-deals
+                          engine function such as Mau-Mau's add_seat), then save
+    table.close()         stop timers when the screen is left
+
+A game plugs in with its engine, its bot module and its screen module
+`spieleabend.ui.<game>`, which defines `progress(public view) -> {"round": the round to show on
+"Fortsetzen", "done": rounds (or deals) finished, "scores": [total per seat]}`
+(meta["history"][i] keeps the totals after i rounds, for the score chart). Nothing in this module knows a game.
+"""
+
+from spieleabend.games import load as load_engine
+from spieleabend.games import load_bots
+from spieleabend.games.common import IllegalAction, Rng
+
+PERSON = "person"      # plays on this device
+COMPUTER = "computer"  # a computer player run by this device
+REMOTE = "remote"      # a person on another device (rooms)
+
+
+def screen_module(game):
+    """Return a game's screen module (spieleabend.ui.<game>), which holds its `progress` hook."""
+    return __import__("spieleabend.ui." + game, fromlist=["progress"])
+
+
+def seat_player(name, kind, strength=None):
+    """Return one seat's entry in a table's players list."""
+    return {"name": name, "kind": kind, "strength": strength}
+
+
+class Table:
+    """What every table shares: listeners and the verbs' defaults."""
+
+    role = "local"
+    seat = None
+
+    def __init__(self):
+        self.listeners = []
+
+    def listen(self, listener):
+        """Call listener(event) after every change of the view."""
+        self.listeners.append(listener)
+
+    def changed(self, event=None):
+        """Tell every listener that the view changed."""
+        for listener in list(self.listeners):
+            listener(event)
+
+    def can_pause(self):
+        """Return True when the game can be left and continued later from this device's save."""
+        return False
+
+    def close(self):
+        """Stop timers (the screen is being left)."""
+
+
+class LocalTable(Table):
+    """A game run on this device: the engine, its computers (paced one by one) and the save."""
+
+    role = "local"
+
+    def __init__(self, app, game, state, meta):
+        Table.__init__(self)
+        self.app = app
+        self.game = game
+        self.plugin = screen_module(game)
+        self.engine = load_engine(self.game)
+        self.bots = load_bots(self.game)
+        self.state = state
+        self.meta = meta
+        self.seat = meta.get("seat", 0)
+        self.timer = None
+        self.closed = False
+
+    # -- starting and continuing ---------------------------------------------------------
+    @classmethod
+    def new(cls, app, game, options, players, seat=0, extra_meta=None):
+        """Deal a new game for `players` (see seat_player) and save it; this device plays `seat`."""
+        engine = load_engine(game)
+        rng = app.new_rng()
+        options = dict(options)
+        options["names"] = [player["name"] for player in players]
+        state = engine.new_game(options, rng)
+        meta = {"players": players, "seat": seat, "options": options, "bot_rng": rng.fork().state,
+                "started_at": app.now(), "night": app.storage.night()["id"], "history": [], "round": 1}
+        if extra_meta:
+            meta.update(extra_meta)
+        table = cls(app, game, state, meta)
+        table.after_change(notify=False)
+        return table
+
+    @classmethod
+    def load(cls, app, game):
+        """Return the saved game of this kind as a table, or None when there is none."""
+        document = app.storage.load_game(game)
+        if document is None:
+            return None
+        table = cls(app, game, document["state"], document["meta"])
+        table.schedule_computers()
+        return table
+
+    # -- the verbs -------------------------------------------------------------------------
+    def view(self):
+        """Return this device's view (the public one when it plays no seat)."""
+        return self.engine.view(self.state, self.seat)
+
+    def view_of(self, seat):
+        """Return the view of any seat, or the public view for None (local and host only)."""
+        return self.engine.view(self.state, seat)
+
+    def names(self):
+        """Return the seat names as the engine knows them."""
+        return list(self.engine.view(self.state, None)["names"])
+
+    def players(self):
+        """Return the players list, kept in step with the engine's seats."""
+        return self.meta["players"]
+
+    def seats(self):
+        """Return per game seat: name, kind, whether away, played by a stand-in, and whether it is this device."""
+        names = self.names()
+        out = []
+        for seat in range(len(names)):
+            player = self.players()[seat] if seat < len(self.players()) else seat_player(names[seat], COMPUTER)
+            out.append({"name": names[seat], "kind": player["kind"], "away": bool(player.get("away")),
+                        "stand_in": bool(player.get("stand_in")), "me": seat == self.seat})
+        return out
+
+    def is_computer(self, seat):
+        """Return True when this device plays the seat with a computer (a computer, or a stand-in)."""
+        players = self.players()
+        if seat >= len(players):
+            return True
+        player = players[seat]
+        return player["kind"] == COMPUTER or bool(player.get("stand_in"))
+
+    def act(self, action, seat=None):
+        """Apply an action for this device's seat (or `seat`); IllegalAction leaves everything unchanged."""
+        if seat is None:
+            seat = self.seat
+        if seat is None:
+            raise IllegalAction("this device does not play a seat")
+        self.engine.apply_action(self.state, seat, action)
+        self.after_change()
+
+    def edit(self, change):
+        """Run change(state) (an engine function between deals), then save and tell the screen."""
+        result = change(self.state)
+        self.sync_players()
+        self.after_change()
+        return result
+
+    def outcome(self):
+        """Return the engine's outcome (None while the game runs)."""
+        return self.engine.outcome(self.state)
+
+    def can_pause(self):
+        return True
+
+    def close(self):
+        self.closed = True
+        if self.timer is not None:
+            self.app.cancel(self.timer)
+            self.timer = None
+
+    # -- after every change ----------------------------------------------------------------
+    def sync_players(self):
+        """Match the players list to the engine's seats after seats joined or left (by name)."""
+        names = self.names()
+        players = self.players()
+        if len(players) == len(names) and [p["name"] for p in players] == names:
+            return
+        by_name = {}
+        for player in players:
+            by_name[player["name"]] = player
+        fresh = []
+        for name in names:
+            fresh.append(by_name[name] if name in by_name else seat_player(name, COMPUTER, self.default_strength()))
+        me = self.players()[self.seat]["name"] if self.seat is not None and self.seat < len(players) else None
+        self.meta["players"] = fresh
+        if me is not None:
+            self.seat = names.index(me) if me in names else None
+            self.meta["seat"] = self.seat
+
+    def default_strength(self):
+        """Return the strength the computers of this table play with."""
+        for player in self.players():
+            if player["kind"] == COMPUTER and player.get("strength"):
+                return player["strength"]
+        return list(self.bots.STRENGTHS)[-1]
+
+    def note_progress(self):
+        """Keep the totals after each finished round (history[i]: after i rounds) and the round label."""
+        progress = self.plugin.progress(self.engine.view(self.state, None))
+        history = self.meta.setdefault("history", [])
+        done = progress["done"]
+        while len(history) <= done:
+            history.append(list(progress["scores"]))
+        history[done] = list(progress["scores"])
+        del history[done + 1:]
+        self.meta["round"] = progress["round"]
+
+    def after_change(self, notify=True):
+        """Save (or record the finished game), tell the screen, then let the computers move."""
+        self.note_progress()
+        if self.outcome() is not None:
+            self.record_result()
+        else:
+            self.save()
+        if notify:
+            self.changed()
+        self.schedule_computers()
+
+    def save(self):
+        """Store the game; warn the person when the browser refused."""
+        if not self.app.storage.save_game(self.game, self.state, self.meta):
+            self.app.toast_storage_full()
+
+    def result_entry(self):
+        """Return the finished game as an entry of Ergebnisse."""
+        result = self.outcome()
+        names = self.names()
+        scores = list(result["scores"])
+        return {
+            "game": self.game, "finished_at": self.app.now(), "started_at": self.meta.get("started_at"),
+            "players": names, "scores": scores, "winners": [names[seat] for seat in result["winners"]],
+            "my_score": scores[self.seat] if self.seat is not None and self.seat < len(scores) else None,
+            "seat": self.seat, "night": self.meta.get("night"), "history": self.meta.get("history", []),
+            "room": self.meta.get("room_code"),
+        }
+
+    def record_result(self):
+        """Put the finished game into Ergebnisse once and drop the save."""
+        if self.meta.get("recorded"):
+            return
+        self.meta["recorded"] = True
+        self.app.storage.add_result(self.result_entry())
+        self.app.storage.delete_game(self.game)
+
+    # -- computers ---------------------------------------------------------------------------
+    def computer_seats(self):
+        """Return the seats to move now that this device plays with a computer."""
+        return [seat for seat in self.engine.to_move(self.state) if self.is_computer(seat)]
+
+    def secret_choices(self):
+        """Return True for games where every seat chooses at once, in secret (computers commit at once)."""
+        return bool(getattr(self.engine, "SECRET_CHOICES", False))
+
+    def choose_for(self, seat):
+        """Return the computer's action for a seat, from that seat's view only."""
+        players = self.players()
+        strength = players[seat].get("strength") if seat < len(players) else None
+        strengths = self.bots.STRENGTHS
+        choose = strengths[strength] if strength in strengths else strengths[list(strengths)[-1]]
+        rng = Rng(self.meta["bot_rng"])
+        action = choose(self.engine.view(self.state, seat), rng)
+        self.meta["bot_rng"] = rng.state
+        return action
+
+    def schedule_computers(self):
+        """Let computers move: all at once where choices are secret, else one at a readable pace."""
+        if self.closed or self.timer is not None or self.outcome() is not None:
+            return
+        if self.secret_choices():
+            moved = False
+            for seat in self.computer_seats():
+                self.engine.apply_action(self.state, seat, self.choose_for(seat))
+                moved = True
+            if moved:
+                self.after_change()
+            return
+        if self.computer_seats():
+            self.timer = self.app.later(self.computer_step, self.app.computer_pace())
+
+    def computer_step(self):
+        """Apply one computer action (the timer fired)."""
+        self.timer = None
+        if self.closed:
+            return
+        seats = self.computer_seats()
+        if not seats:
+            return
+        seat = seats[0]
+        self.engine.apply_action(self.state, seat, self.choose_for(seat))
+        self.after_change()
+
+    def computers_busy(self):
+        """Return True while a computer's move is waiting to be shown."""
+        return self.timer is not None
