@@ -80,6 +80,12 @@ class App:
             return Rng(self.fixed_seed * 1000 + self.seed_uses - 1)
         return Rng(dom.random_seed() * 4096 + dom.now_ms() % 4096)
 
+    # -- rooms --------------------------------------------------------------------------
+    def open_room(self, game, options, seats, strength):
+        """Open a room for a game from its start screen: the lobby takes these as its first options."""
+        self.room_request = {"game": game, "options": options, "seats": seats, "strength": strength}
+        self.go("room/host/" + game)
+
     # -- screens and routing ---------------------------------------------------------
     def route_screen(self, route):
         """Return the screen for a route."""

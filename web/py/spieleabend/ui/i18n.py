@@ -19,6 +19,8 @@ TEXTS = {
     "home.results": ("Ergebnisse", "Results"),
     "home.rules": ("Regeln", "Rules"),
     "home.rules_of": ("Regeln: %(game)s", "Rules: %(game)s"),
+    "home.transfer": ("Auf anderes Gerät übertragen", "Move to another device"),
+    "home.together": ("Zusammen spielen", "Play together"),
     "home.settings": ("Einstellungen", "Settings"),
     "home.offline_ready": ("Bereit für unterwegs: Spieleabend startet auch ohne Netz.",
                            "Ready to go: Game Night also starts without a network."),

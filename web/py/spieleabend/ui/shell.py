@@ -24,6 +24,17 @@ def page(title, body, back=True, extra_class=""):
             '<main class="content">%s</main></div>' % (extra_class, back_button, escape(title), body))
 
 
+def transfer_link(game):
+    """Return the link that carries a running or paused game to another device (#/transfer/<game>)."""
+    return '<a class="btn btn-ghost" href="#/transfer/%s" data-testid="transfer">%s</a>' % (
+        escape(game), escape(t("home.transfer")))
+
+
+def room_button():
+    """Return the start screen's "Zusammen spielen" button (the screen calls app.open_room on it)."""
+    return button(t("home.together"), "open-room", "open-room", kind="secondary", extra="wide")
+
+
 class Screen:
     """A screen renders HTML and reacts to actions; the app does the DOM work."""
 
