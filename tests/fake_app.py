@@ -1,0 +1,54 @@
+"""An app stand-in for running tables and screens in CPython: storage, clock, seeded games, manual timers."""
+
+from spieleabend.games.common import Rng
+from spieleabend.storage import Storage
+from tests.fake_storage import JSON_CODEC, Clock, FakeLocalStorage
+
+
+class FakeApp:
+    """The parts of ui.app.App that tables use; timers run only when the test says so."""
+
+    def __init__(self, seed=7, backend=None):
+        self.clock = Clock()
+        self.backend = backend if backend is not None else FakeLocalStorage()
+        self.storage = Storage(self.backend, JSON_CODEC, self.clock)
+        self.seed = seed
+        self.games_dealt = 0
+        self.timers = {}
+        self.next_timer = 1
+        self.toasts = []
+
+    def now(self):
+        return self.clock()
+
+    def new_rng(self):
+        self.games_dealt += 1
+        return Rng(self.seed * 1000 + self.games_dealt - 1)
+
+    def later(self, handler, ms):
+        timer = self.next_timer
+        self.next_timer += 1
+        self.timers[timer] = (ms, handler)
+        return timer
+
+    def cancel(self, timer):
+        self.timers.pop(timer, None)
+
+    def run_timers(self, limit=100000):
+        """Fire pending timers (and the ones they start) until none is left; return how many fired."""
+        fired = 0
+        while self.timers and fired < limit:
+            timer = min(self.timers)
+            _ms, handler = self.timers.pop(timer)
+            handler()
+            fired += 1
+        return fired
+
+    def computer_pace(self):
+        return 0
+
+    def toast(self, text):
+        self.toasts.append(text)
+
+    def toast_storage_full(self):
+        self.toasts.append("storage full")

@@ -1,0 +1,130 @@
+"""The table layer in CPython: a local table plays any game, paces computers, saves, and records results."""
+
+import pytest
+
+from spieleabend.games import GAME_MODULES, load
+from spieleabend.games.common import IllegalAction
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+from tests.fake_app import FakeApp
+from tests.fake_storage import FakeLocalStorage
+
+
+@pytest.fixture()
+def any_screen(monkeypatch):
+    """Let the table run games whose screen module is not built yet (a minimal progress hook)."""
+    import spieleabend.ui.table as table_module
+
+    class Plugin:
+        @staticmethod
+        def progress(view):
+            return {"round": 1, "done": 0, "scores": [0] * len(view["names"])}
+
+    real = table_module.screen_module
+
+    def screen_or_plugin(name):
+        try:
+            module = real(name)
+        except ImportError:
+            return Plugin
+        return module if hasattr(module, "progress") else Plugin
+
+    monkeypatch.setattr(table_module, "screen_module", screen_or_plugin)
+
+
+def players(count, strength="random"):
+    return [seat_player("Ich", PERSON)] + [seat_player("C%d" % n, COMPUTER, strength) for n in range(1, count)]
+
+
+def new_punktejagd(app, seats=3):
+    return LocalTable.new(app, "punktejagd", {"seats": seats}, players(seats))
+
+
+def test_new_game_is_saved_and_computers_of_a_secret_round_have_committed():
+    app = FakeApp()
+    table = new_punktejagd(app)
+    view = table.view()
+    assert view["seat"] == 0 and view["hand"] == list(range(1, 11))
+    assert view["committed"] == [False, True, True], "computers fix their plan when the round starts"
+    saved = app.storage.load_game("punktejagd")
+    assert saved["state"] == table.state
+    assert saved["meta"]["players"][0] == {"name": "Ich", "kind": "person", "strength": None}
+    assert app.timers == {}, "secret choices need no paced timer"
+
+
+def test_an_action_scores_the_round_saves_and_tells_listeners():
+    app = FakeApp()
+    table = new_punktejagd(app)
+    events = []
+    table.listen(events.append)
+    table.act("play 7")
+    assert len(table.view()["log"]) == 1
+    assert events, "the screen is told"
+    assert app.storage.load_game("punktejagd")["state"]["log"] == table.state["log"]
+    assert table.meta["history"][0] == [0, 0, 0]
+    assert table.meta["history"][1] == table.view()["totals"]
+    assert table.meta["round"] == 2
+
+
+def test_an_illegal_action_changes_nothing_not_even_the_save():
+    app = FakeApp()
+    table = new_punktejagd(app)
+    before = app.backend.items["spieleabend.save.punktejagd"]
+    with pytest.raises(IllegalAction):
+        table.act("play 11")
+    with pytest.raises(IllegalAction):
+        table.act("play 3", seat=1)  # seat 1 has already committed
+    assert app.backend.items["spieleabend.save.punktejagd"] == before
+
+
+def test_a_whole_game_ends_in_ergebnisse_with_its_history_and_no_save():
+    app = FakeApp()
+    table = new_punktejagd(app, seats=4)
+    while table.outcome() is None:
+        table.act(table.view()["legal"][0])
+    assert app.storage.load_game("punktejagd") is None
+    [result] = app.storage.results()
+    assert result["game"] == "punktejagd"
+    assert result["players"] == ["Ich", "C1", "C2", "C3"]
+    assert result["scores"] == table.outcome()["scores"]
+    assert result["my_score"] == result["scores"][0]
+    assert len(result["history"]) == 11 and result["history"][-1] == result["scores"]
+    table.after_change()
+    assert len(app.storage.results()) == 1, "recorded once"
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_computers_alone_finish_every_game_one_paced_move_at_a_time(game, any_screen):
+    app = FakeApp(seed=3)
+    engine = load(game)
+    seats = 3
+    everyone = [seat_player("C%d" % n, COMPUTER) for n in range(seats)]
+    options = {"seats": seats}
+    if game == "maumau":
+        options["limit"] = 30
+    if game == "paodekuai":
+        options = {"deals": 1}
+    table = LocalTable.new(app, game, options, everyone, seat=None)
+    secret = getattr(engine, "SECRET_CHOICES", False)
+    fired = app.run_timers()
+    assert table.outcome() is not None
+    assert (fired == 0) == bool(secret), "turn games move by timer, secret games commit at once"
+    assert app.storage.load_game(game) is None
+    assert app.storage.results()[0]["game"] == game
+
+
+def test_closing_the_table_stops_computer_timers_and_load_resumes_them(any_screen):
+    app = FakeApp(seed=5)
+    table = LocalTable.new(app, "golf", {"seats": 2},
+                           [seat_player("C0", COMPUTER), seat_player("C1", COMPUTER)], seat=None)
+    assert app.timers, "a computer move is waiting"
+    table.close()
+    assert app.timers == {}
+    again = LocalTable.load(app, "golf")
+    assert again.state == table.state
+    assert app.timers, "continuing lets the computers go on"
+
+
+def test_storage_refusal_is_reported_not_swallowed():
+    app = FakeApp(backend=FakeLocalStorage(quota=10))
+    new_punktejagd(app)
+    assert "storage full" in app.toasts
