@@ -594,6 +594,20 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(description, seat, 
     assert state == before
 
 
+@pytest.mark.parametrize("seat", [True, False])
+def test_a_bool_is_no_seat_number(seat):
+    """True and False count as 1 and 0 in Python; the engine refuses them as seats like every other engine."""
+    state = arrange([["5H", "2C", "JD"], ["5D", "6D"]], ["4H"], turn=int(seat))
+    before = copy_data(state)
+    assert maumau.legal_actions(state, seat) == []
+    with pytest.raises(IllegalAction, match="no seat"):
+        maumau.apply_action(state, seat, "draw")
+    assert state == before
+    seen = maumau.view(state, seat)
+    assert seen["hand"] is None and seen["legal"] == []
+    assert maumau.legal_actions(state, int(seat)) != []  # the same seat as a number is fine
+
+
 def test_illegal_under_obligation_and_between_deals_leave_state_unchanged():
     state = arrange([["7H", "5H", "2S"], ["7C", "5H", "JD"]], ["4H"])
     play(state, (0, "play 7H"))

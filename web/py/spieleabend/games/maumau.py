@@ -23,7 +23,7 @@ A seat whose minus points exceed the limit is out; the game is over when one sea
 """
 
 from spieleabend.games.common import (
-    BadOptions, IllegalAction, Rng, SUITS, copy_data, french_deck, seat_names,
+    BadOptions, IllegalAction, Rng, SUITS, copy_data, french_deck, is_whole, seat_names,
 )
 
 NAME = "Mau-Mau"
@@ -205,7 +205,7 @@ def to_move(state):
 
 def legal_actions(state, seat):
     """Return the actions `seat` may take now, in hand order, "draw" last."""
-    if seat is None or not isinstance(seat, int) or seat < 0 or seat >= len(state["hands"]):
+    if not is_whole(seat) or seat < 0 or seat >= len(state["hands"]):
         return []
     if game_over(state):
         return []
@@ -248,7 +248,7 @@ def _why_illegal(state, seat, action):
     """Return a clear message why an action is not legal for this seat now."""
     if not isinstance(action, str):
         return "an action must be a string, not %r" % (action,)
-    if seat is None or not isinstance(seat, int) or seat < 0 or seat >= len(state["hands"]):
+    if not is_whole(seat) or seat < 0 or seat >= len(state["hands"]):
         return "there is no seat %r" % (seat,)
     if game_over(state):
         return "the game is over"
@@ -430,7 +430,7 @@ def remove_seat(state, seat):
     """Remove a seat from the table and the score list, between deals or mid-deal; higher seats move down."""
     if game_over(state):
         raise IllegalAction("the game is over")
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0 or seat >= len(state["hands"]):
+    if not is_whole(seat) or seat < 0 or seat >= len(state["hands"]):
         raise IllegalAction("there is no seat %r" % (seat,))
     name = state["names"][seat]
     if state["phase"] == "play" and state["turn"] == seat:
@@ -480,7 +480,7 @@ def _renumber(event, removed):
 
 def view(state, seat):
     """Return what `seat` may see (seat None: the table): never another hand or the stock order."""
-    own = seat is not None and isinstance(seat, int) and 0 <= seat < len(state["hands"])
+    own = is_whole(seat) and 0 <= seat < len(state["hands"])
     over = game_over(state)
     return {
         "game": "maumau",
