@@ -117,3 +117,200 @@ def test_new_night_starts_a_fresh_table(storage):
     storage.clock = lambda: 1_800_000_000_000
     fresh = storage.new_night()
     assert fresh["id"] != clock_night["id"] and storage.night() == fresh
+
+
+# -- game nights: format 2, migration from format 1 ---------------------------------------------
+from spieleabend.storage import (BACKUP_KIND, GAME_FILE_KIND, NIGHT_KEY, ImportProblem,  # noqa: E402
+                                 clean_names)
+
+GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
+
+
+def test_a_format_1_night_is_migrated_with_its_id_kept(storage, backend):
+    backend.setItem(NIGHT_KEY, json.dumps({"format": 1, "id": "n123", "started_at": 123}))
+    assert storage.night() == {"id": "n123", "started_at": 123, "people": []}
+    assert storage.notices == []
+    storage.set_people(["Ada", "Bo"])
+    stored = json.loads(backend.getItem(NIGHT_KEY))
+    assert stored["format"] == 2 and stored["current"]["id"] == "n123"
+    assert stored["current"]["people"] == ["Ada", "Bo"]
+
+
+def test_a_damaged_format_1_night_is_set_aside(storage, backend):
+    backend.setItem(NIGHT_KEY, json.dumps({"format": 1, "id": 5}))
+    night = storage.night()
+    assert night["id"].startswith("n")
+    assert [n["key"] for n in storage.notices] == [NIGHT_KEY]
+
+
+def test_a_newer_night_document_is_set_aside_not_overwritten(storage, backend):
+    raw = json.dumps({"format": 3, "anything": True})
+    backend.setItem(NIGHT_KEY, raw)
+    storage.night()
+    assert storage.notices[0]["reason"] == "newer format 3"
+    assert backend.getItem(storage.notices[0]["aside"]) == raw
+
+
+def test_new_night_keeps_the_old_one_as_past_with_its_people(backend):
+    clock = Clock()
+    storage = Storage(backend, json, clock)
+    first = storage.new_night(["Ada", " Bo ", "ada", ""])
+    assert first["people"] == ["Ada", "Bo"], "trimmed, empty left out, the same person once"
+    clock.now += 1000
+    second = storage.new_night(["Cy"])
+    nights = storage.nights()
+    assert nights["current"] == second
+    assert [n["id"] for n in nights["past"]] == [first["id"]]
+    assert nights["past"][0]["people"] == ["Ada", "Bo"] and nights["past"][0]["ended_at"] == clock.now
+    assert storage.find_night(first["id"])["people"] == ["Ada", "Bo"]
+
+
+def test_two_nights_in_the_same_millisecond_get_different_ids(storage):
+    assert storage.new_night()["id"] != storage.new_night()["id"]
+
+
+def test_clean_names_caps_length_and_count():
+    assert clean_names(["x" * 40]) == ["x" * 24]
+    assert len(clean_names(["p%d" % n for n in range(20)])) == 12
+
+
+def test_old_result_entries_are_filled_in_and_kept_when_adding(storage, backend):
+    backend.setItem(RESULTS_KEY, json.dumps({"format": 1, "results": [
+        {"game": "punktejagd", "players": ["Ada"], "winners": ["Ada"], "night": "n1"}]}))
+    [old] = storage.results()
+    assert old["history"] == [] and old["finished_at"] == 0 and old["my_score"] is None
+    storage.add_result({"game": "golf", "players": ["Bo"], "winners": [], "finished_at": 5})
+    assert [r["game"] for r in storage.results()] == ["golf", "punktejagd"]
+
+
+# -- a game carried to another device ---------------------------------------------------------
+def saved_storage(backend=None):
+    storage = Storage(backend or FakeLocalStorage(), json, Clock())
+    storage.save_game("punktejagd", {"round": 3, "rng": [1, 2, 3, 4]},
+                      {"players": [{"name": "Ada", "kind": "person"}], "seat": 0, "bot_rng": [5, 6, 7, 8],
+                       "night": "n1", "history": [[0], [5]]})
+    return storage
+
+
+def test_a_game_file_round_trips_exactly_and_joins_the_receivers_night():
+    sender = saved_storage()
+    text = json.dumps(sender.export_game("punktejagd"))
+    receiver = Storage(FakeLocalStorage(), json, Clock())
+    document = receiver.parse_game_file(text, GAMES)
+    assert document["kind"] == GAME_FILE_KIND
+    assert receiver.import_game(document, "n-here")
+    received = receiver.load_game("punktejagd")
+    assert received["state"] == {"round": 3, "rng": [1, 2, 3, 4]}
+    assert received["meta"]["bot_rng"] == [5, 6, 7, 8] and received["meta"]["history"] == [[0], [5]]
+    assert received["meta"]["night"] == "n-here"
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda d: "{broken" + d, "damaged"),
+    (lambda d: "", "damaged"),
+    (lambda d: "[1, 2]", "damaged"),
+    (lambda d: d.replace('"format": 1', '"format": 7'), "newer"),
+    (lambda d: d.replace('"game": "punktejagd"', '"game": "skat"'), "unknown_game"),
+    (lambda d: d.replace(GAME_FILE_KIND, "something.else"), "foreign"),
+    (lambda d: json.dumps({"format": 1, "hello": 1}), "foreign"),
+    (lambda d: d.replace('"state": {', '"state": [{').replace('"meta"', '"x": 1}], "meta"', 1), "damaged"),
+    (lambda d: d[:-1] + ', "pad": "%s"}' % ("x" * 300000), "too_large"),
+    (lambda d: json.dumps({"format": 1, "kind": BACKUP_KIND, "results": [], "nights": {}}), "backup"),
+])
+def test_bad_game_files_are_refused_with_a_reason_and_write_nothing(change, reason):
+    text = change(json.dumps(saved_storage().export_game("punktejagd")))
+    backend = FakeLocalStorage()
+    receiver = saved_storage(backend)
+    before = dict(backend.items)
+    with pytest.raises(ImportProblem) as problem:
+        receiver.parse_game_file(text, GAMES)
+    assert problem.value.reason == reason
+    assert backend.items == before
+
+
+def test_replacing_a_save_that_does_not_fit_keeps_the_old_one():
+    backend = FakeLocalStorage()
+    receiver = saved_storage(backend)
+    big = {"format": 1, "kind": GAME_FILE_KIND, "game": "punktejagd", "state": {"pad": "y" * 2000}, "meta": {}}
+    backend.quota = sum(len(k) + len(v) for k, v in backend.items.items()) + 100
+    assert receiver.import_game(big, "n2") is False
+    assert receiver.load_game("punktejagd")["state"]["round"] == 3
+
+
+# -- backups of every result and night ----------------------------------------------------------
+def backup_source():
+    clock = Clock()
+    storage = Storage(FakeLocalStorage(), json, clock)
+    night = storage.new_night(["Ada", "Bo"])
+    storage.add_result({"game": "punktejagd", "players": ["Ada", "Bo"], "winners": ["Ada"],
+                        "scores": [9, 4], "finished_at": 10, "night": night["id"], "history": [[0, 0], [9, 4]]})
+    clock.now += 5000
+    storage.new_night(["Cy"])
+    storage.add_result({"game": "golf", "players": ["Cy", "Bo"], "winners": ["Cy", "Bo"],
+                        "scores": [3, 3], "finished_at": 20, "night": storage.night()["id"]})
+    return storage
+
+
+def test_backup_round_trip_merges_without_duplicates():
+    source = backup_source()
+    text = json.dumps(source.export_backup())
+    target = Storage(FakeLocalStorage(), json, Clock(1_600_000_000_000))
+    target.add_result({"game": "maumau", "players": ["Zoe"], "winners": ["Zoe"], "finished_at": 15})
+    backup = target.parse_backup(text)
+    assert target.import_backup(backup) == 2
+    assert [r["game"] for r in target.results()] == ["golf", "maumau", "punktejagd"]
+    assert target.import_backup(target.parse_backup(text)) == 0, "importing twice adds nothing"
+    assert len(target.results()) == 3
+    ids = [n["id"] for n in target.nights()["past"]]
+    assert set(ids) == {n["id"] for n in [source.nights()["current"]] + source.nights()["past"]}
+    assert target.find_night(source.nights()["past"][0]["id"])["people"] == ["Ada", "Bo"]
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("not json at all", "damaged"),
+    (json.dumps({"format": 2, "kind": BACKUP_KIND, "results": [], "nights": {"current": None, "past": []}}), "newer"),
+    (json.dumps({"format": 1, "kind": BACKUP_KIND, "results": "x", "nights": {}}), "damaged"),
+    (json.dumps({"format": 1, "kind": BACKUP_KIND, "results": [{"no": "game"}],
+                 "nights": {"current": None, "past": []}}), "damaged"),
+    (json.dumps({"format": 1, "kind": BACKUP_KIND, "results": [], "nights": {"current": None, "past": [{"id": 1}]}}),
+     "damaged"),
+    (json.dumps({"format": 1, "kind": GAME_FILE_KIND, "game": "golf", "state": {}, "meta": {}}), "game_file"),
+    (json.dumps({"spreadsheet": True}), "foreign"),
+])
+def test_bad_backups_are_refused_and_change_nothing(text, reason):
+    backend = FakeLocalStorage()
+    storage = Storage(backend, json, Clock())
+    storage.add_result({"game": "golf", "players": ["Cy"], "winners": ["Cy"], "finished_at": 1})
+    before = dict(backend.items)
+    with pytest.raises(ImportProblem) as problem:
+        storage.parse_backup(text)
+    assert problem.value.reason == reason
+    assert backend.items == before
+
+
+class NightRefusingStorage(FakeLocalStorage):
+    """Storage that takes the results but has no room left for the nights once `full` is set."""
+
+    full = False
+    results_written = False
+
+    def setItem(self, key, value):
+        if self.full and key == NIGHT_KEY:
+            raise RuntimeError("QuotaExceededError")
+        if self.full and key == RESULTS_KEY:
+            self.results_written = True
+        FakeLocalStorage.setItem(self, key, value)
+
+
+def test_a_backup_that_does_not_fit_leaves_results_and_nights_as_they_were():
+    source = backup_source()
+    backup = source.parse_backup(json.dumps(source.export_backup()))
+    backend = NightRefusingStorage()
+    target = Storage(backend, json, Clock())
+    target.new_night(["Zoe"])
+    target.add_result({"game": "maumau", "players": ["Zoe"], "winners": ["Zoe"], "finished_at": 15})
+    before = dict(backend.items)
+    backend.full = True
+    assert target.import_backup(backup) is None
+    assert backend.results_written, "the results went in first and were taken back"
+    assert backend.items == before, "nothing half-written"

@@ -10,6 +10,7 @@ in, so this module runs unchanged in CPython tests and in Brython.
 """
 
 FORMAT = 1
+NIGHT_FORMAT = 2  # 2: {"current": night, "past": [nights]} with people; 1 was {"id", "started_at"}
 PREFIX = "spieleabend."
 SETTINGS_KEY = PREFIX + "settings"
 RESULTS_KEY = PREFIX + "results"
@@ -17,6 +18,13 @@ NIGHT_KEY = PREFIX + "night"
 SAVE_PREFIX = PREFIX + "save."
 DAMAGED_PREFIX = PREFIX + "damaged."
 MAX_RESULTS = 200
+MAX_NIGHTS = 100
+MAX_PEOPLE = 12
+MAX_NAME = 24
+GAME_FILE_KIND = "spieleabend.game"  # a file (or transfer) carrying one saved game
+BACKUP_KIND = "spieleabend.backup"  # a file with every result and game night
+MAX_GAME_CHARS = 256 * 1024
+MAX_BACKUP_CHARS = 4 * 1024 * 1024
 
 DEFAULT_SETTINGS = {
     "language": "de",
@@ -47,8 +55,11 @@ class Storage:
         self.notices = []  # (key, reason, aside_key) of documents moved aside during this run
 
     # -- reading and writing documents ------------------------------------------------
-    def read(self, key, validate):
-        """Return the body of the document at key, None if absent; move it aside if unusable."""
+    def read(self, key, validate, current=FORMAT, migrate=None):
+        """Return the body of the document at key, None if absent; move it aside if unusable.
+
+        `current` is this release's format of the document; `migrate(document)` lifts an older one.
+        """
         raw = self.backend.getItem(key)
         if raw is None:
             return None
@@ -56,10 +67,12 @@ class Storage:
             document = self.codec.loads(raw)
             if not isinstance(document, dict) or not isinstance(document.get("format"), int):
                 raise DamagedDocument("no format number")
-            if document["format"] > FORMAT:
+            if document["format"] > current:
                 raise DamagedDocument("newer format %d" % document["format"])
             if document["format"] < 1:
                 raise DamagedDocument("unknown format %d" % document["format"])
+            if document["format"] < current and migrate is not None:
+                document = migrate(document)
             validate(document)
         except DamagedDocument as error:
             self._set_aside(key, raw, str(error))
@@ -72,10 +85,13 @@ class Storage:
             return None
         return document
 
-    def write(self, key, document):
-        """Store a document (adding the format number); return False if storage refused."""
+    def write(self, key, document, fmt=FORMAT):
+        """Store a document (adding the format number); return False if storage refused.
+
+        One setItem: a refused write leaves the previous document whole.
+        """
         document = dict(document)
-        document["format"] = FORMAT
+        document["format"] = fmt
         try:
             self.backend.setItem(key, self.codec.dumps(document))
         except Exception:  # quota exceeded or storage disabled (private mode)
@@ -137,28 +153,216 @@ class Storage:
 
     # -- finished games and the game night -----------------------------------------------
     def results(self):
-        """Return the finished games, newest first."""
+        """Return the finished games, newest first (entries of older releases filled in)."""
         document = self.read(RESULTS_KEY, _validate_results)
-        return [] if document is None else document["results"]
+        if document is None:
+            return []
+        out = []
+        for entry in document["results"]:
+            entry = normalize_result(entry)
+            if entry is not None:
+                out.append(entry)
+        return out
 
     def add_result(self, result):
         """Record a finished game at the front of the results list."""
-        results = [result] + self.results()
+        document = self.read(RESULTS_KEY, _validate_results)
+        results = [result] + ([] if document is None else document["results"])  # entries as stored
         return self.write(RESULTS_KEY, {"results": results[:MAX_RESULTS]})
 
-    def night(self):
-        """Return the current game night {"id", "started_at"}, starting one if there is none."""
-        document = self.read(NIGHT_KEY, _validate_night)
+    def nights(self):
+        """Return the game-night document {"current": night or None, "past": [nights, newest first]}."""
+        document = self.read(NIGHT_KEY, _validate_night, NIGHT_FORMAT, _migrate_night)
         if document is None:
-            return self.new_night()
-        return {"id": document["id"], "started_at": document["started_at"]}
+            return {"current": None, "past": []}
+        return {"current": document["current"], "past": document["past"]}
 
-    def new_night(self):
-        """Start a new game night and return it."""
+    def night(self):
+        """Return the current game night {"id", "started_at", "people"}, starting one if there is none."""
+        current = self.nights()["current"]
+        if current is None:
+            return self.new_night()
+        return current
+
+    def new_night(self, people=None):
+        """Start a new game night (the current one becomes a past one) and return it."""
+        nights = self.nights()
         now = self.clock()
-        night = {"id": "n%d" % now, "started_at": now}
-        self.write(NIGHT_KEY, night)
+        night_id = "n%d" % now
+        past = list(nights["past"])
+        current = nights["current"]
+        if current is not None:
+            if current["id"] == night_id:
+                night_id = "n%d_%d" % (now, len(past) + 1)
+            ended = dict(current)
+            ended["ended_at"] = now
+            past = [ended] + [n for n in past if n["id"] != current["id"]]
+        night = {"id": night_id, "started_at": now, "people": clean_names(people or [])}
+        self.write(NIGHT_KEY, {"current": night, "past": past[:MAX_NIGHTS]}, NIGHT_FORMAT)
         return night
+
+    def set_people(self, people):
+        """Name the people of the current game night; return False if storage refused."""
+        nights = self.nights()
+        current = dict(nights["current"] or self.night())
+        current["people"] = clean_names(people)
+        return self.write(NIGHT_KEY, {"current": current, "past": nights["past"]}, NIGHT_FORMAT)
+
+    def find_night(self, night_id):
+        """Return the current or a past night with this id, or None."""
+        nights = self.nights()
+        if nights["current"] is not None and nights["current"]["id"] == night_id:
+            return nights["current"]
+        for night in nights["past"]:
+            if night["id"] == night_id:
+                return night
+        return None
+
+    # -- carrying a game to another device and backups ------------------------------------
+    def export_game(self, game):
+        """Return the saved game as a file document (for a file or a transfer code), or None."""
+        document = self.load_game(game)
+        if document is None:
+            return None
+        return {"format": FORMAT, "kind": GAME_FILE_KIND, "game": game, "state": document["state"],
+                "meta": document["meta"], "saved_at": document.get("saved_at", self.clock())}
+
+    def parse_game_file(self, text, games):
+        """Return the game document in text (a file or a transfer code's answer); raise ImportProblem.
+
+        `games` lists the games this release knows; nothing is written here.
+        """
+        document = self._parse(text, MAX_GAME_CHARS)
+        if "kind" in document and document["kind"] == BACKUP_KIND:
+            raise ImportProblem("backup")
+        if "kind" not in document or document["kind"] != GAME_FILE_KIND:
+            raise ImportProblem("foreign")
+        _check_format(document, FORMAT)
+        if not isinstance(document.get("game"), str) or document["game"] not in games:
+            raise ImportProblem("unknown_game")
+        try:
+            _validate_save(document)
+        except DamagedDocument:
+            raise ImportProblem("damaged")
+        return document
+
+    def import_game(self, document, night_id=None):
+        """Store a received game as this device's save of its game; False if storage refused.
+
+        The game joins this device's game night (`night_id`), where it will finish.
+        """
+        meta = dict(document["meta"])
+        if night_id is not None:
+            meta["night"] = night_id
+        meta.pop("recorded", None)
+        return self.save_game(document["game"], document["state"], meta)
+
+    def export_backup(self):
+        """Return every result and game night as one backup document."""
+        nights = self.nights()
+        return {"format": FORMAT, "kind": BACKUP_KIND, "exported_at": self.clock(),
+                "results": self.results(), "nights": {"current": nights["current"], "past": nights["past"]}}
+
+    def parse_backup(self, text):
+        """Return the backup document in text; raise ImportProblem. Nothing is written here."""
+        document = self._parse(text, MAX_BACKUP_CHARS)
+        if "kind" in document and document["kind"] == GAME_FILE_KIND:
+            raise ImportProblem("game_file")
+        if "kind" not in document or document["kind"] != BACKUP_KIND:
+            raise ImportProblem("foreign")
+        _check_format(document, FORMAT)
+        results = document.get("results")
+        nights = document.get("nights")
+        if not isinstance(results, list) or not isinstance(nights, dict):
+            raise ImportProblem("damaged")
+        clean = []
+        for entry in results:
+            entry = normalize_result(entry)
+            if entry is None:
+                raise ImportProblem("damaged")
+            clean.append(entry)
+        try:
+            _validate_night({"current": nights.get("current"), "past": nights.get("past")})
+        except (DamagedDocument, TypeError, KeyError, AttributeError):
+            raise ImportProblem("damaged")
+        return {"results": clean, "nights": {"current": nights["current"], "past": nights["past"]}}
+
+    def import_backup(self, backup):
+        """Merge a parsed backup into results and game nights, both or neither; return the new results' count.
+
+        Returns None when storage refused (then nothing changed).
+        """
+        mine = self.results()
+        seen = {}
+        for entry in mine:
+            seen[result_key(entry)] = True
+        added = [entry for entry in backup["results"] if result_key(entry) not in seen]
+        merged = sorted(mine + added, key=lambda entry: -entry["finished_at"])[:MAX_RESULTS]
+        nights = self.nights()
+        current = nights["current"] or self.night()
+        known = {current["id"]: True}
+        for night in nights["past"]:
+            known[night["id"]] = True
+        past = list(nights["past"])
+        theirs = ([backup["nights"]["current"]] if backup["nights"]["current"] else []) + backup["nights"]["past"]
+        for night in theirs:
+            if night["id"] not in known:
+                known[night["id"]] = True
+                past.append(night)
+        past = sorted(past, key=lambda night: -night["started_at"])[:MAX_NIGHTS]
+        if not self.write_all([(RESULTS_KEY, {"results": merged}, FORMAT),
+                               (NIGHT_KEY, {"current": current, "past": past}, NIGHT_FORMAT)]):
+            return None
+        return len(added)
+
+    def write_all(self, documents):
+        """Write several documents, all or none: on a refusal the ones already written are put back."""
+        before = [(key, self.backend.getItem(key)) for key, _doc, _fmt in documents]
+        for key, document, fmt in documents:
+            if not self.write(key, document, fmt):
+                for old_key, raw in before:
+                    try:
+                        if raw is None:
+                            self.backend.removeItem(old_key)
+                        else:
+                            self.backend.setItem(old_key, raw)
+                    except Exception:
+                        pass
+                return False
+        return True
+
+    def _parse(self, text, limit):
+        if isinstance(text, dict):
+            return text
+        if not isinstance(text, str) or not text.strip():
+            raise ImportProblem("damaged")
+        if len(text) > limit:
+            raise ImportProblem("too_large")
+        try:
+            document = self.codec.loads(text)
+        except Exception:  # CPython ValueError, Brython a JavaScript SyntaxError
+            raise ImportProblem("damaged")
+        if not isinstance(document, dict):
+            raise ImportProblem("damaged")
+        return document
+
+
+class ImportProblem(ValueError):
+    """A file or transfer that cannot be taken: `reason` is damaged, newer, unknown_game, foreign,
+    backup (a backup given as a game), game_file (a game given as a backup) or too_large."""
+
+    def __init__(self, reason):
+        ValueError.__init__(self, reason)
+        self.reason = reason
+
+
+def _check_format(document, current):
+    if not isinstance(document.get("format"), int) or isinstance(document["format"], bool):
+        raise ImportProblem("damaged")
+    if document["format"] > current:
+        raise ImportProblem("newer")
+    if document["format"] < 1:
+        raise ImportProblem("damaged")
 
 
 def _validate_settings(document):
@@ -199,9 +403,156 @@ def _validate_results(document):
         raise DamagedDocument("results are not a list")
 
 
-def _validate_night(document):
-    if not isinstance(document.get("id"), str) or not isinstance(document.get("started_at"), int):
+def _migrate_night(document):
+    """Lift a format-1 night {"id", "started_at"} to format 2 (no people named, no past nights)."""
+    if document["format"] == 1:
+        if not isinstance(document.get("id"), str) or not isinstance(document.get("started_at"), int):
+            raise DamagedDocument("night without id")
+        document = {"format": 2, "current": {"id": document["id"], "started_at": document["started_at"],
+                                             "people": []}, "past": []}
+    return document
+
+
+def _validate_one_night(night):
+    if not isinstance(night, dict) or not isinstance(night.get("id"), str):
         raise DamagedDocument("night without id")
+    if not isinstance(night.get("started_at"), int) or isinstance(night["started_at"], bool):
+        raise DamagedDocument("night without start")
+    people = night.get("people", [])
+    if not isinstance(people, list) or not all(isinstance(name, str) for name in people):
+        raise DamagedDocument("night people are not names")
+    night["people"] = people
+
+
+def _validate_night(document):
+    current = document.get("current")
+    past = document.get("past")
+    if current is not None:
+        _validate_one_night(current)
+    if not isinstance(past, list):
+        raise DamagedDocument("past nights are not a list")
+    for night in past:
+        _validate_one_night(night)
+
+
+def clean_names(names):
+    """Return names trimmed, at most MAX_NAME long, no empty ones, each person once (case ignored)."""
+    out = []
+    seen = {}
+    for name in names:
+        if not isinstance(name, str):
+            continue
+        name = " ".join(name.split())[:MAX_NAME]
+        key = name.lower()
+        if name and key not in seen:
+            seen[key] = True
+            out.append(name)
+    return out[:MAX_PEOPLE]
+
+
+def _int_or(value, default):
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def normalize_result(entry):
+    """Return a result entry with every field this release reads (older entries lack some), or None."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("game"), str):
+        return None
+    players = entry.get("players")
+    out = dict(entry)
+    out["players"] = [name for name in players if isinstance(name, str)] if isinstance(players, list) else []
+    scores = entry.get("scores")
+    out["scores"] = scores if isinstance(scores, list) else []
+    winners = entry.get("winners")
+    out["winners"] = [w for w in winners if isinstance(w, str)] if isinstance(winners, list) else []
+    out["finished_at"] = _int_or(entry.get("finished_at"), 0)
+    out["started_at"] = _int_or(entry.get("started_at"), None)
+    out["seat"] = _int_or(entry.get("seat"), None)
+    out["my_score"] = _int_or(entry.get("my_score"), None)
+    out["night"] = entry["night"] if isinstance(entry.get("night"), str) else None
+    history = entry.get("history")
+    out["history"] = [row for row in history if isinstance(row, list)] if isinstance(history, list) else []
+    out["room"] = entry.get("room") if isinstance(entry.get("room"), str) else None
+    return out
+
+
+def result_key(entry):
+    """Return what makes one finished game unique (for merging backups)."""
+    return "%s|%d|%s" % (entry["game"], entry["finished_at"], "|".join(entry["players"]))
+
+
+def person_key(name):
+    """Return the key under which a name is one person across the games of an evening."""
+    return " ".join(name.split()).lower()
+
+
+def verdict(result):
+    """Return "win" (a unique winner, 1 game-night point), "shared" (no point) or "none" (undecided)."""
+    winners = result.get("winners") or []
+    if len(winners) == 1:
+        return "win"
+    return "shared" if winners else "none"
+
+
+def evening_table(results, night_id, people=()):
+    """Return one game night's table.
+
+    {"rows": [{"name", "points", "games", "wins", "per_game": {game: {"points", "games", "wins"}}}],
+     "games": [finished games of the night, oldest first, each with "verdict"], "played": [games in
+     the order first played]}. A unique winner earns 1 point; a shared win counts as won but earns
+    no point; an undecided game earns nobody anything. The same name (spaces and case aside) in
+    several games is one row; the people named for the night have a row from the start.
+    """
+    rows = {}
+    order = []
+
+    def row_of(name):
+        key = person_key(name)
+        if key not in rows:
+            rows[key] = {"name": " ".join(name.split()), "points": 0, "games": 0, "wins": 0, "per_game": {}}
+            order.append(key)
+        return rows[key]
+
+    for name in people:
+        row_of(name)
+    games = [r for r in results if r.get("night") == night_id]
+    games = sorted(games, key=lambda r: r.get("finished_at") or 0)
+    played = []
+    entries = []
+    for result in games:
+        game = result["game"]
+        if game not in played:
+            played.append(game)
+        kind = verdict(result)
+        counted = {}
+        for name in result.get("players", []):
+            row = row_of(name)
+            key = person_key(name)
+            if key in counted:
+                continue
+            counted[key] = True
+            if game not in row["per_game"]:
+                row["per_game"][game] = {"points": 0, "games": 0, "wins": 0}
+            row["games"] += 1
+            row["per_game"][game]["games"] += 1
+        for name in result.get("winners", []):
+            row = row_of(name)
+            if game not in row["per_game"]:
+                row["per_game"][game] = {"points": 0, "games": 0, "wins": 0}
+            row["wins"] += 1
+            row["per_game"][game]["wins"] += 1
+            if kind == "win":
+                row["points"] += 1
+                row["per_game"][game]["points"] += 1
+        entry = dict(result)
+        entry["verdict"] = kind
+        entries.append(entry)
+    position = {}
+    for index in range(len(order)):
+        position[order[index]] = index
+    ordered = sorted(order, key=lambda key: (-rows[key]["points"], -rows[key]["wins"], -rows[key]["games"],
+                                             position[key]))
+    return {"rows": [rows[key] for key in ordered], "games": entries, "played": played}
 
 
 def night_table(results, night_id):
