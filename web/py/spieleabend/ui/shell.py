@@ -9,7 +9,7 @@ from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import t
 
 # Games whose screens exist; the others are listed as coming.
-PLAYABLE = {"punktejagd": "spieleabend.ui.punktejagd"}
+PLAYABLE = {"punktejagd": "spieleabend.ui.punktejagd", "kartenkampf": "spieleabend.ui.kartenkampf"}
 
 SUIT_OF_GAME = {"punktejagd": "♦", "kartenkampf": "♠", "maumau": "♥", "paodekuai": "♣", "golf": "♠"}
 RED_SUITS = "♦♥"

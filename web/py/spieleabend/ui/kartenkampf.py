@@ -1,0 +1,746 @@
+"""Kartenkampf screens: start, secret choice, sorted reveal, final standings, round log; infoscreen layout.
+
+The table screen renders any table (local, host, a room's phone, the infoscreen) from
+`table.view()` alone. The pure helpers at the top (reveal items, tie notes, standings and
+the tie-breaker that decided) hold the logic that is not plain rendering; tests call them
+in CPython.
+"""
+
+from spieleabend.games import kartenkampf as engine
+from spieleabend.games.common import IllegalAction
+from spieleabend.ui.html import button, card_back, escape, number_card
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+
+GAME = "kartenkampf"
+STYLES = ["random", "strong"]
+COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav"]
+MAX_COMPUTERS = 7
+DEFAULT_COMPUTERS = 3
+DEFAULT_STYLE = "strong"
+
+register({
+    "kk.name": ("Dein Name", "Your name"),
+    "kk.name_placeholder": ("Du", "You"),
+    "kk.you": ("Du", "You"),
+    "kk.you_mark": ("(du)", "(you)"),
+    "kk.table_size": ("Computer am Tisch", "Computers at the table"),
+    "kk.computers": ("%(n)s Computer, %(seats)s Plätze", "%(n)s computers, %(seats)s seats"),
+    "kk.computers_one": ("1 Computer, 2 Plätze", "1 computer, 2 seats"),
+    "kk.style": ("Computer-Spielweise", "How the computers play"),
+    "kk.style.random": ("Zufällig", "Random"),
+    "kk.style.random.hint": ("Legt jede Runde eine zufällige Karte.", "Plays a random card every round."),
+    "kk.style.strong": ("Stark", "Strong"),
+    "kk.style.strong.hint": ("Beobachtet, wie die anderen spielen, und hebt hohe Karten für später auf.",
+                             "Watches how the others play and keeps high cards for later."),
+    "kk.start": ("Partie starten", "Start game"),
+    "kk.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
+                        "A game in progress is saved. Starting a new one replaces it."),
+    "kk.short_rules": ("Alle wählen geheim eine Karte. Die höchste Karte, die genau einmal liegt, gewinnt "
+                       "die Summe aller Karten der Runde.",
+                       "Everyone secretly picks a card. The highest card played exactly once wins "
+                       "the sum of all cards of the round."),
+    "kk.round": ("Runde %(n)s von %(total)s", "Round %(n)s of %(total)s"),
+    "kk.points": ("%(n)s Punkte", "%(n)s points"),
+    "kk.points_one": ("1 Punkt", "1 point"),
+    "kk.chosen": ("hat gewählt", "has chosen"),
+    "kk.choosing": ("wählt noch", "still choosing"),
+    "kk.away": ("abwesend", "away"),
+    "kk.stand_in": ("Computer spielt", "computer plays"),
+    "kk.used": ("Weg:", "Used:"),
+    "kk.used_none": ("noch keine", "none yet"),
+    "kk.used_label": ("Verbrauchte Karten von %(name)s: %(cards)s", "Cards %(name)s has used: %(cards)s"),
+    "kk.seats": ("Spielstand", "Scores"),
+    "kk.choose_title": ("Geheime Auswahl", "Secret choice"),
+    "kk.your_hand": ("Deine Karten", "Your cards"),
+    "kk.card": ("Karte %(n)s", "Card %(n)s"),
+    "kk.card_back_of": ("Karte %(n)s ist zurück", "Card %(n)s is back"),
+    "kk.gone": ("Karte %(n)s ist verbraucht", "Card %(n)s is used up"),
+    "kk.back_tag": ("zurück", "back"),
+    "kk.returned_hint": ("Die letzte Runde hatte keinen Sieger: deine %(n)s ist wieder auf der Hand.",
+                         "The last round had no winner: your %(n)s is back in your hand."),
+    "kk.pick_first": ("Wähle eine Karte. Niemand sieht sie vor dem Aufdecken.",
+                      "Choose a card. Nobody sees it before the reveal."),
+    "kk.selected": ("Gewählt: %(n)s – noch nicht bestätigt.", "Chosen: %(n)s – not confirmed yet."),
+    "kk.confirm": ("Karte bestätigen", "Confirm card"),
+    "kk.waiting_title": ("Während alle wählen", "While everyone chooses"),
+    "kk.your_choice": ("Deine Karte liegt verdeckt: %(n)s", "Your card lies face down: %(n)s"),
+    "kk.waiting": ("Warte auf die anderen …", "Waiting for the others …"),
+    "kk.waiting_count": ("%(done)s von %(total)s haben gewählt.", "%(done)s of %(total)s have chosen."),
+    "kk.connecting": ("Verbinde mit dem Tisch …", "Connecting to the table …"),
+    "kk.reveal_title": ("Nach dem Aufdecken – Runde %(n)s", "After the reveal – round %(n)s"),
+    "kk.reveal_list": ("Gespielte Karten, absteigend", "Cards played, highest first"),
+    "kk.reveal_item": ("%(name)s: %(n)s", "%(name)s: %(n)s"),
+    "kk.tied": ("doppelt", "tied"),
+    "kk.winner_tag": ("Sieger", "Winner"),
+    "kk.plus": ("+%(n)s", "+%(n)s"),
+    "kk.round_winner": ("%(name)s gewinnt die Runde mit der %(card)s.", "%(name)s wins the round with the %(card)s."),
+    "kk.round_winner_me": ("Du gewinnst die Runde mit der %(card)s.", "You win the round with the %(card)s."),
+    "kk.round_sum": ("%(n)s Punkte: die Summe aller Karten (%(sum)s).", "%(n)s points: the sum of all cards (%(sum)s)."),
+    "kk.no_winner": ("Kein Rundensieger", "No round winner"),
+    "kk.no_winner_note": ("Kein Wert liegt genau einmal. Niemand punktet, alle bekommen ihre Karte zurück.",
+                          "No value was played exactly once. Nobody scores, everyone gets their card back."),
+    "kk.back_to": ("zurück an %(name)s", "back to %(name)s"),
+    "kk.knocked_one": ("Die %(cards)s liegt mehrfach und fällt heraus.", "The %(cards)s was played more than once and drops out."),
+    "kk.knocked_many": ("%(cards)s liegen mehrfach und fallen heraus.", "%(cards)s were played more than once and drop out."),
+    "kk.next_round": ("Nächste Runde", "Next round"),
+    "kk.final_btn": ("Endwertung", "Final standings"),
+    "kk.final_title": ("Endwertung", "Final standings"),
+    "kk.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
+    "kk.you_win": ("Du gewinnst!", "You win!"),
+    "kk.undecided": ("Unentschieden", "Undecided"),
+    "kk.rank": ("Platz %(n)s", "Place %(n)s"),
+    "kk.best_round": ("beste Runde %(n)s", "best round %(n)s"),
+    "kk.rounds_won": ("%(n)s Runden gewonnen", "%(n)s rounds won"),
+    "kk.rounds_won_one": ("1 Runde gewonnen", "1 round won"),
+    "kk.decided_points": ("Die meisten Punkte entscheiden: %(points)s.", "Most points decide: %(points)s."),
+    "kk.decided_best": ("Gleichstand bei %(points)s Punkten (%(names)s). Entschieden durch den höchsten einzelnen "
+                        "Rundenscore: %(figures)s.",
+                        "Tied on %(points)s points (%(names)s). Decided by the highest single round score: %(figures)s."),
+    "kk.decided_won": ("Gleichstand bei %(points)s Punkten und gleichem besten Rundenscore %(best)s (%(names)s). "
+                       "Entschieden durch mehr gewonnene Runden: %(figures)s.",
+                       "Tied on %(points)s points and the same best round score %(best)s (%(names)s). "
+                       "Decided by more rounds won: %(figures)s."),
+    "kk.decided_none": ("%(names)s sind gleich bei Punkten (%(points)s), bestem Rundenscore (%(best)s) und "
+                        "gewonnenen Runden (%(won)s). Der Spielsieg bleibt unentschieden.",
+                        "%(names)s are equal on points (%(points)s), best round score (%(best)s) and rounds won "
+                        "(%(won)s). The game stays undecided."),
+    "kk.night_point": ("1 Spieleabend-Punkt für %(name)s.", "1 game-night point for %(name)s."),
+    "kk.night_point_me": ("Du bekommst 1 Spieleabend-Punkt.", "You get 1 game-night point."),
+    "kk.no_night_point": ("Kein Spieleabend-Punkt: die Partie hat keinen eindeutigen Sieger.",
+                          "No game-night point: the game has no unique winner."),
+    "kk.new_game": ("Neue Partie", "New game"),
+    "kk.log_btn": ("Rundenprotokoll", "Round log"),
+    "kk.log_title": ("Rundenprotokoll", "Round log"),
+    "kk.log_none": ("Noch keine Runde aufgedeckt.", "No round revealed yet."),
+    "kk.log_round": ("Runde", "Round"),
+    "kk.log_winner": ("Sieger", "Winner"),
+    "kk.log_card": ("Karte", "Card"),
+    "kk.log_points": ("Punkte", "Points"),
+    "kk.log_cards": ("Alle Karten", "All cards"),
+    "kk.log_nobody": ("niemand (Karten zurück)", "nobody (cards back)"),
+    "kk.pause": ("Speichern & pausieren", "Save & pause"),
+    "kk.close": ("Schließen", "Close"),
+    "kk.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+    "kk.screen_choosing": ("Runde %(n)s: alle wählen geheim", "Round %(n)s: everyone chooses in secret"),
+    "kk.screen_last": ("Zuletzt aufgedeckt: Runde %(n)s", "Last revealed: round %(n)s"),
+    "kk.screen_none": ("Noch nichts aufgedeckt.", "Nothing revealed yet."),
+    "kk.screen_over": ("Die Partie ist vorbei.", "The game is over."),
+})
+
+
+# -- pure helpers (tested in CPython) ------------------------------------------------------
+def progress(view):
+    """Return the round to show on "Fortsetzen", rounds finished and the totals (the table's hook)."""
+    return {"round": view["round"], "done": len(view["log"]), "scores": list(view["scores"])}
+
+
+def strength_choices():
+    """Return [(key, label, one-line hint)] for the computers (the bot module's STRENGTHS keys)."""
+    return [(key, t("kk.style." + key), t("kk.style.%s.hint" % key)) for key in STYLES]
+
+
+def tied_values(played):
+    """Return the card values played more than once, highest first."""
+    counts = {}
+    for card in played:
+        counts[card] = (counts[card] + 1) if card in counts else 1
+    return sorted([card for card in counts if counts[card] > 1], reverse=True)
+
+
+def reveal_items(reveal):
+    """Return the sorted reveal's cards, each with whether it won, was tied or goes back to its owner."""
+    played = [item["card"] for item in reveal["cards"]]
+    tied = tied_values(played)
+    items = []
+    for item in reveal["cards"]:
+        items.append({"seat": item["seat"], "card": item["card"], "winner": item["winner"],
+                      "tied": item["card"] in tied, "returned": reveal["returned"]})
+    return items
+
+
+def knocked_out(reveal):
+    """Return the tied values above the winning card (all tied values when nobody won), highest first."""
+    tied = tied_values([item["card"] for item in reveal["cards"]])
+    if reveal["winning_card"] is None:
+        return tied
+    return [card for card in tied if card > reveal["winning_card"]]
+
+
+def standings(result):
+    """Return the seats in final order: [{"seat", "rank", "score", "best", "won"}] (equal keys share a rank)."""
+    scores, best, won = result["scores"], result["best_round"], result["rounds_won"]
+    seats = len(scores)
+    keys = [engine.rank_key(scores, won, best, seat) for seat in range(seats)]
+    order = sorted(range(seats), key=lambda seat: (-scores[seat], -best[seat], -won[seat], seat))
+    rows = []
+    for seat in order:
+        rank = 1 + len([other for other in range(seats) if keys[other] > keys[seat]])
+        rows.append({"seat": seat, "rank": rank, "score": scores[seat], "best": best[seat], "won": won[seat]})
+    return rows
+
+
+def decision(result):
+    """Return how the game was decided: {"kind": points|best_round|rounds_won|undecided, "tied": seats}.
+
+    `tied` holds the seats that were level before the deciding figure (for "points" the winner alone,
+    for "undecided" the seats level on everything).
+    """
+    scores, best, won = result["scores"], result["best_round"], result["rounds_won"]
+    seats = list(range(len(scores)))
+    top = max([scores[seat] for seat in seats])
+    level = [seat for seat in seats if scores[seat] == top]
+    if len(level) == 1:
+        return {"kind": "points", "tied": level}
+    top_best = max([best[seat] for seat in level])
+    level_best = [seat for seat in level if best[seat] == top_best]
+    if len(level_best) == 1:
+        return {"kind": "best_round", "tied": level}
+    top_won = max([won[seat] for seat in level_best])
+    level_won = [seat for seat in level_best if won[seat] == top_won]
+    if len(level_won) == 1:
+        return {"kind": "rounds_won", "tied": level_best}
+    return {"kind": "undecided", "tied": level_won}
+
+
+def decision_text(result, names):
+    """Return the sentence that spells out the deciding tie-breaker (or why nobody won)."""
+    found = decision(result)
+    tied = found["tied"]
+    scores, best, won = result["scores"], result["best_round"], result["rounds_won"]
+    who = ", ".join([names[seat] for seat in tied])
+    first = tied[0]
+    if found["kind"] == "points":
+        return t("kk.decided_points", points=scores[first])
+    if found["kind"] == "best_round":
+        figures = ", ".join(["%s %d" % (names[seat], best[seat]) for seat in tied])
+        return t("kk.decided_best", points=scores[first], names=who, figures=figures)
+    if found["kind"] == "rounds_won":
+        figures = ", ".join(["%s %d" % (names[seat], won[seat]) for seat in tied])
+        return t("kk.decided_won", points=scores[first], best=best[first], names=who, figures=figures)
+    return t("kk.decided_none", names=who, points=scores[first], best=best[first], won=won[first])
+
+
+def returned_card(view):
+    """Return this seat's card that came back after a round without a winner, else None."""
+    if view["seat"] is None or not view["log"] or "hand" not in view:
+        return None
+    last = view["log"][-1]
+    if last["winner"] is not None:
+        return None
+    card = last["played"][view["seat"]]
+    return card if card in view["hand"] else None
+
+
+def points_label(n):
+    return t("kk.points_one") if n == 1 else t("kk.points", n=n)
+
+
+def seat_list(table, view):
+    """Return the table's seat entries, or plain ones made from the view when the table gives none."""
+    try:
+        seats = table.seats()
+    except Exception:  # a table that has not heard from the host yet
+        seats = None
+    if not seats or len(seats) != view["seats"]:
+        seats = [{"name": view["names"][s], "kind": PERSON, "away": False, "stand_in": False,
+                  "me": s == view["seat"]} for s in range(view["seats"])]
+    return seats
+
+
+# -- shared pieces of HTML -----------------------------------------------------------------
+def render_reveal_row(view, motion, big=False):
+    """Return the sorted reveal: the list (hook reveal-sorted), the winner line and the tie note."""
+    reveal = view["reveal"]
+    names = view["names"]
+    me = view["seat"]
+    items = []
+    index = 0
+    for item in reveal_items(reveal):
+        seat = item["seat"]
+        classes = "kk-slot" + (" win" if item["winner"] else "") + (" tied" if item["tied"] else "") + (
+            " returned" if item["returned"] else "") + (" me" if seat == me else "") + motion
+        extra = ""
+        if item["winner"]:
+            extra = ('<span class="kk-tag win-tag">%s</span><span class="kk-points" data-testid="round-points">%s</span>' % (
+                escape(t("kk.winner_tag")), escape(t("kk.plus", n=reveal["points"]))))
+        elif item["returned"]:
+            extra = '<span class="kk-tag back-tag">↩ %s</span>' % escape(t("kk.back_to", name=names[seat]))
+        elif item["tied"]:
+            extra = '<span class="kk-tag tie-tag">%s</span>' % escape(t("kk.tied"))
+        items.append(
+            '<li class="%s" style="--i:%d" data-card="%d" data-seat="%d">%s<span class="who">%s</span>%s</li>' % (
+                classes, index, item["card"], seat,
+                number_card(item["card"], t("kk.reveal_item", name=names[seat], n=item["card"]),
+                            size="" if big else "small"),
+                escape(names[seat]), extra))
+        index += 1
+    knocked = knocked_out(reveal)
+    if reveal["winner"] is None:
+        headline = t("kk.no_winner")
+        sub = ""
+        note = t("kk.no_winner_note")
+    else:
+        if reveal["winner"] == me:
+            headline = t("kk.round_winner_me", card=reveal["winning_card"])
+        else:
+            headline = t("kk.round_winner", name=names[reveal["winner"]], card=reveal["winning_card"])
+        played = [item["card"] for item in reveal["cards"]]
+        sub = t("kk.round_sum", n=reveal["points"], sum=" + ".join([str(card) for card in played]))
+        note = ""
+        if knocked:
+            text = ", ".join([str(card) for card in knocked])
+            note = t("kk.knocked_one", cards=text) if len(knocked) == 1 else t("kk.knocked_many", cards=text)
+    return ('<ol class="kk-reveal%s" data-testid="reveal-sorted" aria-label="%s">%s</ol>'
+            '<p class="kk-round-winner" data-testid="round-winner">%s</p>%s%s' % (
+                " big" if big else "", escape(t("kk.reveal_list")), "".join(items), escape(headline),
+                '<p class="kk-sum">%s</p>' % escape(sub) if sub else "",
+                '<p class="kk-tie-note" data-testid="tie-note">%s</p>' % escape(note) if note else ""))
+
+
+def render_seat_tiles(view, seats, show_chosen, screen=False):
+    """Return one tile per seat: name, points, chosen or not (never what), and the cards already used."""
+    tiles = []
+    for seat in range(view["seats"]):
+        info = seats[seat]
+        name = view["names"][seat]
+        status = ""
+        if show_chosen:
+            chosen = view["committed"][seat]
+            status = '<span class="kk-chosen %s" data-testid="chosen-%d" data-chosen="%s">%s %s</span>' % (
+                "yes" if chosen else "no", seat, "yes" if chosen else "no", "✓" if chosen else "…",
+                escape(t("kk.chosen") if chosen else t("kk.choosing")))
+        flags = ""
+        if info.get("away"):
+            flags = '<span class="kk-flag">%s</span>' % escape(t("kk.away"))
+        elif info.get("stand_in"):
+            flags = '<span class="kk-flag">%s</span>' % escape(t("kk.stand_in"))
+        used = view["spent"][seat]
+        used_text = " ".join([str(card) for card in used]) if used else t("kk.used_none")
+        tiles.append(
+            '<li class="kk-seat%s" data-seat="%d" data-testid="seat-%d"><span class="kk-seat-name">%s%s</span>'
+            '<span class="kk-seat-total" data-testid="total-%d">%s</span>%s%s'
+            '<span class="kk-used" data-testid="used-%d" aria-label="%s"><span aria-hidden="true">%s %s</span></span></li>' % (
+                " me" if seat == view["seat"] else "", seat, seat, escape(name),
+                (" " + escape(t("kk.you_mark"))) if seat == view["seat"] and not screen and name != t("kk.you") else "",
+                seat, escape(points_label(view["scores"][seat])), status, flags,
+                seat, escape(t("kk.used_label", name=name, cards=used_text)), escape(t("kk.used")), escape(used_text)))
+    return '<ul class="kk-seats%s" aria-label="%s">%s</ul>' % (" big" if screen else "", escape(t("kk.seats")), "".join(tiles))
+
+
+def render_standings(view, me, big=False):
+    """Return the final standings: headline, rows with the tie-break figures, the decider and the night point."""
+    result = view["outcome"]
+    names = view["names"]
+    winners = result["winners"]
+    if not winners:
+        headline = t("kk.undecided")
+    elif winners[0] == me:
+        headline = t("kk.you_win")
+    else:
+        headline = t("kk.winner", name=names[winners[0]])
+    rows = []
+    for row in standings(result):
+        seat = row["seat"]
+        won_text = t("kk.rounds_won_one") if row["won"] == 1 else t("kk.rounds_won", n=row["won"])
+        rows.append(
+            '<li class="standing kk-standing%s" data-seat="%d" data-testid="standing-%d"><span class="rank">%s</span>'
+            '<span class="who">%s</span><span class="score">%s</span>'
+            '<span class="kk-figures">%s · %s</span></li>' % (
+                " win" if seat in winners else "", seat, seat, escape(t("kk.rank", n=row["rank"])),
+                escape(names[seat]), escape(points_label(row["score"])),
+                escape(t("kk.best_round", n=row["best"])), escape(won_text)))
+    if result["night_point"] is None:
+        night = t("kk.no_night_point")
+    elif result["night_point"] == me:
+        night = t("kk.night_point_me")
+    else:
+        night = t("kk.night_point", name=names[result["night_point"]])
+    return ('<p class="headline" data-testid="final-headline">%s</p>'
+            '<p class="kk-decider" data-testid="tie-break">%s</p>'
+            '<ol class="standings%s">%s</ol>'
+            '<p class="kk-night%s" data-testid="night-point">%s</p>' % (
+                escape(headline), escape(decision_text(result, names)), " big" if big else "", "".join(rows),
+                "" if result["night_point"] is not None else " none", escape(night)))
+
+
+def render_log(view):
+    """Return the round log: per round who won, with which card, for how many points, and all cards played."""
+    if not view["log"]:
+        return '<p class="hint" data-testid="round-log">%s</p>' % escape(t("kk.log_none"))
+    names = view["names"]
+    rows = []
+    for entry in view["log"]:
+        if entry["winner"] is None:
+            who, card, points = t("kk.log_nobody"), "–", "–"
+        else:
+            who, card, points = names[entry["winner"]], str(entry["played"][entry["winner"]]), "+%d" % entry["points"]
+        rows.append('<tr data-testid="log-row"><th scope="row">%d</th><td class="kk-log-who">%s</td><td>%s</td>'
+                    '<td>%s</td><td class="kk-log-cards">%s</td></tr>' % (
+                        entry["round"], escape(who), escape(card), escape(points),
+                        escape(" ".join([str(c) for c in sorted(entry["played"], reverse=True)]))))
+    return ('<div class="table-scroll"><table class="log kk-log" data-testid="round-log"><thead><tr>'
+            '<th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th>'
+            '<th scope="col">%s</th></tr></thead><tbody>%s</tbody></table></div>' % (
+                escape(t("kk.log_round")), escape(t("kk.log_winner")), escape(t("kk.log_card")),
+                escape(t("kk.log_points")), escape(t("kk.log_cards")), "".join(rows)))
+
+
+def render_infoscreen(view, seats):
+    """Return the infoscreen's landscape layout from the public view: status, sorted reveal, standings."""
+    over = view["outcome"] is not None
+    if over:
+        status = '<h2 class="kk-screen-h">%s</h2>' % escape(t("kk.screen_over"))
+    else:
+        status = '<h2 class="kk-screen-h">%s</h2><p class="kk-screen-count" aria-live="polite">%s</p>' % (
+            escape(t("kk.screen_choosing", n=view["round"])),
+            escape(t("kk.waiting_count", done=len([c for c in view["committed"] if c]), total=view["seats"])))
+    if view["reveal"] is not None:
+        reveal = '<h2 class="kk-screen-h">%s</h2>%s' % (
+            escape(t("kk.screen_last", n=view["reveal"]["round"])), render_reveal_row(view, "", big=True))
+    else:
+        reveal = '<p class="kk-screen-none">%s</p>' % escape(t("kk.screen_none"))
+    if over:
+        side = '<h2 class="kk-screen-h">%s</h2>%s' % (escape(t("kk.final_title")), render_standings(view, None, big=True))
+    else:
+        side = '<h2 class="kk-screen-h">%s</h2>%s' % (escape(t("kk.seats")), render_seat_tiles(view, seats, True, screen=True))
+    return ('<div class="kk-screen-grid"><section class="kk-screen-status">%s</section>'
+            '<section class="kk-screen-reveal" aria-live="polite">%s</section>'
+            '<section class="kk-screen-side">%s</section></div>' % (status, reveal, side))
+
+
+# -- screens --------------------------------------------------------------------------------
+def new_table(app, name, computers, style):
+    """Deal a new game: the person at seat 0, the computers after it."""
+    players = [seat_player(name, PERSON)] + [
+        seat_player(COMPUTER_NAMES[i], COMPUTER, style) for i in range(computers)]
+    return LocalTable.new(app, GAME, {"seats": computers + 1}, players)
+
+
+def setup_choice(app):
+    """Return the start screen's last computers count and style (kept while the app runs)."""
+    choice = getattr(app, "kk_setup", None)
+    if not choice:
+        choice = {"computers": DEFAULT_COMPUTERS, "style": DEFAULT_STYLE}
+        app.kk_setup = choice
+    return choice
+
+
+class SetupScreen(Screen):
+    """Dein Name, Computer am Tisch (1 to 7), Computer-Spielweise, Partie starten, Zusammen spielen."""
+
+    route = "play/kartenkampf"
+
+    def __init__(self, app):
+        choice = setup_choice(app)
+        self.computers = choice["computers"]
+        self.style = choice["style"]
+
+    def render(self, app):
+        name = app.settings.get("name", "")
+        seats = "".join([
+            '<label class="seg"><input type="radio" name="kk-computers" value="%d" data-input="computers" '
+            'data-testid="computers-%d"%s><span>%d</span></label>' % (
+                n, n, " checked" if n == self.computers else "", n) for n in range(1, MAX_COMPUTERS + 1)])
+        styles = "".join([
+            '<label class="choice big"><input type="radio" name="kk-style" value="%s" data-input="style" '
+            'data-testid="style-%s"%s><span><strong>%s</strong><small>%s</small></span></label>' % (
+                key, key, " checked" if key == self.style else "", escape(label), escape(hint))
+            for key, label, hint in strength_choices()])
+        note = ""
+        if app.storage.load_game(GAME) is not None:
+            note = '<div class="notice"><p>%s</p>%s</div>' % (
+                escape(t("kk.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
+        body = (
+            '%s<form class="setup kk-setup" data-testid="setup" onsubmit="return false">'
+            '<section class="panel"><label for="kk-name" class="label">%s</label>'
+            '<input type="text" id="kk-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" '
+            'data-input="name" data-testid="player-name"></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="segments kk-segments">%s</div>'
+            '<p class="hint" id="kk-computers-label">%s</p></fieldset></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
+            '%s%s<p class="hint">%s</p><p><a class="btn btn-ghost" href="/rules/kartenkampf" '
+            'data-testid="rules-kartenkampf">%s</a></p></form>' % (
+                note, escape(t("kk.name")), escape(name), escape(t("kk.name_placeholder")),
+                escape(t("kk.table_size")), seats, escape(self.computers_label()),
+                escape(t("kk.style")), styles,
+                button(t("kk.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
+                escape(t("kk.short_rules")), escape(t("home.rules"))))
+        return page(t("game.kartenkampf"), body, extra_class="kk")
+
+    def computers_label(self):
+        if self.computers == 1:
+            return t("kk.computers_one")
+        return t("kk.computers", n=self.computers, seats=self.computers + 1)
+
+    def remember(self, app):
+        choice = setup_choice(app)
+        choice["computers"] = self.computers
+        choice["style"] = self.style
+
+    def on_input(self, app, name, value, final):
+        if name == "computers":
+            self.computers = int(value)
+            self.remember(app)
+            app.output("kk-computers-label", self.computers_label())
+        elif name == "style":
+            self.style = value
+            self.remember(app)
+        elif name == "name" and final:
+            app.settings["name"] = value.strip()[:24]
+            app.save_settings()
+
+    def person_name(self, app):
+        field = app.query("#kk-name")
+        name = (field.value if field else "").strip()[:24]
+        app.settings["name"] = name
+        app.save_settings()
+        return name or t("kk.you")
+
+    def handle(self, app, action, value):
+        if action == "start":
+            name = self.person_name(app)
+            self.remember(app)
+            app.show(TableScreen(app, new_table(app, name, self.computers, self.style)), route="play/kartenkampf/table")
+        elif action == "open-room":
+            self.person_name(app)
+            self.remember(app)
+            app.open_room(GAME, {}, self.computers + 1, self.style)
+        elif action == "continue":
+            app.go("play/kartenkampf/continue", replace=True)
+
+
+class TableScreen(Screen):
+    """The running game for any table: choose, wait, reveal, final standings; the infoscreen layout for seat None."""
+
+    route = "play/kartenkampf/table"
+
+    def __init__(self, app, table):
+        self.table = table
+        self.selected = None
+        self.panel = None  # "log"
+        view = table.view()
+        # Rounds whose reveal this person has seen: a newer scored round (also one scored while
+        # waiting for other phones) is shown as a reveal first.
+        self.seen = len(view["log"]) if view else None
+        table.listen(lambda event: self.changed(app))
+
+    def changed(self, app):
+        """The table's view changed (a computer, another phone, the host): draw again."""
+        view = self.table.view()
+        if view is not None and self.seen is None:
+            self.seen = len(view["log"])
+        if view is not None and self.selected is not None and (
+                "hand" not in view or self.selected not in view["hand"] or view["choice"] is not None):
+            self.selected = None
+        app.rerender()
+
+    def phase(self, view):
+        """Return "reveal" while a scored round waits to be seen, "final", "waiting" (chosen) or "choose"."""
+        if self.seen is not None and len(view["log"]) > self.seen:
+            return "reveal"
+        if view["outcome"] is not None:
+            return "final"
+        if "choice" in view and view["choice"] is not None:
+            return "waiting"
+        return "choose"
+
+    # -- rendering -------------------------------------------------------------------
+    def render(self, app):
+        view = self.table.view()
+        if view is None:
+            return page(t("game.kartenkampf"), '<p class="kk-connecting" role="status">%s</p>' % escape(
+                t("kk.connecting")), extra_class="kk")
+        seats = seat_list(self.table, view)
+        if self.table.seat is None:
+            return page(t("game.kartenkampf"), render_infoscreen(view, seats), extra_class="kk kk-screen")
+        if self.seen is None:
+            self.seen = len(view["log"])
+        phase = self.phase(view)
+        if phase == "final":
+            body = ('<section class="final kk-final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>%s'
+                    '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>'
+                    '</div></section>' % (
+                        escape(t("kk.final_title")), render_standings(view, self.table.seat),
+                        button(t("kk.new_game"), "new-game", "new-game", kind="primary")
+                        if self.table.role == "local" else "",
+                        escape(t("home.results"))))
+        else:
+            if phase == "reveal":
+                number = view["log"][-1]["round"]
+            else:
+                number = view["round"]
+            head = ('<p class="kk-round" data-testid="round-number" aria-live="polite">%s</p>' % escape(
+                t("kk.round", n=number, total=view["rounds_total"])))
+            if phase == "reveal":
+                main = self.render_reveal(app, view)
+            elif phase == "waiting":
+                main = self.render_waiting(view)
+            else:
+                main = self.render_choose(view)
+            body = head + main + render_seat_tiles(view, seats, phase != "reveal")
+        tools = [button(t("kk.log_btn"), "panel", "open-log", kind="ghost", data_value="log")]
+        if phase != "final" and self.table.can_pause():
+            tools.append(button(t("kk.pause"), "pause", "pause", kind="secondary"))
+        if self.table.role == "local" and phase != "final":
+            tools.append(transfer_link(GAME))
+        return page(t("game.kartenkampf"), body + '<div class="tools kk-tools">%s</div>' % "".join(tools)
+                    + self.render_panel(view), extra_class="kk")
+
+    def render_choose(self, view):
+        hand = view["hand"]
+        back = returned_card(view)
+        slots = []
+        for number in engine.CARDS:
+            if number in hand:
+                label = t("kk.card_back_of", n=number) if number == back else t("kk.card", n=number)
+                card = number_card(number, label, selected=(number == self.selected), action="select",
+                                   testid="card-%d" % number)
+                if number == back:
+                    card = '<span class="kk-back-wrap">%s<span class="kk-tag back-tag" aria-hidden="true">↩ %s</span></span>' % (
+                        card, escape(t("kk.back_tag")))
+                slots.append(card)
+            else:
+                slots.append('<span class="kk-gone" role="img" aria-label="%s" data-gone="%d">%d</span>' % (
+                    escape(t("kk.gone", n=number)), number, number))
+        if self.selected is None:
+            summary = t("kk.pick_first")
+        else:
+            summary = t("kk.selected", n=self.selected)
+        returned = ('<p class="kk-returned" data-testid="returned-note">%s</p>' % escape(t("kk.returned_hint", n=back))
+                    if back is not None else "")
+        return (
+            '<section class="hand-area kk-choose" aria-labelledby="hand-h"><h2 id="hand-h">%s</h2>%s'
+            '<div class="hand kk-hand" role="group" aria-label="%s" data-testid="hand">%s</div>'
+            '<p class="summary" data-testid="selection" aria-live="polite">%s</p>'
+            '<div class="controls">%s</div></section>' % (
+                escape(t("kk.choose_title")), returned, escape(t("kk.your_hand")), "".join(slots), escape(summary),
+                button(t("kk.confirm"), "confirm", "confirm", kind="primary", extra="wide",
+                       disabled=self.selected is None)))
+
+    def render_waiting(self, view):
+        done = len([c for c in view["committed"] if c])
+        return ('<section class="kk-waiting" aria-labelledby="wait-h"><h2 id="wait-h">%s</h2>'
+                '<div class="kk-my-choice">%s<p data-testid="my-choice">%s</p></div>'
+                '<p class="kk-wait" data-testid="waiting" role="status">%s %s</p></section>' % (
+                    escape(t("kk.waiting_title")),
+                    number_card(view["choice"], t("kk.card", n=view["choice"]), size="small"),
+                    escape(t("kk.your_choice", n=view["choice"])), escape(t("kk.waiting")),
+                    escape(t("kk.waiting_count", done=done, total=view["seats"]))))
+
+    def render_reveal(self, app, view):
+        motion = "" if app.reduce_motion() else " deal"
+        last = view["outcome"] is not None
+        go_on = button(t("kk.final_btn") if last else t("kk.next_round"), "next", "next-round",
+                       kind="primary", extra="wide")
+        return ('<section class="kk-reveal-area" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
+                '%s<div class="controls">%s</div></section>' % (
+                    escape(t("kk.reveal_title", n=view["reveal"]["round"])), render_reveal_row(view, motion), go_on))
+
+    def render_panel(self, view):
+        if self.panel is None:
+            return ""
+        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
+                'data-testid="panel-log"><div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
+                    escape(t("kk.log_title")), button(t("kk.close"), "close-panel", "close-panel", kind="ghost"),
+                    render_log(view)))
+
+    # -- actions -----------------------------------------------------------------------
+    def handle(self, app, action, value):
+        view = self.table.view()
+        if view is None:
+            return
+        phase = self.phase(view) if self.table.seat is not None else None
+        if action == "select" and phase == "choose":
+            number = int(value)
+            if number in view["hand"]:
+                self.selected = number
+        elif action == "confirm":
+            self.confirm(app)
+            return
+        elif action == "next" and phase == "reveal":
+            self.seen = len(view["log"])
+        elif action == "panel":
+            self.panel = value
+        elif action == "close-panel":
+            self.panel = None
+        elif action == "pause":
+            if self.table.can_pause():
+                self.table.save()
+            app.go("")
+            return
+        elif action == "new-game" and self.table.role == "local":
+            players = self.table.players()
+            style = players[-1].get("strength") or DEFAULT_STYLE
+            fresh = new_table(app, players[self.table.seat or 0]["name"], len(players) - 1, style)
+            app.show(TableScreen(app, fresh), route="play/kartenkampf/table")
+            return
+        app.rerender()
+
+    def confirm(self, app):
+        view = self.table.view()
+        if view is None or self.selected is None or self.table.seat is None or self.phase(view) != "choose":
+            return
+        action = "play %d" % self.selected
+        self.selected = None
+        try:
+            self.table.act(action)  # saved at once; the round is scored when every seat has chosen
+        except IllegalAction as error:
+            app.toast(str(error))
+        app.rerender()
+
+    def on_key(self, app, key):
+        if self.table.seat is None:
+            return False
+        if self.panel is not None and key == "Escape":
+            self.panel = None
+            app.rerender()
+            return True
+        view = self.table.view()
+        if view is None:
+            return False
+        phase = self.phase(view)
+        if phase == "choose" and len(key) == 1 and key in "1234567890":
+            number = 10 if key == "0" else int(key)
+            if number in view["hand"]:
+                self.selected = number
+                app.rerender()
+                return True
+        if key == "Enter":
+            if phase == "choose" and self.selected is not None:
+                self.confirm(app)
+                return True
+            if phase == "reveal":
+                self.seen = len(view["log"])
+                app.rerender()
+                return True
+        return False
+
+    def leave(self, app):
+        self.table.close()
+
+
+class MissingSaveScreen(Screen):
+    """Shown when Fortsetzen finds no saved game (for example after it was set aside as damaged)."""
+
+    def render(self, app):
+        return page(t("game.kartenkampf"), '<p class="empty">%s</p><p>%s</p>' % (
+            escape(t("kk.no_save")), '<a class="btn btn-primary" href="#/play/kartenkampf">%s</a>' % escape(t("kk.new_game"))))
+
+
+def table_screen(app, table):
+    """Return the running game's screen for any table (local, host, phone or infoscreen)."""
+    return TableScreen(app, table)
+
+
+def screen_for(app, rest):
+    """Return the screen for a route below play/kartenkampf."""
+    if rest and rest[0] in ("continue", "table"):
+        document = app.storage.load_game(GAME)
+        if document is None:
+            return MissingSaveScreen()
+        table = LocalTable(app, GAME, document["state"], document["meta"])
+        table.schedule_computers()  # a save taken before the computers committed lets them commit now
+        return TableScreen(app, table)
+    return SetupScreen(app)
