@@ -13,8 +13,9 @@ def create_app(test_config=None):
     if test_config:
         app.config.from_mapping(test_config)
 
-    from server import relay, web
+    from server import relay, transfer, web
 
     web.init_app(app)
     relay.init_app(app)
+    transfer.init_app(app)
     return app

@@ -1,0 +1,142 @@
+"""The transfer code store: single use, expiry, size and rate limits, and its HTTP routes."""
+
+import json
+
+import pytest
+
+from server import create_app
+from server.transfer import ALPHABET, CODE_LENGTH, CodeStore, RateLimiter, StoreFull, normalize_code
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+GAME = {"format": 1, "kind": "spieleabend.game", "game": "punktejagd", "state": {"round": 2},
+        "meta": {"bot_rng": [1, 2, 3, 4]}}
+
+
+# -- the store -------------------------------------------------------------------------------------
+def test_a_code_is_long_enough_and_single_use():
+    store = CodeStore(Clock())
+    code = store.put(b"save")
+    assert len(code) == CODE_LENGTH and all(ch in ALPHABET for ch in code)
+    assert len(ALPHABET) ** CODE_LENGTH > 10 ** 11
+    assert store.take(code) == b"save"
+    assert store.take(code) is None, "a used code is refused"
+    assert store.total == 0
+
+
+def test_a_code_expires_after_its_time():
+    clock = Clock()
+    store = CodeStore(clock, ttl=600)
+    early, late = store.put(b"a"), None
+    clock.now += 599
+    late = store.put(b"b")
+    assert store.take(early) == b"a"
+    early = store.put(b"c")
+    clock.now += 600
+    assert store.take(late) is None and store.take(early) is None
+    assert store.items == {} and store.total == 0, "expired saves are forgotten"
+
+
+def test_the_store_is_bounded_in_count_and_bytes():
+    store = CodeStore(Clock(), max_items=2, max_total=10)
+    store.put(b"1234")
+    with pytest.raises(StoreFull):
+        store.put(b"1234567")
+    store.put(b"123456")
+    with pytest.raises(StoreFull):
+        store.put(b"")
+
+
+def test_codes_never_repeat_while_alive():
+    picks = iter("A" * CODE_LENGTH + "A" * CODE_LENGTH + "B" * CODE_LENGTH)
+    store = CodeStore(Clock(), choose=lambda alphabet: next(picks))
+    assert store.put(b"x") == "A" * CODE_LENGTH
+    assert store.put(b"y") == "B" * CODE_LENGTH
+
+
+def test_typed_codes_are_forgiving_about_spaces_dashes_and_case():
+    assert normalize_code(" abcd-efgh ") == "ABCDEFGH"
+    assert normalize_code("ABCD EFGH") == "ABCDEFGH"
+    assert normalize_code("ABCDEFG") == "" and normalize_code("ABCDEFG0") == "" and normalize_code(None) == ""
+
+
+def test_rate_limiter_forgets_after_the_window():
+    clock = Clock()
+    limiter = RateLimiter(clock, 2, window=60)
+    assert limiter.allow("a") and limiter.allow("a") and not limiter.allow("a")
+    assert limiter.allow("b")
+    clock.now += 61
+    assert limiter.allow("a")
+
+
+# -- over HTTP ----------------------------------------------------------------------------------------
+@pytest.fixture()
+def clock():
+    return Clock()
+
+
+@pytest.fixture()
+def client(clock):
+    app = create_app({"TESTING": True, "TRANSFER_CLOCK": clock, "TRANSFER_MAX_BYTES": 4096,
+                      "TRANSFER_CREATE_LIMIT": 5, "TRANSFER_REDEEM_LIMIT": 8})
+    return app.test_client()
+
+
+def create(client, document=GAME):
+    return client.post("/api/transfer", data=json.dumps(document), content_type="application/json")
+
+
+def test_post_then_redeem_once_gives_the_save_back_byte_for_byte(client):
+    answer = create(client)
+    assert answer.status_code == 201
+    code = answer.get_json()["code"]
+    assert answer.get_json()["expires_in"] == 600
+    first = client.get("/api/transfer/" + code.lower())
+    assert first.status_code == 200 and json.loads(first.data) == GAME
+    assert first.headers["Cache-Control"] == "no-store"
+    again = client.get("/api/transfer/" + code)
+    assert again.status_code == 404 and again.get_json()["error"] == "unknown_or_used"
+
+
+def test_redeem_by_post_body(client):
+    code = create(client).get_json()["code"]
+    answer = client.post("/api/transfer/redeem", json={"code": code[:4] + "-" + code[4:]})
+    assert answer.status_code == 200 and json.loads(answer.data)["game"] == "punktejagd"
+    assert client.post("/api/transfer/redeem", json={"code": code}).status_code == 404
+
+
+def test_an_expired_code_is_refused(client, clock):
+    code = create(client).get_json()["code"]
+    clock.now += 601
+    assert client.get("/api/transfer/" + code).status_code == 404
+
+
+def test_too_large_damaged_and_foreign_bodies_are_refused(client):
+    big = dict(GAME, state={"pad": "x" * 5000})
+    assert create(client, big).status_code == 413
+    assert client.post("/api/transfer", data="{nope", content_type="application/json").status_code == 400
+    assert create(client, {"kind": "something"}).get_json()["error"] == "foreign"
+
+
+def test_creating_and_guessing_are_rate_limited(client):
+    for _ in range(5):
+        assert create(client).status_code == 201
+    assert create(client).status_code == 429
+    statuses = [client.get("/api/transfer/ABCDEFGH").status_code for _ in range(9)]
+    assert statuses[:8] == [404] * 8 and statuses[8] == 429
+
+
+def test_qr_code_of_a_live_code_only(client):
+    code = create(client).get_json()["code"]
+    answer = client.get("/api/transfer/%s/qr.svg" % code)
+    assert answer.status_code == 200 and answer.content_type.startswith("image/svg+xml")
+    assert b"<svg" in answer.data
+    assert client.get("/api/transfer/%s" % code).status_code == 200, "drawing it did not use it up"
+    assert client.get("/api/transfer/%s/qr.svg" % code).status_code == 404
