@@ -1,0 +1,970 @@
+"""Pao De Kuai screens: start, table (hand, play to beat, seats, trick feed), deal settlement,
+Tabelle, final standings, and the infoscreen's public layout.
+
+Every rule question goes to the engine (`classify`, `beats`) or to the view's
+`legal` list; this module only describes and draws. The helpers above the
+screens are pure functions of a view, so CPython tests import them.
+"""
+
+from spieleabend.games import paodekuai as engine
+from spieleabend.games.common import IllegalAction, Rng
+from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+
+GAME = "paodekuai"
+SEATS = 3
+DEAL_CHOICES = [1, 3, 5, 10, 0]  # 0: open until a player stops
+STRENGTHS = ["random", "strong"]
+COMPUTER_NAMES = ["Lena", "Jonas", "Mira", "Tom"]
+FEED_LENGTH = 5
+HEART_THREE = engine.HEART_THREE
+
+# What the start screen chose last (settings keep only known keys; this lasts while the page is open).
+_LAST = {"deals": engine.DEFAULT_DEALS, "strength": "strong"}
+
+register({
+    "pdk.header": ("3 Spieler · Du und 2 unabhängige KIs · Einzelausteilung",
+                   "3 players · you and 2 independent computers · single deal"),
+    "pdk.intro": ("Drei Spieler wetteifern, um ihre Hände zu leeren. Du musst, wenn möglich, den aktuellen "
+                  "Spielzug schlagen – plane, wie du deine letzten Karten loswirst.",
+                  "Three players race to empty their hands. You must beat the current play when you can – "
+                  "plan how to get rid of your last cards."),
+    "pdk.name": ("Dein Name", "Your name"),
+    "pdk.you": ("Du", "You"),
+    "pdk.deals": ("Austeilungen", "Deals"),
+    "pdk.deals_open": ("offen", "open"),
+    "pdk.deals_hint": ("%(n)s Austeilungen, dann zählt die Tabelle.", "%(n)s deals, then the table decides."),
+    "pdk.deals_hint_one": ("Eine Austeilung, dann zählt die Tabelle.", "One deal, then the table decides."),
+    "pdk.deals_hint_open": ("Offen: ihr spielt, bis jemand nach einer Austeilung „Beenden“ wählt.",
+                            "Open: you play until someone chooses “Stop” after a deal."),
+    "pdk.strength": ("Spielstärke der Computer", "Computer strength"),
+    "pdk.strength.random": ("Locker & zufällig", "Relaxed & random"),
+    "pdk.strength.random.hint": ("Spielt irgendeine erlaubte Kombination.", "Plays any allowed combination."),
+    "pdk.strength.strong": ("Stark", "Strong"),
+    "pdk.strength.strong.hint": ("Plant seine Hand und spielt mögliche Verläufe durch. Kennt nur die eigenen Karten.",
+                                 "Plans its hand and plays possible futures out. Knows only its own cards."),
+    "pdk.start": ("Partie starten", "Start game"),
+    "pdk.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
+                         "A game in progress is saved. Starting a new one replaces it."),
+    "pdk.rules": ("Vollständige Regeln", "Full rules"),
+    "pdk.deal_of": ("Austeilung %(n)s von %(total)s", "Deal %(n)s of %(total)s"),
+    "pdk.deal_open": ("Austeilung %(n)s (offen)", "Deal %(n)s (open)"),
+    "pdk.your_turn": ("Du bist dran", "Your turn"),
+    "pdk.turn_of": ("%(name)s ist dran", "%(name)s's turn"),
+    "pdk.thinking": ("überlegt …", "thinking …"),
+    "pdk.cards_left": ("%(n)s Karten", "%(n)s cards"),
+    "pdk.card_left": ("1 Karte", "1 card"),
+    "pdk.passed": ("passt", "passes"),
+    "pdk.on_turn": ("am Zug", "to play"),
+    "pdk.ready": ("bereit", "ready"),
+    "pdk.seats_label": ("Der Tisch", "The table"),
+    "pdk.direction": ("↺ gegen den Uhrzeigersinn", "↺ counter-clockwise"),
+    "pdk.direction_long": ("Spielrichtung gegen den Uhrzeigersinn: %(order)s", "Play goes counter-clockwise: %(order)s"),
+    "pdk.to_beat": ("Zu schlagen", "To beat"),
+    "pdk.last_play": ("Letzter Spielzug", "Last play"),
+    "pdk.played_by": ("%(name)s: %(play)s", "%(name)s: %(play)s"),
+    "pdk.leads": ("%(name)s spielt aus", "%(name)s leads"),
+    "pdk.you_lead": ("Du spielst aus – jede gültige Kombination.", "You lead – any valid combination."),
+    "pdk.opening": ("Erster Spielzug: die Herz-Drei muss dabei sein.", "First play: the 3 of hearts must be in it."),
+    "pdk.opening_other": ("Erster Spielzug: %(name)s hat die Herz-Drei und spielt sie aus.",
+                          "First play: %(name)s holds the 3 of hearts and leads it."),
+    "pdk.feed": ("Dieser Stich", "This trick"),
+    "pdk.feed_last": ("Letzter Stich – %(name)s spielt aus", "Last trick – %(name)s leads"),
+    "pdk.feed_none": ("Noch nichts gespielt.", "Nothing played yet."),
+    "pdk.bomb_mark": ("Bombe!", "Bomb!"),
+    "pdk.bonus_line": ("Bombenbonus: %(name)s +%(n)s", "Bomb bonus: %(name)s +%(n)s"),
+    "pdk.your_hand": ("Deine Karten", "Your cards"),
+    "pdk.pick": ("Tippe Karten an, um eine Kombination zu wählen.", "Tap cards to choose a combination."),
+    "pdk.invalid": ("keine gültige Kombination", "not a valid combination"),
+    "pdk.beats": ("schlägt %(top)s", "beats %(top)s"),
+    "pdk.beats_not": ("schlägt %(top)s nicht", "does not beat %(top)s"),
+    "pdk.to_lead": ("zum Ausspielen", "to lead"),
+    "pdk.need_heart": ("die Herz-Drei muss dabei sein", "the 3 of hearts must be in it"),
+    "pdk.shape.single": ("Einzelkarte %(rank)s", "Single %(rank)s"),
+    "pdk.shape.pair": ("Paar %(ranks)s", "Pair of %(ranks)s"),
+    "pdk.shape.triple": ("Drilling %(ranks)s", "Three %(ranks)s"),
+    "pdk.shape.straight": ("Straße %(low)s–%(high)s", "Straight %(low)s–%(high)s"),
+    "pdk.shape.run": ("Paarreihe %(low)s–%(high)s", "Run of pairs %(low)s–%(high)s"),
+    "pdk.shape.bomb": ("Bombe: vier %(ranks)s", "Bomb: four %(ranks)s"),
+    "pdk.shape.aces": ("Bombe: drei Asse", "Bomb: three Aces"),
+    "pdk.shape.heavenly": ("Himmlische Bombe: vier Dreien", "Heavenly bomb: four Threes"),
+    "pdk.play": ("Spielen", "Play"),
+    "pdk.pass": ("Passen", "Pass"),
+    "pdk.hint": ("Tipp", "Hint"),
+    "pdk.hint_pass": ("Tipp: Du kannst nicht schlagen – passe.", "Hint: you cannot beat it – pass."),
+    "pdk.must_beat": ("Du musst schlagen, wenn du kannst.", "You must beat it when you can."),
+    "pdk.must_beat_bomb": ("Du musst schlagen, wenn du kannst – auch eine Bombe zählt.",
+                           "You must beat it when you can – a bomb counts too."),
+    "pdk.leader_no_pass": ("Wer ausspielt, darf nicht passen.", "The leader may not pass."),
+    "pdk.not_your_turn": ("Du bist nicht am Zug.", "It is not your turn."),
+    "pdk.can_pass": ("Du kannst nicht schlagen – Passen ist erlaubt.", "You cannot beat it – you may pass."),
+    "pdk.not_legal": ("Diese Auswahl ist kein erlaubter Spielzug.", "This selection is not a legal play."),
+    "pdk.keys": ("Tastatur: Pfeile wählen eine Karte, Leertaste markiert, Enter spielt, P passt.",
+                 "Keyboard: arrows move between cards, space selects, Enter plays, P passes."),
+    "pdk.settlement": ("Abrechnung der Austeilung %(n)s", "Settlement of deal %(n)s"),
+    "pdk.goes_out": ("%(name)s ist raus!", "%(name)s is out!"),
+    "pdk.s_cards": ("%(n)s Karten übrig × 1", "%(n)s cards left × 1"),
+    "pdk.s_card": ("1 Karte übrig × 1", "1 card left × 1"),
+    "pdk.s_cards_never": ("%(n)s Karten übrig × 2 (nie gespielt)", "%(n)s cards left × 2 (never played)"),
+    "pdk.s_spade_two": ("Pik-Zwei in der Hand", "2 of spades in hand"),
+    "pdk.s_bomb": ("ganze Bombe (%(rank)s) in der Hand", "whole bomb (%(rank)s) in hand"),
+    "pdk.s_out": ("von %(name)s", "from %(name)s"),
+    "pdk.s_bonus_won": ("Bombenbonus (%(rank)s)", "bomb bonus (%(rank)s)"),
+    "pdk.s_bonus_paid": ("Bombenbonus an %(name)s", "bomb bonus to %(name)s"),
+    "pdk.s_total": ("Summe", "Total"),
+    "pdk.s_zero": ("Alle zusammen: %(n)s", "All together: %(n)s"),
+    "pdk.next_deal": ("Nächste Austeilung", "Next deal"),
+    "pdk.stop": ("Beenden", "Stop"),
+    "pdk.to_final": ("Endwertung", "Final standings"),
+    "pdk.waiting": ("Warte auf: %(names)s", "Waiting for: %(names)s"),
+    "pdk.table": ("Tabelle", "Score table"),
+    "pdk.table_deal": ("Austeilung", "Deal"),
+    "pdk.table_running": ("läuft", "running"),
+    "pdk.table_none": ("Noch keine Punkte.", "No points yet."),
+    "pdk.pause": ("Speichern & pausieren", "Save & pause"),
+    "pdk.close": ("Schließen", "Close"),
+    "pdk.final_title": ("Endwertung", "Final standings"),
+    "pdk.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
+    "pdk.you_win": ("Du gewinnst!", "You win!"),
+    "pdk.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
+    "pdk.rank": ("Platz %(n)s", "Place %(n)s"),
+    "pdk.points": ("%(n)s Punkte", "%(n)s points"),
+    "pdk.new_game": ("Neue Partie", "New game"),
+    "pdk.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+    "pdk.waiting_view": ("Warte auf den Tisch …", "Waiting for the table …"),
+    # Rank names: r1 = one card, rn = several (plural).
+    "pdk.r1.3": ("Drei", "Three"), "pdk.rn.3": ("Dreien", "Threes"),
+    "pdk.r1.4": ("Vier", "Four"), "pdk.rn.4": ("Vieren", "Fours"),
+    "pdk.r1.5": ("Fünf", "Five"), "pdk.rn.5": ("Fünfen", "Fives"),
+    "pdk.r1.6": ("Sechs", "Six"), "pdk.rn.6": ("Sechsen", "Sixes"),
+    "pdk.r1.7": ("Sieben", "Seven"), "pdk.rn.7": ("Siebenen", "Sevens"),
+    "pdk.r1.8": ("Acht", "Eight"), "pdk.rn.8": ("Achten", "Eights"),
+    "pdk.r1.9": ("Neun", "Nine"), "pdk.rn.9": ("Neunen", "Nines"),
+    "pdk.r1.10": ("Zehn", "Ten"), "pdk.rn.10": ("Zehnen", "Tens"),
+    "pdk.r1.11": ("Bube", "Jack"), "pdk.rn.11": ("Buben", "Jacks"),
+    "pdk.r1.12": ("Dame", "Queen"), "pdk.rn.12": ("Damen", "Queens"),
+    "pdk.r1.13": ("König", "King"), "pdk.rn.13": ("Könige", "Kings"),
+    "pdk.r1.14": ("Ass", "Ace"), "pdk.rn.14": ("Asse", "Aces"),
+    "pdk.r1.15": ("Zwei", "Two"), "pdk.rn.15": ("Zweien", "Twos"),
+})
+
+
+# ---------------------------------------------------------------- pure helpers (CPython-tested)
+
+def progress(view):
+    """Return the deal to show on "Fortsetzen", deals finished and the table totals (the table's hook)."""
+    done = view["deal"] if view["deal_over"] else view["deal"] - 1
+    return {"round": view["deal"], "done": done, "scores": list(view["table"])}
+
+
+def strength_choices():
+    """Return [(key, label, hint)] for the computers' strengths (keys of the bot module's STRENGTHS)."""
+    return [(key, t("pdk.strength." + key), t("pdk.strength.%s.hint" % key)) for key in STRENGTHS]
+
+
+def sort_hand(cards):
+    """Return cards sorted by rank, 3 low … 2 high (the engine's order)."""
+    return engine.sort_cards(cards)
+
+
+def label_of(value):
+    """Return the printed label of a rank value (B/D/K/A in German)."""
+    return rank_label(engine.RANK_LABEL[value])
+
+
+def describe(play):
+    """Return a play description (engine.classify) as words: "Paar Damen", "Straße 7–B", "Bombe: vier Achten"."""
+    if play is None:
+        return t("pdk.invalid")
+    shape = play["shape"]
+    rank = play["rank"]
+    if shape == "bomb":
+        if play["heavenly"]:
+            return t("pdk.shape.heavenly")
+        if play["length"] == 3:
+            return t("pdk.shape.aces")
+        return t("pdk.shape.bomb", ranks=t("pdk.rn.%d" % rank))
+    if shape == "single":
+        return t("pdk.shape.single", rank=t("pdk.r1.%d" % rank))
+    if shape in ("pair", "triple"):
+        return t("pdk.shape." + shape, ranks=t("pdk.rn.%d" % rank))
+    per_rank = 1 if shape == "straight" else 2
+    low = rank - play["length"] // per_rank + 1
+    return t("pdk.shape." + shape, low=label_of(low), high=label_of(rank))
+
+
+def action_cards(action):
+    """Return the cards of a "play ..." action, [] for other actions."""
+    words = action.split()
+    return words[1:] if words and words[0] == "play" else []
+
+
+def play_key(play):
+    """Return what tells two plays apart for the rules: shape, length, rank, bomb strength."""
+    return (play["shape"], play["length"], play["rank"], play["bomb"])
+
+
+def legal_keys(view):
+    """Return {play_key: canonical cards} of the view's legal plays."""
+    keys = {}
+    for action in view["legal"]:
+        cards = action_cards(action)
+        if cards:
+            play = engine.classify(cards, view["opening"])
+            if play is not None:
+                keys[play_key(play)] = cards
+    return keys
+
+
+def my_turn(view):
+    """Return True when this device's seat is to play a card now."""
+    return (view["seat"] is not None and not view["deal_over"] and view["turn"] == view["seat"])
+
+
+def selection_info(view, selected, keys=None):
+    """Describe a selection: {"text", "shape", "legal", "beats"} ("legal": it may be played now).
+
+    Legal means: the engine classifies it, it is the same combination as one of the view's
+    legal plays (suits never rank), and in the deal's first play it holds the 3 of hearts.
+    """
+    if not selected:
+        return {"text": t("pdk.pick"), "shape": "", "legal": False, "beats": None}
+    opening = view["opening"]
+    play = engine.classify(list(selected), opening)
+    if play is None:
+        return {"text": t("pdk.invalid"), "shape": "none", "legal": False, "beats": None}
+    parts = [describe(play)]
+    top = view["top"]
+    beats = None
+    if top is not None:
+        beats = engine.beats(play, top["play"])
+        parts.append(t("pdk.beats" if beats else "pdk.beats_not", top=describe(top["play"])))
+    elif not view["deal_over"]:
+        parts.append(t("pdk.to_lead"))
+    heart_missing = opening and HEART_THREE not in selected
+    if heart_missing:
+        parts.append(t("pdk.need_heart"))
+    if keys is None:
+        keys = legal_keys(view)
+    legal = my_turn(view) and not heart_missing and play_key(play) in keys
+    return {"text": " – ".join(parts), "shape": play["shape"], "legal": legal, "beats": beats}
+
+
+def pass_state(view):
+    """Return (allowed, reason): passing is allowed only when the view's legal list says "pass"."""
+    if not my_turn(view):
+        return False, t("pdk.not_your_turn")
+    if "pass" in view["legal"]:
+        return True, t("pdk.can_pass")
+    if view["top"] is None:
+        return False, t("pdk.leader_no_pass")
+    only_bombs = True
+    for action in view["legal"]:
+        play = engine.classify(action_cards(action), view["opening"])
+        if play is not None and not play["bomb"]:
+            only_bombs = False
+    return False, t("pdk.must_beat_bomb" if only_bombs else "pdk.must_beat")
+
+
+def seat_order(seat):
+    """Return (bottom, right, left): the next seat sits to the right, so play runs counter-clockwise."""
+    me = 0 if seat is None else seat
+    return me, (me + 1) % SEATS, (me + 2) % SEATS
+
+
+def trick_status(view):
+    """Return per seat "played", "passed" or "" for the current trick (the latest entry of each seat)."""
+    status = ["", "", ""]
+    for entry in view["trick"]:
+        status[entry["seat"]] = "passed" if entry["pass"] else "played"
+    return status
+
+
+def feed_entries(view):
+    """Return (title, entries) for the trick feed: the current trick, or the last closed one."""
+    names = view["names"]
+    if view["trick"]:
+        return t("pdk.feed"), view["trick"][-FEED_LENGTH:]
+    if view["last_trick"]:
+        leader = view["leader"]
+        if leader is None:  # the deal is over: the last play went out
+            return t("pdk.feed"), view["last_trick"][-FEED_LENGTH:]
+        return t("pdk.feed_last", name=names[leader]), view["last_trick"][-FEED_LENGTH:]
+    return t("pdk.feed"), []
+
+
+def table_over(view):
+    """Return True when the table has ended (the deal is over and nobody is asked to go on)."""
+    return view["deal_over"] and not view["to_move"]
+
+
+def winners(view):
+    """Return the seats with the highest table total (ties share the win)."""
+    totals = view["table"]
+    best = max(totals)
+    return [seat for seat in range(SEATS) if totals[seat] == best]
+
+
+def signed(n):
+    """Return a point figure with its sign: +20, −10, 0."""
+    if n > 0:
+        return "+%d" % n
+    if n < 0:
+        return "−%d" % -n
+    return "0"
+
+
+def settlement_lines(view):
+    """Return per seat a list of (label, points) lines explaining the current deal's settlements."""
+    names = view["names"]
+    lines = [[], [], []]
+    for record in view["settlements"]:
+        if record["kind"] == "bomb":
+            winner = record["seat"]
+            rank = record["top"]
+            for seat in range(SEATS):
+                if seat == winner:
+                    lines[seat].append((t("pdk.s_bonus_won", rank=rank_label(rank)), record["points"][seat]))
+                else:
+                    lines[seat].append((t("pdk.s_bonus_paid", name=names[winner]), record["points"][seat]))
+            continue
+        winner = record["seat"]
+        for loser in record["losers"]:
+            seat = loser["seat"]
+            n = loser["cards_left"]
+            if loser["never_played"]:
+                lines[seat].append((t("pdk.s_cards_never", n=n), -2 * n))
+            else:
+                lines[seat].append((t("pdk.s_card") if n == 1 else t("pdk.s_cards", n=n), -n))
+            if loser["spade_two"]:
+                lines[seat].append((t("pdk.s_spade_two"), -engine.SPADE_TWO_PENALTY))
+            for rank in loser["bombs"]:
+                lines[seat].append((t("pdk.s_bomb", rank=rank_label(rank)), -engine.WHOLE_BOMB_PENALTY))
+            lines[winner].append((t("pdk.s_out", name=names[seat]), loser["pays"]))
+    return lines
+
+
+def deal_totals(view):
+    """Return each seat's points in the current deal (the sum of its settlements)."""
+    totals = [0, 0, 0]
+    for record in view["settlements"]:
+        for seat in range(SEATS):
+            totals[seat] += record["points"][seat]
+    return totals
+
+
+def bomb_bonuses(view):
+    """Return the bomb bonuses won in the current deal as (seat, points)."""
+    return [(r["seat"], r["points"][r["seat"]]) for r in view["settlements"] if r["kind"] == "bomb"]
+
+
+def computer_names(person):
+    """Return two computer names that differ from the person's name."""
+    names = [n for n in COMPUTER_NAMES if n.lower() != person.lower()]
+    return names[:2]
+
+
+def new_table(app, name, deals, strength):
+    """Deal a new table: the person at seat 0, two independent computers after."""
+    players = [seat_player(name, PERSON)] + [seat_player(n, COMPUTER, strength) for n in computer_names(name)]
+    return LocalTable.new(app, GAME, {"deals": deals}, players)
+
+
+def suggest(view):
+    """Return the strong computer's choice for this seat's own view (the hint)."""
+    from spieleabend.bots import paodekuai as bots  # compiled only when a hint is asked for
+
+    seed = view["deal"] * 7919 + len(view["played"]) * 31 + len(view["hand"])
+    return bots.strong_choose(view, Rng(seed))
+
+
+# ---------------------------------------------------------------- start screen
+
+class SetupScreen(Screen):
+    """The seed's header line, deals, strength, Partie starten, Zusammen spielen, Fortsetzen."""
+
+    route = "play/paodekuai"
+
+    def __init__(self, app):
+        self.deals = _LAST["deals"]
+        self.strength = _LAST["strength"]
+
+    def render(self, app):
+        name = app.settings.get("name", "")
+        deal_options = []
+        for n in DEAL_CHOICES:
+            label = t("pdk.deals_open") if n == 0 else str(n)
+            deal_options.append(
+                '<label class="seg"><input type="radio" name="deals" value="%d" data-input="deals" '
+                'data-testid="deals-%d"%s><span>%s</span></label>' % (
+                    n, n, " checked" if n == self.deals else "", escape(label)))
+        strengths = "".join(
+            '<label class="choice big"><input type="radio" name="strength" value="%s" data-input="strength" '
+            'data-testid="strength-%s"%s><span><strong>%s</strong><small>%s</small></span></label>' % (
+                key, key, " checked" if key == self.strength else "", escape(label), escape(hint))
+            for key, label, hint in strength_choices())
+        note = ""
+        if app.storage.load_game(GAME) is not None:
+            note = '<div class="notice"><p>%s</p>%s</div>' % (
+                escape(t("pdk.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
+        body = (
+            '<p class="pdk-header" data-testid="pdk-header">%s</p><p class="hint">%s</p>%s'
+            '<form class="setup" data-testid="setup" onsubmit="return false">'
+            '<section class="panel"><label for="pdk-name" class="label">%s</label>'
+            '<input type="text" id="pdk-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" '
+            'data-input="name" data-testid="player-name"></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="segments">%s</div>'
+            '<p class="hint" id="deals-label" data-testid="deals-label">%s</p></fieldset></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
+            '<div class="stack">%s%s</div>'
+            '<p><a class="btn btn-ghost" href="/rules/paodekuai" data-testid="open-rules">%s</a></p></form>' % (
+                escape(t("pdk.header")), escape(t("pdk.intro")), note,
+                escape(t("pdk.name")), escape(name), escape(t("pdk.you")),
+                escape(t("pdk.deals")), "".join(deal_options), escape(self.deals_label()),
+                escape(t("pdk.strength")), strengths,
+                button(t("pdk.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
+                escape(t("pdk.rules"))))
+        return page(t("game.paodekuai"), body, extra_class="pdk")
+
+    def deals_label(self):
+        if self.deals == 0:
+            return t("pdk.deals_hint_open")
+        if self.deals == 1:
+            return t("pdk.deals_hint_one")
+        return t("pdk.deals_hint", n=self.deals)
+
+    def on_input(self, app, name, value, final):
+        if name == "deals":
+            self.deals = int(value)
+            _LAST["deals"] = self.deals
+            app.output("deals-label", self.deals_label())
+        elif name == "strength" and value in STRENGTHS:
+            self.strength = value
+            _LAST["strength"] = value
+        elif name == "name" and final:
+            app.settings["name"] = value.strip()[:24]
+            app.save_settings()
+
+    def handle(self, app, action, value):
+        if action == "start":
+            field = app.query("#pdk-name")
+            name = (field.value if field else "").strip()[:24] or t("pdk.you")
+            app.settings["name"] = name if name != t("pdk.you") else ""
+            app.save_settings()
+            table = new_table(app, name, self.deals, self.strength)
+            app.show(TableScreen(app, table), route="play/paodekuai/table")
+        elif action == "open-room":
+            app.open_room(GAME, {"deals": self.deals}, SEATS, self.strength)
+        elif action == "continue":
+            app.go("play/paodekuai/continue", replace=True)
+
+
+# ---------------------------------------------------------------- the table
+
+class TableScreen(Screen):
+    """The running table for any table object: a seat's layout, or the infoscreen's public one."""
+
+    route = "play/paodekuai/table"
+
+    def __init__(self, app, table):
+        self.table = table
+        self.selected = []
+        self.cursor = 0
+        self.panel = False          # the Tabelle sheet
+        self.final_ok = False       # the last settlement was seen; show the final standings
+        self.message = ""           # a refusal or hint shown under the controls
+        self.deal_seen = None
+        self.legal_cache = (None, None)
+        table.listen(lambda event: self.changed(app))
+
+    def changed(self, app):
+        app.rerender()
+
+    # -- state of the screen -------------------------------------------------------------
+    def current(self):
+        """Return the view, keeping the selection to cards still in hand."""
+        view = self.table.view()
+        if view is None:
+            return None
+        if view["deal"] != self.deal_seen:
+            self.deal_seen = view["deal"]
+            self.selected = []
+            self.cursor = 0
+            self.message = ""
+        if "hand" in view:
+            hand = view["hand"]
+            self.selected = [card for card in self.selected if card in hand]
+            if self.cursor >= len(hand):
+                self.cursor = max(len(hand) - 1, 0)
+        return view
+
+    def keys_of(self, view):
+        """Return the legal plays' keys, computed once per legal list."""
+        marker = " | ".join(view["legal"]) + ("o" if view["opening"] else "")
+        if self.legal_cache[0] != marker:
+            self.legal_cache = (marker, legal_keys(view))
+        return self.legal_cache[1]
+
+    def phase(self, view):
+        if view["deal_over"]:
+            if table_over(view) and (self.final_ok or view["seat"] is None):
+                return "final"
+            return "settle"
+        return "play"
+
+    # -- rendering -------------------------------------------------------------------------
+    def render(self, app):
+        view = self.current()
+        if view is None:
+            return page(t("game.paodekuai"), '<p class="empty">%s</p>' % escape(t("pdk.waiting_view")), extra_class="pdk")
+        if view["seat"] is None:
+            return self.render_infoscreen(app, view)
+        phase = self.phase(view)
+        if phase == "final":
+            body = self.render_final(view)
+        else:
+            body = self.render_status(view) + self.render_tableau(app, view)
+            if phase == "settle":
+                body += self.render_settlement(view)
+            else:
+                body += self.render_hand(view)
+        body += self.render_tools(view, phase) + self.render_panel(view)
+        return page(t("game.paodekuai"), '<div class="pdk-play" data-phase="%s" data-testid="pdk-table">%s</div>' % (
+            phase, body), extra_class="pdk")
+
+    def render_status(self, view):
+        total = view["deals"]
+        deal = t("pdk.deal_open", n=view["deal"]) if total == 0 else t("pdk.deal_of", n=view["deal"], total=total)
+        if view["deal_over"]:
+            who = ""
+        elif my_turn(view):
+            who = t("pdk.your_turn")
+        else:
+            who = t("pdk.turn_of", name=view["names"][view["turn"]])
+        return ('<p class="pdk-status" data-testid="pdk-status" aria-live="polite"><span data-testid="deal-number">%s</span>'
+                '%s</p>' % (escape(deal), (' · <strong data-testid="whose-turn">%s</strong>' % escape(who)) if who else ""))
+
+    def seat_kinds(self):
+        """Return per seat whether a computer plays it (for "überlegt …")."""
+        kinds = [False, False, False]
+        try:
+            seats = self.table.seats()
+        except Exception:  # a table that cannot tell yet
+            return kinds
+        for seat in range(min(len(seats), SEATS)):
+            kinds[seat] = seats[seat]["kind"] == COMPUTER or bool(seats[seat].get("stand_in"))
+        return kinds
+
+    def render_seat(self, view, seat, where, status, computers):
+        names = view["names"]
+        count = view["hand_sizes"][seat]
+        turn = view["turn"] == seat and not view["deal_over"]
+        note = ""
+        if view["deal_over"]:
+            if seat in view["ready"]:
+                note = t("pdk.ready")
+        elif turn:
+            note = t("pdk.thinking") if computers[seat] and seat != view["seat"] else t("pdk.on_turn")
+        elif status[seat] == "passed":
+            note = t("pdk.passed")
+        count_text = t("pdk.card_left") if count == 1 else t("pdk.cards_left", n=count)
+        back = "" if seat == view["seat"] else card_back("", "small pdk-back")
+        return ('<div%s>%s<div class="pdk-seat-info"><span class="pdk-seat-name">%s</span>'
+                '<span class="pdk-count">%s</span><span class="pdk-note">%s</span></div></div>' % (
+                    attrs(class_="pdk-seat pdk-%s%s%s%s" % (where, " turn" if turn else "",
+                                                           " passed" if status[seat] == "passed" else "",
+                                                           " me" if seat == view["seat"] else ""),
+                          data_testid="seat-%d" % seat, data_seat=seat, data_cards=count,
+                          data_turn="true" if turn else "false"),
+                    back, escape(names[seat]), escape(count_text), escape(note)))
+
+    def render_top(self, app, view):
+        top = view["top"]
+        names = view["names"]
+        if top is None and view["deal_over"] and view["last_trick"]:
+            for entry in view["last_trick"]:
+                if entry["cards"]:
+                    top = {"seat": entry["seat"], "cards": entry["cards"], "play": entry["play"]}
+        if top is None:
+            if view["deal_over"]:
+                text = ""
+            elif view["opening"] and not my_turn(view):
+                text = t("pdk.opening_other", name=names[view["turn"]])
+            elif my_turn(view):
+                text = t("pdk.you_lead")
+            else:
+                text = t("pdk.leads", name=names[view["turn"]])
+            return ('<div class="pdk-top empty" data-testid="trick-top" data-cards="" data-seat="">'
+                    '<p class="pdk-top-text">%s</p></div>' % escape(text))
+        play = top["play"]
+        cards = "".join(french_card(card, size="small") for card in top["cards"])
+        bomb = ('<span class="pdk-bomb" data-testid="bomb-mark">%s</span>' % escape(t("pdk.bomb_mark"))) if play["bomb"] else ""
+        motion = "" if app.reduce_motion() else " pdk-in"
+        return ('<div%s><p class="pdk-top-label">%s</p><div class="pdk-top-cards%s">%s</div>'
+                '<p class="pdk-top-text">%s%s</p></div>' % (
+                    attrs(class_="pdk-top" + (" bomb" if play["bomb"] else ""), data_testid="trick-top",
+                          data_cards=" ".join(top["cards"]), data_seat=top["seat"]),
+                    escape(t("pdk.last_play") if view["deal_over"] else t("pdk.to_beat")), motion, cards,
+                    escape(t("pdk.played_by", name=names[top["seat"]], play=describe(play))), bomb))
+
+    def render_feed(self, view):
+        title, entries = feed_entries(view)
+        names = view["names"]
+        items = []
+        for entry in entries:
+            if entry["pass"]:
+                text = t("pdk.passed")
+                mark = ""
+            else:
+                text = describe(entry["play"]) + " (" + " ".join(
+                    rank_label(c[:-1]) + engine_suit(c) for c in entry["cards"]) + ")"
+                mark = (' <span class="pdk-bomb">%s</span>' % escape(t("pdk.bomb_mark"))) if entry["play"]["bomb"] else ""
+            items.append('<li data-seat="%d"%s><strong>%s</strong> %s%s</li>' % (
+                entry["seat"], ' class="pass"' if entry["pass"] else "", escape(names[entry["seat"]]), escape(text), mark))
+        for seat, points in bomb_bonuses(view):
+            items.append('<li class="bonus" data-testid="bomb-bonus">%s</li>' % escape(
+                t("pdk.bonus_line", name=names[seat], n=points)))
+        if not items:
+            items.append('<li class="hint">%s</li>' % escape(t("pdk.feed_none")))
+        return ('<section class="pdk-feed" aria-labelledby="pdk-feed-h"><h2 id="pdk-feed-h">%s</h2>'
+                '<ol data-testid="trick-feed">%s</ol></section>' % (escape(title), "".join(items)))
+
+    def render_tableau(self, app, view):
+        """Return the seats as they sit (next seat to the right: counter-clockwise), the play to beat, the feed."""
+        bottom, right, left = seat_order(view["seat"])
+        status = trick_status(view)
+        computers = self.seat_kinds()
+        names = view["names"]
+        order = " → ".join([names[bottom], names[right], names[left], names[bottom]])
+        return ('<section class="pdk-tableau" aria-label="%s">'
+                '<p class="visually-hidden">%s</p>%s<span class="pdk-arrow a-top" aria-hidden="true">←</span>%s'
+                '<span class="pdk-arrow a-left" aria-hidden="true">↙</span>%s'
+                '<span class="pdk-arrow a-right" aria-hidden="true">↗</span>%s'
+                '<p class="pdk-direction" data-testid="direction">%s</p></section>%s' % (
+                    escape(t("pdk.seats_label")), escape(t("pdk.direction_long", order=order)),
+                    self.render_seat(view, left, "left", status, computers),
+                    self.render_seat(view, right, "right", status, computers),
+                    self.render_top(app, view),
+                    self.render_seat(view, bottom, "bottom", status, computers),
+                    escape(t("pdk.direction")), self.render_feed(view)))
+
+    def render_hand(self, view):
+        hand = sort_hand(view["hand"])
+        keys = self.keys_of(view)
+        info = selection_info(view, self.selected, keys)
+        cards = []
+        for index in range(len(hand)):
+            card = hand[index]
+            cards.append(french_card(card, action="toggle", testid="card-" + card, selected=card in self.selected,
+                                     extra="pdk-card", tabindex="0" if index == self.cursor else "-1"))
+        allowed, reason = pass_state(view)
+        turn = my_turn(view)
+        opening = ""
+        if view["opening"] and turn:
+            opening = '<p class="notice pdk-opening" data-testid="opening-note">%s</p>' % escape(t("pdk.opening"))
+        legal = "|".join(" ".join(action_cards(a)) for a in view["legal"] if action_cards(a))
+        pass_button = '<button%s>%s</button>' % (
+            attrs(type="button", class_="btn btn-secondary", data_action="pass", data_testid="pass",
+                  aria_disabled="false" if allowed else "true", aria_describedby="pass-reason"),
+            escape(t("pdk.pass")))
+        return (
+            '<section class="pdk-hand-area" aria-labelledby="pdk-hand-h"><h2 id="pdk-hand-h">%s</h2>'
+            '<div%s>%s</div>'
+            '<p%s>%s</p>%s'
+            '<div class="pdk-controls">%s%s%s</div>'
+            '<p class="pdk-reason%s" id="pass-reason" data-testid="pass-reason">%s</p>'
+            '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p>'
+            '<p class="hint pdk-keys">%s</p></section>' % (
+                escape(t("pdk.your_hand")),
+                attrs(class_="pdk-hand", role="group", aria_labelledby="pdk-hand-h", data_testid="hand",
+                      data_legal=legal, data_my_turn="true" if turn else "false"),
+                "".join(cards),
+                attrs(class_="pdk-shape" + (" legal" if info["legal"] else ""), data_testid="selection-shape",
+                      data_shape=info["shape"], data_legal="true" if info["legal"] else "false",
+                      aria_live="polite"),
+                escape(info["text"]), opening,
+                button(t("pdk.play"), "play", "play", kind="primary", disabled=not info["legal"]),
+                pass_button,
+                button(t("pdk.hint"), "hint", "hint", kind="ghost", disabled=not turn),
+                " allowed" if allowed else "", escape(reason if turn else ""), escape(self.message),
+                escape(t("pdk.keys"))))
+
+    def render_settlement(self, view):
+        names = view["names"]
+        lines = settlement_lines(view)
+        totals = deal_totals(view)
+        out = None
+        for record in view["settlements"]:
+            if record["kind"] == "out":
+                out = record["seat"]
+        blocks = []
+        for seat in range(SEATS):
+            rows = "".join('<li><span>%s</span><span class="pts">%s</span></li>' % (escape(label), signed(points))
+                           for label, points in lines[seat])
+            blocks.append(
+                '<li%s><p class="pdk-settle-head"><strong>%s</strong><span class="pts" data-testid="settle-total-%d">%s</span></p>'
+                '<ul class="pdk-settle-lines">%s</ul></li>' % (
+                    attrs(class_="pdk-settle" + (" out" if seat == out else ""), data_testid="settle-%d" % seat,
+                          data_seat=seat, data_points=totals[seat]),
+                    escape(names[seat]), seat, signed(totals[seat]), rows))
+        headline = t("pdk.goes_out", name=names[out]) if out is not None else ""
+        me = view["seat"]
+        controls = ""
+        if table_over(view):
+            controls = button(t("pdk.to_final"), "final", "next-deal", kind="primary", extra="wide")
+        elif me is not None and me in view["to_move"]:
+            controls = (button(t("pdk.next_deal"), "next", "next-deal", kind="primary") +
+                        button(t("pdk.stop"), "stop", "stop-table", kind="secondary"))
+        else:
+            waiting = [names[s] for s in view["to_move"]]
+            controls = '<p class="hint" data-testid="waiting">%s</p>' % escape(t("pdk.waiting", names=", ".join(waiting)))
+        return ('<section class="pdk-settlement" aria-labelledby="pdk-settle-h" data-testid="deal-settlement">'
+                '<h2 id="pdk-settle-h">%s</h2><p class="pdk-out">%s</p><ol class="pdk-settles">%s</ol>'
+                '<p class="hint" data-testid="settle-sum">%s</p><div class="controls">%s</div></section>' % (
+                    escape(t("pdk.settlement", n=view["deal"])), escape(headline), "".join(blocks),
+                    escape(t("pdk.s_zero", n=sum(totals))), controls))
+
+    def render_final(self, view):
+        totals = view["table"]
+        names = view["names"]
+        best = winners(view)
+        if len(best) > 1:
+            headline = t("pdk.shared_win", names=", ".join(names[s] for s in best))
+        elif best[0] == view["seat"]:
+            headline = t("pdk.you_win")
+        else:
+            headline = t("pdk.winner", name=names[best[0]])
+        order = sorted(range(SEATS), key=lambda seat: -totals[seat])
+        rows = []
+        for seat in order:
+            rank = 1 + len([s for s in range(SEATS) if totals[s] > totals[seat]])
+            rows.append('<li class="standing%s" data-testid="standing-%d" data-points="%d"><span class="rank">%s</span>'
+                        '<span class="who">%s</span><span class="score">%s</span></li>' % (
+                            " win" if seat in best else "", seat, totals[seat], escape(t("pdk.rank", n=rank)),
+                            escape(names[seat]), escape(t("pdk.points", n=signed(totals[seat])))))
+        new_game = ""
+        if self.table.role == "local":
+            new_game = button(t("pdk.new_game"), "new-game", "new-game", kind="primary")
+        return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
+                '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
+                '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>'
+                '</section>' % (escape(t("pdk.final_title")), escape(headline), "".join(rows), new_game,
+                                escape(t("home.results"))))
+
+    def render_tools(self, view, phase):
+        parts = [button(t("pdk.table"), "open-table", "open-table", kind="ghost"),
+                 '<a class="btn btn-ghost" href="/rules/paodekuai" data-testid="open-rules">%s</a>' % escape(t("pdk.rules"))]
+        if phase != "final" and self.table.can_pause():
+            parts.append(button(t("pdk.pause"), "pause", "pause", kind="secondary"))
+        if self.table.role == "local" and phase != "final":
+            parts.append(transfer_link(GAME))
+        return '<div class="tools pdk-tools">%s</div>' % "".join(parts)
+
+    def render_table_rows(self, view):
+        """Return the Tabelle: every deal's points per seat and the running totals."""
+        names = view["names"]
+        head = "".join('<th scope="col">%s</th>' % escape(names[s]) for s in range(SEATS))
+        rows = []
+        for record in view["log"]:
+            running = record["deal"] == view["deal"] and not view["deal_over"]
+            if running and not record["settlements"]:
+                continue
+            cells = "".join('<td data-seat="%d">%s</td>' % (s, signed(record["points"][s])) for s in range(SEATS))
+            label = str(record["deal"]) + ((" (%s)" % t("pdk.table_running")) if running else "")
+            rows.append('<tr data-deal="%d"><th scope="row">%s</th>%s</tr>' % (record["deal"], escape(label), cells))
+        if not rows:
+            rows.append('<tr><td colspan="4" class="hint">%s</td></tr>' % escape(t("pdk.table_none")))
+        totals = "".join('<td data-testid="table-total-%d">%s</td>' % (s, signed(view["table"][s])) for s in range(SEATS))
+        return ('<div class="table-scroll"><table class="log pdk-log"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
+                '<tbody data-testid="table-rows">%s</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table></div>' % (
+                    escape(t("pdk.table_deal")), head, "".join(rows), escape(t("pdk.s_total")), totals))
+
+    def render_panel(self, view):
+        if not self.panel:
+            return ""
+        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
+                'data-testid="panel-table"><div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
+                    escape(t("pdk.table")), button(t("pdk.close"), "close-panel", "close-panel", kind="ghost"),
+                    self.render_table_rows(view)))
+
+    def render_infoscreen(self, app, view):
+        """Return the public layout for a tablet or TV: large type, no hand, the table always visible."""
+        if table_over(view):
+            main = self.render_final(view)
+        else:
+            main = self.render_status(view) + self.render_tableau(app, view)
+            if view["deal_over"]:
+                main += self.render_settlement(view)
+        side = '<section class="pdk-side" aria-labelledby="pdk-side-h"><h2 id="pdk-side-h">%s</h2>%s</section>' % (
+            escape(t("pdk.table")), self.render_table_rows(view))
+        return page(t("game.paodekuai"), '<div class="pdk-info-grid" data-testid="pdk-infoscreen"><div class="pdk-info-main">%s</div>%s</div>' % (
+            main, side), extra_class="pdk pdk-info")
+
+    # -- actions ---------------------------------------------------------------------------
+    def handle(self, app, action, value):
+        view = self.current()
+        if view is None:
+            return
+        if action == "toggle" and value:
+            self.toggle(view, value)
+        elif action == "play":
+            self.play(app, view)
+            return
+        elif action == "pass":
+            self.do_pass(app, view)
+            return
+        elif action == "hint":
+            self.hint(view)
+        elif action == "next":
+            self.act(app, "next")
+            return
+        elif action == "stop":
+            self.final_ok = True
+            self.act(app, "stop")
+            return
+        elif action == "final":
+            self.final_ok = True
+        elif action == "open-table":
+            self.panel = True
+        elif action == "close-panel":
+            self.panel = False
+        elif action == "pause":
+            if self.table.can_pause():
+                self.table.save()
+            app.go("")
+            return
+        elif action == "new-game":
+            players = self.table.players()
+            me = self.table.seat or 0
+            strength = players[(me + 1) % SEATS].get("strength") or "strong"
+            fresh = new_table(app, players[me]["name"], view["deals"], strength)
+            app.show(TableScreen(app, fresh), route="play/paodekuai/table")
+            return
+        app.rerender()
+
+    def toggle(self, view, card):
+        if "hand" not in view or card not in view["hand"]:
+            return
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            self.selected.append(card)
+        hand = sort_hand(view["hand"])
+        self.cursor = hand.index(card)
+        self.message = ""
+
+    def act(self, app, action):
+        """Send an action to the table; a refusal is shown, nothing else changes."""
+        try:
+            self.table.act(action)
+        except IllegalAction as error:
+            self.message = str(error)
+            app.toast(str(error))
+            app.rerender()
+            return False
+        return True
+
+    def play(self, app, view):
+        info = selection_info(view, self.selected, self.keys_of(view))
+        if not info["legal"]:
+            self.message = t("pdk.not_legal") if my_turn(view) else t("pdk.not_your_turn")
+            app.rerender()
+            return
+        cards = sort_hand(self.selected)
+        self.selected = []
+        self.message = ""
+        if self.act(app, "play " + " ".join(cards)):
+            app.rerender()
+
+    def do_pass(self, app, view):
+        allowed, reason = pass_state(view)
+        if not allowed:
+            self.message = reason
+            app.rerender()
+            return
+        self.selected = []
+        self.message = ""
+        if self.act(app, "pass"):
+            app.rerender()
+
+    def hint(self, view):
+        if not my_turn(view):
+            return
+        choice = suggest(view)
+        cards = action_cards(choice)
+        if cards:
+            self.selected = list(cards)
+            self.message = ""
+        else:
+            self.selected = []
+            self.message = t("pdk.hint_pass")
+
+    def on_key(self, app, key):
+        if self.panel and key == "Escape":
+            self.panel = False
+            app.rerender()
+            return True
+        view = self.current()
+        if view is None or view["seat"] is None or self.phase(view) != "play" or self.panel:
+            return False
+        focused = app.query(":focus")
+        testid = focused.getAttribute("data-testid") if focused else None
+        on_card = bool(testid) and testid.startswith("card-")
+        in_hand = on_card or not testid
+        hand = sort_hand(view["hand"])
+        moves = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -8, "ArrowDown": 8}
+        if key in moves and hand:
+            if on_card:
+                self.cursor = min(max(self.cursor + moves[key], 0), len(hand) - 1)
+            app.rerender()
+            element = app.query('[data-testid="card-%s"]' % hand[self.cursor])
+            if element:
+                element.focus()
+            return True
+        if key == " " and not testid and hand:
+            self.toggle(view, hand[self.cursor])
+            app.rerender()
+            return True
+        if key == "Enter" and in_hand:
+            self.play(app, view)
+            return True
+        if key in ("p", "P"):
+            self.do_pass(app, view)
+            return True
+        return False
+
+    def leave(self, app):
+        self.table.close()
+
+
+def engine_suit(card):
+    """Return a card's suit symbol for the feed's text."""
+    suit = card[-1]
+    return SUIT_SYMBOLS[suit] if suit in SUIT_SYMBOLS else suit
+
+
+class MissingSaveScreen(Screen):
+    """Shown when Fortsetzen finds no saved table."""
+
+    def render(self, app):
+        return page(t("game.paodekuai"), '<p class="empty">%s</p><p>%s</p>' % (
+            escape(t("pdk.no_save")), '<a class="btn btn-primary" href="#/play/paodekuai">%s</a>' % escape(t("pdk.new_game"))))
+
+
+def table_screen(app, table):
+    """Return the running table's screen for any table (local, host, remote, screen)."""
+    return TableScreen(app, table)
+
+
+def screen_for(app, rest):
+    """Return the screen for a route below play/paodekuai."""
+    if rest and rest[0] in ("continue", "table"):
+        document = app.storage.load_game(GAME)
+        if document is None:
+            return MissingSaveScreen()
+        table = LocalTable(app, GAME, document["state"], document["meta"])
+        table.schedule_computers()
+        return TableScreen(app, table)
+    return SetupScreen(app)
