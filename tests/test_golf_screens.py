@@ -1,0 +1,468 @@
+"""Golf screens in CPython: what each seat may see, keys, round summary, standings, and whole games on a LocalTable."""
+
+import json
+import re
+
+import pytest
+
+from spieleabend.bots import golf as bots
+from spieleabend.games import golf as engine
+from spieleabend.games.common import Rng, french_deck
+from spieleabend.storage import Storage
+from spieleabend.ui import golf as screens
+from spieleabend.ui import i18n
+from spieleabend.ui.table import LocalTable
+from tests.fake_storage import FakeLocalStorage
+
+
+class Codec:
+    loads = staticmethod(json.loads)
+    dumps = staticmethod(json.dumps)
+
+
+class App:
+    """What the Golf screens and LocalTable use of the app; timers fire only when the test says so."""
+
+    def __init__(self, seed=3, memory_aid=False):
+        self.storage = Storage(FakeLocalStorage(), Codec, lambda: 1_700_000_000_000)
+        self.settings = self.storage.load_settings()
+        self.settings["memory_aid"] = memory_aid
+        self.seed = seed
+        self.dealt = 0
+        self.timers = {}
+        self.next_timer = 1
+        self.toasts = []
+        self.renders = 0
+        self.shown = None
+        self.route = None
+
+    def new_rng(self):
+        self.dealt += 1
+        return Rng(self.seed * 1000 + self.dealt)
+
+    def now(self):
+        return 1_700_000_000_000
+
+    def later(self, handler, ms):
+        timer = self.next_timer
+        self.next_timer += 1
+        self.timers[timer] = handler
+        return timer
+
+    def cancel(self, timer):
+        self.timers.pop(timer, None)
+
+    def run_timers(self, limit=10000):
+        fired = 0
+        while self.timers and fired < limit:
+            timer = min(self.timers)
+            self.timers.pop(timer)()
+            fired += 1
+        return fired
+
+    def computer_pace(self):
+        return 0
+
+    def toast(self, text):
+        self.toasts.append(text)
+
+    def toast_storage_full(self):
+        self.toasts.append("storage full")
+
+    def rerender(self):
+        self.renders += 1
+
+    def save_settings(self):
+        self.storage.save_settings(self.settings)
+
+    def query(self, selector):
+        return None
+
+    def show(self, screen, route=None):
+        self.shown = screen
+        self.route = route
+
+    def go(self, route, replace=False):
+        self.route = route
+
+    def open_room(self, game, options, seats, strength):
+        self.room = (game, options, seats, strength)
+
+
+@pytest.fixture(autouse=True)
+def german():
+    i18n.set_language("de")
+    yield
+    i18n.set_language("de")
+
+
+def ids_of(html):
+    return re.findall(r'data-testid="([^"]+)"', html)
+
+
+def element(html, testid):
+    """Return the opening tag of the first element with this testid."""
+    match = re.search(r'<[^>]*data-testid="%s"[^>]*>' % re.escape(testid), html)
+    assert match, "no element %s" % testid
+    return match.group(0)
+
+
+def grid_html(html, seat):
+    start = html.index('data-testid="grid-%d"' % seat)
+    return html[start:html.index("</div>", html.index('data-testid="pos-3"', start)) + 6]
+
+
+def cards_in(fragment):
+    return re.findall(r'data-card="([^"]+)"', fragment)
+
+
+def rigged_table(app, grids, discard_top="5S", stock_top=(), seats_ready=True, seat=0, knocker=None):
+    """A LocalTable whose round has chosen grids (person at seat 0, computers after it)."""
+    players = screens.new_players("Testerin", len(grids), "strong")
+    table = LocalTable.new(app, "golf", {"seats": len(grids)}, players)
+    state = table.state
+    pool = french_deck(1)
+    for card in [c for grid in grids for c in grid] + [discard_top] + list(stock_top):
+        pool.remove(card)
+    state["grids"] = [list(g) for g in grids]
+    state["discard"] = [discard_top]
+    state["stock"] = pool + list(reversed(stock_top))
+    if seats_ready:
+        state["ready"] = [True] * len(grids)
+    return table
+
+
+# --- the plug-in hooks -------------------------------------------------------------------
+
+def test_strength_keys_are_the_bot_modules_keys():
+    assert [key for key, _label, _hint in screens.strength_choices()] == list(bots.STRENGTHS)
+
+
+def test_progress_reports_round_rounds_done_and_totals():
+    state = engine.new_game({"seats": 3}, Rng(5))
+    assert screens.progress(engine.view(state, None)) == {"round": 1, "done": 0, "scores": [0, 0, 0]}
+    for seat in range(3):
+        engine.apply_action(state, seat, "ready")
+    engine.apply_action(state, 0, "knock")
+    engine.apply_action(state, 1, "draw")
+    engine.apply_action(state, 1, "discard")
+    engine.apply_action(state, 2, "draw")
+    engine.apply_action(state, 2, "discard")
+    progress = screens.progress(engine.view(state, None))
+    assert progress["round"] == 2 and progress["done"] == 1
+    assert progress["scores"] == state["results"][0]["totals"]
+
+
+def test_new_players_puts_the_person_first_and_fills_with_computers():
+    players = screens.new_players("Mia", 8, "random")
+    assert [p["kind"] for p in players] == ["person"] + ["computer"] * 7
+    assert players[0]["name"] == "Mia" and len({p["name"] for p in players}) == 8
+    assert all(p["strength"] == "random" for p in players[1:])
+
+
+# --- what a seat may see ------------------------------------------------------------------
+
+def test_peek_shows_exactly_the_bottom_two_face_up():
+    state = engine.new_game({"seats": 3}, Rng(9))
+    view = engine.view(state, 0)
+    shows = screens.slot_shows(view, 0, memory_aid=False)
+    assert [kind for kind, _ in shows] == ["back", "back", "face", "face"]
+    assert [card for _, card in shows[2:]] == state["grids"][0][2:]
+    for seat in (1, 2):
+        assert screens.slot_shows(view, seat, memory_aid=True) == [("back", None)] * 4
+
+
+def test_after_the_peek_nothing_is_shown_without_memory_aid_and_seen_cards_with_it():
+    state = engine.new_game({"seats": 2}, Rng(9))
+    engine.apply_action(state, 0, "ready")
+    engine.apply_action(state, 1, "ready")
+    view = engine.view(state, 0)
+    assert screens.slot_shows(view, 0, memory_aid=False) == [("back", None)] * 4
+    aided = screens.slot_shows(view, 0, memory_aid=True)
+    assert aided[:2] == [("back", None)] * 2
+    assert aided[2:] == [("mini", state["grids"][0][2]), ("mini", state["grids"][0][3])]
+
+
+def test_cards_taken_from_the_pile_show_on_the_takers_grid_only_with_memory_aid():
+    app = App()
+    table = rigged_table(app, [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]], discard_top="KD")
+    table.act("draw")
+    table.act("discard")
+    app.run_timers(limit=0)
+    state = table.state
+    state["turn"] = 1
+    engine.apply_action(state, 1, "take 0")  # the card the person just discarded
+    taken = state["grids"][1][0]
+    view = engine.view(state, 0)
+    assert screens.slot_shows(view, 1, memory_aid=False)[0] == ("back", None)
+    assert screens.slot_shows(view, 1, memory_aid=True)[0] == ("mini", taken)
+    assert screens.slot_shows(view, 1, memory_aid=True)[1:] == [("back", None)] * 3
+
+
+def test_the_table_html_holds_no_hidden_card_of_anyone_without_memory_aid():
+    app = App(memory_aid=False)
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"], ["JC", "QC", "KC", "AC"]]
+    table = rigged_table(app, grids, discard_top="KD", stock_top=("9D",))
+    screen = screens.TableScreen(app, table)
+    html = screen.render(app)
+    for seat in range(3):
+        assert cards_in(grid_html(html, seat)) == []
+    for card in ["2S", "3S", "4S", "6S", "7H", "8H", "9H", "10H", "JC", "QC", "KC", "AC", "9D"]:
+        assert 'data-card="%s"' % card not in html
+    assert 'data-card="KD"' in element(html, "discard-top")
+
+
+def test_peek_html_has_the_bottom_two_and_gemerkt_then_hides_them():
+    app = App()
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
+    table = rigged_table(app, grids, seats_ready=False)
+    screen = screens.TableScreen(app, table)
+    html = screen.render(app)
+    assert cards_in(grid_html(html, 0)) == ["4S", "6S"]
+    assert "peek-done" in ids_of(html)
+    assert "Gemerkt" in html
+    screen.handle(app, "ready", None)
+    html = screen.render(app)
+    assert cards_in(grid_html(html, 0)) == []
+    assert "peek-done" not in ids_of(html)
+
+
+def test_drawn_card_is_shown_to_the_drawer_only():
+    app = App()
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
+    table = rigged_table(app, grids, discard_top="KD", stock_top=("9D",))
+    screen = screens.TableScreen(app, table)
+    screen.handle(app, "draw", None)
+    html = screen.render(app)
+    assert 'data-card="9D"' in element(html, "drawn-card")
+    assert "discard-drawn" in ids_of(html)
+    other = engine.view(table.state, 1)
+    assert "9D" not in json.dumps(other)
+    screen.handle(app, "pos", "1")
+    assert table.state["grids"][0][1] == "9D" and table.state["discard"][-1] == "3S"
+
+
+def test_take_needs_a_position_and_can_be_cancelled():
+    app = App()
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
+    table = rigged_table(app, grids, discard_top="KD")
+    screen = screens.TableScreen(app, table)
+    screen.handle(app, "pos", "0")  # nothing chosen yet: a tap on a card does nothing
+    assert table.state["grids"][0][0] == "2S"
+    screen.handle(app, "take-mode", None)
+    html = screen.render(app)
+    assert 'aria-pressed="true"' in element(html, "discard-top")
+    assert 'disabled' not in element(grid_html(html, 0), "pos-2")
+    screen.handle(app, "take-mode", None)  # tap again: cancelled
+    assert not screen.taking
+    screen.handle(app, "take-mode", None)
+    screen.handle(app, "pos", "2")
+    assert table.state["grids"][0][2] == "KD" and table.state["discard"][-1] == "4S"
+
+
+def test_knock_is_hidden_once_somebody_knocked_and_the_banner_says_who():
+    app = App()
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"], ["JC", "QC", "KC", "AC"]]
+    table = rigged_table(app, grids)
+    screen = screens.TableScreen(app, table)
+    assert "knock" in ids_of(screen.render(app))
+    screen.handle(app, "knock", None)
+    html = screen.render(app)
+    assert "knock" not in ids_of(html)
+    assert "Du hast geklopft. Alle anderen haben noch einen letzten Zug." in html
+    assert "last-turn-banner" in ids_of(html)
+    other = screens.TableScreen(app, table)
+    table.seat = 1
+    assert "Testerin hat geklopft" in other.render(app)
+
+
+# --- keys -----------------------------------------------------------------------------------
+
+def turn_view(drawn=False, knocked=False, take=True):
+    legal = ["swap 0", "swap 1", "swap 2", "swap 3", "discard"] if drawn else (
+        ["draw"] + (["take 0", "take 1", "take 2", "take 3"] if take else []) + ([] if knocked else ["knock"]))
+    return {"legal": legal, "drawn": "7H" if drawn else None}
+
+
+@pytest.mark.parametrize("view, key, taking, expected", [
+    (turn_view(), "s", False, ("act", "draw")),
+    (turn_view(), "S", False, ("act", "draw")),
+    (turn_view(), "k", False, ("act", "knock")),
+    (turn_view(knocked=True), "k", False, None),
+    (turn_view(), "a", False, ("take", None)),
+    (turn_view(), "a", True, ("cancel", None)),
+    (turn_view(), "Escape", True, ("cancel", None)),
+    (turn_view(), "3", True, ("act", "take 2")),
+    (turn_view(), "3", False, None),
+    (turn_view(drawn=True), "1", False, ("act", "swap 0")),
+    (turn_view(drawn=True), "a", False, ("act", "discard")),
+    (turn_view(drawn=True), "s", False, None),
+    (turn_view(drawn=True), "k", False, None),
+    (turn_view(), "5", False, None),
+])
+def test_keys(view, key, taking, expected):
+    assert screens.key_action(view, key, taking) == expected
+
+
+# --- round summary and standings ---------------------------------------------------------------
+
+def finish_round(table, person_action=("draw", "discard")):
+    for action in person_action:
+        table.act(action)
+    table.app.run_timers()
+
+
+def test_knocker_pays_10_when_someone_has_strictly_fewer():
+    app = App()
+    # Seat 1 (a computer) knocked with 22; the person has 6 and ends the round.
+    grids = [["AS", "2S", "3D", "KH"], ["10H", "9H", "2H", "AH"]]
+    table = rigged_table(app, grids, discard_top="QS", stock_top=("JD",))
+    state = table.state
+    state["turn"] = 1
+    engine.apply_action(state, 1, "knock")
+    screen = screens.TableScreen(app, table)
+    html = screen.render(app)
+    assert "Anna hat geklopft" in element(html, "last-turn-banner") + html
+    assert "Das ist dein letzter Zug." in html
+    finish_round(table)
+    html = screen.render(app)
+    assert "round-summary" in ids_of(html)
+    result = table.state["results"][0]
+    assert result["penalty"] == [0, 10] and result["scores"] == [6, 32]
+    assert "+10 Klopfstrafe" in html and "penalty-1" in ids_of(html)
+    assert "aber jemand hatte weniger Punkte" in html
+    for card in grids[0] + grids[1]:
+        assert 'data-card="%s"' % card in html, "every card turned up"
+    assert "score-sheet" in ids_of(html) and "Punkte auf dem Zettel" in html
+    assert re.search(r'data-testid="sheet-total-1">32<', html)
+
+
+def test_no_penalty_when_the_knocker_ties_the_lowest():
+    app = App()
+    grids = [["AS", "2S", "3D", "KH"], ["AH", "2H", "3C", "KD"]]
+    table = rigged_table(app, grids, discard_top="QS", stock_top=("JD",))
+    table.state["turn"] = 1
+    engine.apply_action(table.state, 1, "knock")
+    screen = screens.TableScreen(app, table)
+    finish_round(table)
+    html = screen.render(app)
+    assert table.state["results"][0]["penalty"] == [0, 0]
+    assert "Klopfstrafe" not in html
+    assert "niemand hatte weniger Punkte: keine Strafe" in html
+    screen.handle(app, "next", None)
+    html = screen.render(app)
+    assert "peek-done" in ids_of(html) and "round-summary" not in ids_of(html)
+
+
+def test_turn_limit_round_says_so():
+    result = {"knocker": None, "penalty": [0, 0]}
+    assert "Zuglimit" in screens.knock_note(result, ["A", "B"])
+
+
+def test_standings_lowest_first_shared_rank():
+    rows = screens.standings({"scores": [30, 12, 12, 40]})
+    assert rows == [(1, 1, 12), (2, 1, 12), (0, 3, 30), (3, 4, 40)]
+
+
+def play_whole_game(app, seats=3, knock_first=True):
+    players = screens.new_players("Testerin", seats, "random")
+    table = LocalTable.new(app, "golf", {"seats": seats}, players)
+    screen = screens.TableScreen(app, table)
+    for _ in range(2000):
+        app.run_timers()
+        view = table.view()
+        phase = screen.phase(view)
+        if phase == "final":
+            break
+        if phase == "summary":
+            screen.handle(app, "next", None)
+        elif phase == "peek":
+            screen.on_key(app, "Enter")
+        elif phase == "turn" and view["turn"] == 0:
+            if "knock" in view["legal"] and knock_first:
+                screen.on_key(app, "k")
+            elif screens.holding(view):
+                screen.on_key(app, "a")
+            else:
+                screen.on_key(app, "s")
+        screen.render(app)
+    return table, screen
+
+
+def test_a_whole_game_of_nine_rounds_ends_in_standings_and_results():
+    app = App(seed=12)
+    table, screen = play_whole_game(app)
+    html = screen.render(app)
+    view = table.view()
+    assert len(view["history"]) == 9
+    assert "final-headline" in ids_of(html)
+    scores = view["outcome"]["scores"]
+    for seat in range(3):
+        assert "standing-%d" % seat in ids_of(html)
+    assert scores == [sum(r[s] for r in view["history"]) for s in range(3)]
+    results = app.storage.results()
+    assert len(results) == 1 and results[0]["game"] == "golf" and results[0]["scores"] == scores
+    assert app.storage.load_game("golf") is None
+    assert table.meta["history"][9] == scores
+
+
+def test_saves_after_every_move_and_continues_from_the_save():
+    app = App(seed=4)
+    players = screens.new_players("Testerin", 2, "strong")
+    table = LocalTable.new(app, "golf", {"seats": 2}, players)
+    screen = screens.TableScreen(app, table)
+    screen.on_key(app, "Enter")
+    app.run_timers()
+    saved = app.storage.load_game("golf")
+    assert saved["state"] == table.state
+    continued = screens.screen_for(app, ["continue"])
+    assert isinstance(continued, screens.TableScreen)
+    assert continued.table.state == table.state
+
+
+def test_setup_suggests_two_decks_from_six_seats_and_keeps_a_choice():
+    app = App()
+    setup = screens.SetupScreen(app)
+    setup.on_input(app, "seats", "6", True)
+    html = setup.render(app)
+    assert 'value="2" data-input="decks" data-testid="decks-2" checked' in html
+    setup.on_input(app, "seats", "3", True)
+    assert 'data-testid="decks-1" checked' in setup.render(app)
+    setup.on_input(app, "decks", "2", True)
+    setup.on_input(app, "seats", "4", True)
+    assert 'data-testid="decks-2" checked' in setup.render(app)
+    setup.handle(app, "start", None)
+    table = app.shown.table
+    assert table.state["decks"] == 2 and table.state["seats"] == 4
+    assert [p["kind"] for p in table.players()] == ["person", "computer", "computer", "computer"]
+
+
+def test_setup_opens_a_room_with_the_options():
+    app = App()
+    setup = screens.SetupScreen(app)
+    setup.on_input(app, "seats", "7", True)
+    setup.on_input(app, "strength", "random", True)
+    setup.handle(app, "open-room", None)
+    assert app.room == ("golf", {"decks": 2}, 7, "random")
+
+
+def test_infoscreen_shows_the_public_view_only():
+    app = App(memory_aid=True)
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
+    table = rigged_table(app, grids, discard_top="KD", stock_top=("9D",))
+    table.act("draw")
+    table.seat = None
+    screen = screens.TableScreen(app, table)
+    html = screen.render(app)
+    assert "golf-info" in html
+    assert cards_in(html) == ["KD"]
+    assert "peek-done" not in ids_of(html) and "knock" not in ids_of(html)
+
+
+def test_english_texts():
+    i18n.set_language("en")
+    app = App()
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
+    table = rigged_table(app, grids, seats_ready=False)
+    html = screens.TableScreen(app, table).render(app)
+    assert "Got it" in html and "Round 1 of 9" in html

@@ -1,0 +1,883 @@
+"""Golf screens: start, the table (peek, turns, knock, round summary, score sheet), final standings, infoscreen.
+
+The screen shows only what the table's view holds. What the person has seen is
+in the view as memory (`known` for its own cards, `public` for cards everybody
+saw being taken from the pile); it is drawn small on the card backs only with
+the "memory aid" setting (off by default: remembering is the game). The two
+bottom cards are face up while the view's `peek` lists them, until "Gemerkt".
+"""
+
+from spieleabend.games import golf as engine
+from spieleabend.games.common import IllegalAction
+from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+
+GAME = "golf"
+COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav"]
+STRENGTHS = ["random", "strong"]  # the keys of bots.golf.STRENGTHS (a test keeps them in step)
+DEFAULT_SEATS = 4
+POSITIONS = [0, 1, 2, 3]
+
+register({
+    "golf.name": ("Dein Name", "Your name"),
+    "golf.name_placeholder": ("Du", "You"),
+    "golf.you": ("Du", "You"),
+    "golf.seats": ("Plätze am Tisch", "Seats at the table"),
+    "golf.seats_hint": ("Du und %(n)s Computer", "You and %(n)s computers"),
+    "golf.seats_hint_one": ("Du und 1 Computer", "You and 1 computer"),
+    "golf.decks": ("Kartendecks", "Decks"),
+    "golf.deck.1": ("Ein Deck (52 Karten)", "One deck (52 cards)"),
+    "golf.deck.2": ("Zwei Decks (104 Karten)", "Two decks (104 cards)"),
+    "golf.deck_suggest": ("Ab 6 Plätzen empfohlen: zwei Decks.", "From 6 seats up two decks are suggested."),
+    "golf.deck_suggest_one": ("Bei bis zu 5 Plätzen reicht ein Deck.", "Up to 5 seats one deck is enough."),
+    "golf.strength": ("Spielstärke der Computer", "Computer strength"),
+    "golf.strength.random": ("Locker & zufällig", "Relaxed & random"),
+    "golf.strength.random.hint": ("Zieht, tauscht und klopft nach Lust und Laune.",
+                                  "Draws, swaps and knocks on a whim."),
+    "golf.strength.strong": ("Gewieft", "Shrewd"),
+    "golf.strength.strong.hint": ("Zählt Karten, schätzt die anderen ein und klopft mit Bedacht.",
+                                  "Counts cards, sizes up the others and knocks with care."),
+    "golf.start": ("Partie starten", "Start game"),
+    "golf.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
+                          "A game in progress is saved. Starting a new one replaces it."),
+    "golf.aid_on": ("Gedächtnisstütze ist an (Einstellungen).", "Memory aid is on (Settings)."),
+    "golf.aid_off": ("Gedächtnisstütze ist aus: merk dir deine Karten (Einstellungen).",
+                     "Memory aid is off: remember your cards (Settings)."),
+    "golf.round": ("Durchgang %(n)s von %(total)s", "Round %(n)s of %(total)s"),
+    "golf.turn_you": ("Du bist dran", "Your turn"),
+    "golf.turn": ("%(name)s ist dran", "%(name)s's turn"),
+    "golf.peek_title": ("Schau dir deine unteren Karten an", "Look at your bottom two cards"),
+    "golf.peek_hint": ("Merk sie dir gut – nach „Gemerkt“ liegen sie wieder verdeckt.",
+                       "Remember them well – after “Got it” they lie face down again."),
+    "golf.peek_done": ("Gemerkt", "Got it"),
+    "golf.waiting_peek": ("Noch beim Anschauen: %(names)s", "Still looking: %(names)s"),
+    "golf.all_peek": ("Alle schauen sich ihre unteren Karten an.", "Everybody looks at their bottom two cards."),
+    "golf.stock": ("Nachziehstapel, %(n)s Karten", "Stock, %(n)s cards"),
+    "golf.stock_draw": ("Nachziehstapel, %(n)s Karten – Karte ziehen (S)", "Stock, %(n)s cards – draw a card (S)"),
+    "golf.discard_label": ("Ablagestapel: %(card)s", "Discard pile: %(card)s"),
+    "golf.discard_take": ("Ablagestapel: %(card)s – nehmen (A)", "Discard pile: %(card)s – take it (A)"),
+    "golf.pile_stock": ("Stapel", "Stock"),
+    "golf.pile_discard": ("Ablage", "Discard"),
+    "golf.pile_drawn": ("Gezogen", "Drawn"),
+    "golf.pile_other": ("%(name)s zieht", "%(name)s draws"),
+    "golf.drawn": ("Gezogene Karte: %(card)s", "Drawn card: %(card)s"),
+    "golf.drawn_other": ("%(name)s hält eine gezogene Karte", "%(name)s holds a drawn card"),
+    "golf.discard_drawn": ("Ablegen", "Discard"),
+    "golf.knock": ("Klopfen", "Knock"),
+    "golf.cancel_take": ("Doch nicht nehmen", "Don't take it"),
+    "golf.hint_turn": ("Zieh vom Stapel (S), nimm die offene Karte (A) oder klopfe (K).",
+                       "Draw from the stock (S), take the open card (A) or knock (K)."),
+    "golf.hint_turn_knocked": ("Zieh vom Stapel (S) oder nimm die offene Karte (A).",
+                               "Draw from the stock (S) or take the open card (A)."),
+    "golf.hint_drawn": ("Tippe eine Karte zum Tauschen (1–4) oder lege ab (A).",
+                        "Tap a card to swap (1–4) or discard (A)."),
+    "golf.hint_take": ("Wähle, wohin %(card)s kommt (1–4). Sie darf nicht zurück auf die Ablage.",
+                       "Choose where %(card)s goes (1–4). It may not go back to the pile."),
+    "golf.hint_wait": ("Warte auf %(name)s …", "Waiting for %(name)s …"),
+    "golf.banner": ("%(name)s hat geklopft. Alle anderen haben noch einen letzten Zug.",
+                    "%(name)s knocked. Everybody else has one last turn."),
+    "golf.banner_you": ("Du hast geklopft. Alle anderen haben noch einen letzten Zug.",
+                        "You knocked. Everybody else has one last turn."),
+    "golf.banner_last": ("Das ist dein letzter Zug.", "This is your last turn."),
+    "golf.pos": ("Position %(n)s %(where)s", "Position %(n)s %(where)s"),
+    "golf.where.0": ("oben links", "top left"),
+    "golf.where.1": ("oben rechts", "top right"),
+    "golf.where.2": ("unten links", "bottom left"),
+    "golf.where.3": ("unten rechts", "bottom right"),
+    "golf.facedown": ("verdeckt", "face down"),
+    "golf.faceup": ("offen: %(card)s", "face up: %(card)s"),
+    "golf.remembered": ("verdeckt, gemerkt: %(card)s", "face down, remembered: %(card)s"),
+    "golf.swap_here": ("tauschen", "swap here"),
+    "golf.your_cards": ("Deine Karten", "Your cards"),
+    "golf.cards_of": ("Karten von %(name)s", "%(name)s's cards"),
+    "golf.opponents": ("Die anderen", "The others"),
+    "golf.points": ("%(n)s Punkte", "%(n)s points"),
+    "golf.holding": ("zieht …", "drawing …"),
+    "golf.knocked_tag": ("hat geklopft", "knocked"),
+    "golf.looking": ("schaut …", "looking …"),
+    "golf.ev.swap": ("%(name)s tauscht %(where)s, %(card)s kommt auf die Ablage.",
+                     "%(name)s swaps %(where)s, %(card)s goes on the pile."),
+    "golf.ev.swap_you": ("Du tauschst %(where)s, %(card)s kommt auf die Ablage.",
+                         "You swap %(where)s, %(card)s goes on the pile."),
+    "golf.ev.discard": ("%(name)s legt %(card)s ab.", "%(name)s discards %(card)s."),
+    "golf.ev.discard_you": ("Du legst %(card)s ab.", "You discard %(card)s."),
+    "golf.ev.take": ("%(name)s nimmt %(card)s nach %(where)s, %(out)s kommt auf die Ablage.",
+                     "%(name)s takes %(card)s to %(where)s, %(out)s goes on the pile."),
+    "golf.ev.take_you": ("Du nimmst %(card)s nach %(where)s, %(out)s kommt auf die Ablage.",
+                         "You take %(card)s to %(where)s, %(out)s goes on the pile."),
+    "golf.ev.knock": ("%(name)s klopft!", "%(name)s knocks!"),
+    "golf.ev.knock_you": ("Du klopfst!", "You knock!"),
+    "golf.ev.reshuffle": ("Die Ablage wurde zum neuen Nachziehstapel gemischt.",
+                          "The discard pile was shuffled into a new stock."),
+    "golf.ev.draw": ("%(name)s hat eine Karte gezogen.", "%(name)s drew a card."),
+    "golf.ev.start": ("%(name)s beginnt.", "%(name)s starts."),
+    "golf.ev.start_you": ("Du beginnst.", "You start."),
+    "golf.summary_title": ("Durchgang %(n)s: alle Karten offen", "Round %(n)s: every card face up"),
+    "golf.penalty": ("+10 Klopfstrafe", "+10 knock penalty"),
+    "golf.knocker": ("geklopft", "knocked"),
+    "golf.knock_penalty": ("%(name)s hat geklopft, aber jemand hatte weniger Punkte: +10 Strafpunkte.",
+                           "%(name)s knocked, but somebody had fewer points: +10 penalty points."),
+    "golf.knock_penalty_you": ("Du hast geklopft, aber jemand hatte weniger Punkte: +10 Strafpunkte.",
+                               "You knocked, but somebody had fewer points: +10 penalty points."),
+    "golf.knock_ok_you": ("Du hast geklopft, und niemand hatte weniger Punkte: keine Strafe.",
+                          "You knocked and nobody had fewer points: no penalty."),
+    "golf.knock_ok": ("%(name)s hat geklopft, und niemand hatte weniger Punkte: keine Strafe.",
+                      "%(name)s knocked and nobody had fewer points: no penalty."),
+    "golf.limit": ("Niemand hat geklopft; der Durchgang endete nach dem Zuglimit, ohne Strafe.",
+                   "Nobody knocked; the round ended at the turn limit, without penalty."),
+    "golf.round_points": ("%(n)s Punkte", "%(n)s points"),
+    "golf.points_short": ("Punkte", "points"),
+    "golf.cards_plus": ("%(n)s + 10", "%(n)s + 10"),
+    "golf.total": ("Gesamt %(n)s", "Total %(n)s"),
+    "golf.next_round": ("Nächster Durchgang", "Next round"),
+    "golf.final_btn": ("Endwertung", "Final standings"),
+    "golf.sheet_title": ("Punkte auf dem Zettel", "Points on the score sheet"),
+    "golf.sheet_round": ("Nr.", "No."),
+    "golf.sum": ("Summe", "Total"),
+    "golf.open_sheet": ("Zettel", "Score sheet"),
+    "golf.close": ("Schließen", "Close"),
+    "golf.pause": ("Speichern & pausieren", "Save & pause"),
+    "golf.final_title": ("Endwertung", "Final standings"),
+    "golf.winner": ("%(name)s gewinnt mit den wenigsten Punkten!", "%(name)s wins with the fewest points!"),
+    "golf.you_win": ("Du gewinnst mit den wenigsten Punkten!", "You win with the fewest points!"),
+    "golf.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
+    "golf.rank": ("Platz %(n)s", "Place %(n)s"),
+    "golf.night_point": ("%(name)s bekommt einen Spieleabend-Punkt.", "%(name)s gets a game-night point."),
+    "golf.night_point_you": ("Du bekommst einen Spieleabend-Punkt.", "You get a game-night point."),
+    "golf.no_night_point": ("Bei geteiltem Sieg gibt es keinen Spieleabend-Punkt.",
+                            "A shared win gives no game-night point."),
+    "golf.new_game": ("Neue Partie", "New game"),
+    "golf.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+    "golf.rules": ("Regeln", "Rules"),
+})
+
+
+# -- pure helpers (no app, no table: unit-tested in CPython) --------------------------------
+
+def progress(view):
+    """Return the round to show on "Fortsetzen", rounds scored and the totals (the table's plug-in hook)."""
+    return {"round": view["round"], "done": len(view["history"]), "scores": list(view["totals"])}
+
+
+def strength_choices():
+    """Return [(key, label, hint)] for the computers' strength (keys of bots.golf.STRENGTHS)."""
+    return [(key, t("golf.strength." + key), t("golf.strength.%s.hint" % key)) for key in STRENGTHS]
+
+
+def suggested_decks(seats):
+    """Return the decks the rules suggest for a table size (two from six seats up)."""
+    return engine.suggested_decks(seats)
+
+
+def new_players(name, seats, strength):
+    """Return the players list: the person at seat 0, computers after it."""
+    return [seat_player(name, PERSON)] + [seat_player(COMPUTER_NAMES[i], COMPUTER, strength)
+                                          for i in range(seats - 1)]
+
+
+def value_of(view, key, default=None):
+    """Return view[key], or default where this kind of view has no such key (the table's view)."""
+    return view[key] if key in view else default
+
+
+def my_seat(view):
+    """Return the seat this view belongs to, None for the public (infoscreen) view."""
+    seat = view["seat"]
+    return seat if seat is not None and 0 <= seat < view["seats"] else None
+
+
+def table_phase(view, seen):
+    """Return what the screen shows: "summary" (a scored round not yet acknowledged), "final",
+    "peek" (this seat looks at its bottom two), "waiting" (others still look) or "turn"."""
+    if len(view["history"]) > seen:
+        return "summary"
+    if view["outcome"] is not None:
+        return "final"
+    if view["phase"] == "peek":
+        return "peek" if value_of(view, "peek", []) else "waiting"
+    return "turn"
+
+
+def slot_shows(view, seat, memory_aid):
+    """Return for each position of a seat's grid what may be drawn on it now:
+    ("face", card) face up, ("mini", card) small on the back (memory aid), or ("back", None)."""
+    me = my_seat(view)
+    out = []
+    peek = value_of(view, "peek", []) if seat == me else []
+    known = value_of(view, "known", [None, None, None, None]) if seat == me else [None, None, None, None]
+    public = view["public"][seat] if seat < len(view["public"]) else [None, None, None, None]
+    for position in POSITIONS:
+        if seat == me and position in peek and known[position] is not None:
+            out.append(("face", known[position]))
+        elif memory_aid and seat == me and known[position] is not None:
+            out.append(("mini", known[position]))
+        elif memory_aid and public[position] is not None:
+            out.append(("mini", public[position]))
+        else:
+            out.append(("back", None))
+    return out
+
+
+def holding(view):
+    """Return the card this seat has drawn and must place, or None."""
+    return value_of(view, "drawn")
+
+
+def can_take(view):
+    return "take 0" in view["legal"]
+
+
+def key_action(view, key, taking):
+    """Return what a key does on this seat's turn: ("act", action), ("take", None) to choose
+    the discard, ("cancel", None), or None when the key means nothing now."""
+    legal = view["legal"]
+    key = key.lower() if len(key) == 1 else key
+    drawn = holding(view)
+    if key in ("1", "2", "3", "4"):
+        position = int(key) - 1
+        if drawn is not None and ("swap %d" % position) in legal:
+            return ("act", "swap %d" % position)
+        if taking and ("take %d" % position) in legal:
+            return ("act", "take %d" % position)
+        return None
+    if key == "s" and "draw" in legal and not taking:
+        return ("act", "draw")
+    if key == "a":
+        if drawn is not None and "discard" in legal:
+            return ("act", "discard")
+        if taking:
+            return ("cancel", None)
+        if can_take(view):
+            return ("take", None)
+        return None
+    if key == "k" and "knock" in legal and not taking:
+        return ("act", "knock")
+    if key == "Escape" and taking:
+        return ("cancel", None)
+    return None
+
+
+def round_rows(result):
+    """Return one row per seat of a scored round: grid, points, penalty, round score, total, knocker."""
+    rows = []
+    for seat in range(len(result["points"])):
+        rows.append({"seat": seat, "grid": list(result["grids"][seat]), "points": result["points"][seat],
+                     "penalty": result["penalty"][seat], "score": result["scores"][seat],
+                     "total": result["totals"][seat], "knocker": result["knocker"] == seat})
+    return rows
+
+
+def knock_note(result, names, me=None):
+    """Return the sentence that explains the knock of a scored round (penalty or none, or the turn limit)."""
+    knocker = result["knocker"]
+    if knocker is None:
+        return t("golf.limit")
+    key = "golf.knock_penalty" if result["penalty"][knocker] else "golf.knock_ok"
+    return t(key + "_you") if knocker == me else t(key, name=names[knocker])
+
+
+def standings(outcome):
+    """Return [(seat, rank, score)] lowest total first; equal totals share a rank."""
+    scores = outcome["scores"]
+    order = sorted(range(len(scores)), key=lambda seat: (scores[seat], seat))
+    rows = []
+    for seat in order:
+        rank = 1 + len([other for other in range(len(scores)) if scores[other] < scores[seat]])
+        rows.append((seat, rank, scores[seat]))
+    return rows
+
+
+def short_card(card):
+    """Return a card as printed small: rank and suit symbol, e.g. "7♦", "B♠" (German) / "J♠"."""
+    return rank_label(card[:-1]) + SUIT_SYMBOLS[card[-1]]
+
+
+def where(position):
+    return t("golf.where.%d" % position)
+
+
+def event_text(event, names, me):
+    """Return one line about an event of the round (the latest is shown as "what just happened")."""
+    action = event["action"]
+    if action == "reshuffle":
+        return t("golf.ev.reshuffle")
+    seat = event["seat"]
+    key = "golf.ev." + action + ("_you" if seat == me else "")
+    values = {"name": names[seat]}
+    if "position" in event:
+        values["where"] = where(event["position"])
+    if "card" in event:
+        values["card"] = card_name(event["card"])
+    if "out" in event:
+        values["out"] = card_name(event["out"])
+    if action == "swap":
+        values["card"] = card_name(event["out"])
+    return t(key, **values)
+
+
+def latest_news(view):
+    """Return the line about what just happened: a drawn card in someone's hand, the last event, or who starts."""
+    names = view["names"]
+    me = my_seat(view)
+    if view["drawing"] is not None and view["drawing"] != me:
+        return t("golf.ev.draw", name=names[view["drawing"]])
+    events = view["events"]
+    if events:
+        return event_text(events[-1], names, me)
+    if view["turn"] is not None:
+        starter = view["turn"]
+        return t("golf.ev.start_you") if starter == me else t("golf.ev.start", name=names[starter])
+    return ""
+
+
+def last_slot(view):
+    """Return (seat, position) changed by the latest event, for a gentle highlight, or None."""
+    events = view["events"]
+    if events and "position" in events[-1]:
+        return (events[-1]["seat"], events[-1]["position"])
+    return None
+
+
+# -- rendering pieces ---------------------------------------------------------------------------
+
+def mini_face(card):
+    """Return a card's value drawn small on its back (the memory aid)."""
+    return '<span class="g-mini%s" aria-hidden="true">%s</span>' % (
+        " red" if card[-1] in RED_SUIT_LETTERS else "", escape(short_card(card)))
+
+
+def slot_html(view, seat, position, show, action=None, big=False, fresh=False):
+    """Return one grid position (data-card only when the card may be seen now)."""
+    kind, card = show
+    label = t("golf.pos", n=position + 1, where=where(position))
+    testid = "pos-%d" % position
+    classes = "g-slot" + (" g-fresh" if fresh else "")
+    if kind == "face":
+        return french_card(card, label="%s, %s" % (label, t("golf.faceup", card=card_name(card))),
+                           testid=testid, extra=classes)
+    state = t("golf.remembered", card=card_name(card)) if kind == "mini" else t("golf.facedown")
+    inner = mini_face(card) if kind == "mini" else ""
+    if big:
+        inner += '<span class="g-key" aria-hidden="true">%d</span>' % (position + 1)
+    tag = "button" if big else "div"
+    return '<%s%s>%s</%s>' % (tag, attrs(
+        type="button" if big else None, class_="card back " + classes + (" g-target" if action else ""),
+        data_action="pos" if big else None, data_value=position if big else None,
+        disabled=big and not action, data_testid=testid, data_card=card if kind == "mini" else None,
+        role=None if big else "img",
+        aria_label="%s, %s%s" % (label, state, (" – " + t("golf.swap_here")) if action else "")), inner, tag)
+
+
+def sheet_html(view, compact=False):
+    """Return the score sheet: a row per round (nine), a column per seat, totals at the foot."""
+    names = view["names"]
+    seats = view["seats"]
+    history = view["history"]
+    head = "".join('<th scope="col" class="g-name">%s</th>' % escape(names[s]) for s in range(seats))
+    rows = []
+    for number in range(1, view["rounds_total"] + 1):
+        if number <= len(history):
+            cells = "".join('<td>%d</td>' % history[number - 1][s] for s in range(seats))
+        else:
+            cells = "".join('<td class="g-empty"></td>' for _ in range(seats))
+        rows.append('<tr%s><th scope="row">%d</th>%s</tr>' % (
+            ' class="g-current"' if number == len(history) else "", number, cells))
+    totals = "".join('<td data-testid="sheet-total-%d">%d</td>' % (s, view["totals"][s]) for s in range(seats))
+    return ('<section class="g-sheet%s" aria-labelledby="sheet-h" data-testid="score-sheet">'
+            '<h2 id="sheet-h">%s</h2><table class="g-sheet-table"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
+            '<tbody>%s</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table></section>' % (
+                " compact" if compact else "", escape(t("golf.sheet_title")), escape(t("golf.sheet_round")), head,
+                "".join(rows), escape(t("golf.sum")), totals))
+
+
+def summary_html(view, result, me, action=True, last=False):
+    """Return the scored round: every grid face up, points, the knock penalty, round score and total."""
+    names = view["names"]
+    tiles = []
+    for row in round_rows(result):
+        seat = row["seat"]
+        cards = "".join(french_card(card, size="small", extra="g-rcard") for card in row["grid"])
+        tags = ""
+        if row["knocker"]:
+            tags += '<span class="g-tag knock">%s</span>' % escape(t("golf.knocker"))
+        if row["penalty"]:
+            tags += '<span class="g-tag penalty" data-testid="penalty-%d">%s</span>' % (seat, escape(t("golf.penalty")))
+        detail = t("golf.cards_plus", n=row["points"]) if row["penalty"] else ""
+        tiles.append(
+            '<li class="g-result%s" data-seat="%d" data-testid="summary-%d"><span class="g-who">%s</span>'
+            '<div class="g-rgrid">%s</div><div class="g-rtext"><span class="g-pts" data-testid="round-points-%d">%d'
+            '<span class="visually-hidden"> %s</span></span><span class="g-detail">%s</span>'
+            '<span class="g-tot" data-testid="round-total-%d">%s</span></div><div class="g-tags">%s</div></li>' % (
+                " me" if seat == me else "", seat, seat,
+                escape(t("golf.you") if seat == me else names[seat]), cards,
+                seat, row["score"], escape(t("golf.points_short")), escape(detail),
+                seat, escape(t("golf.total", n=row["total"])), tags))
+    go_on = ""
+    if action:
+        go_on = '<div class="controls">%s</div>' % button(
+            t("golf.final_btn") if last else t("golf.next_round"), "next", "next-round", kind="primary", extra="wide")
+    return ('<section class="g-summary" aria-labelledby="summary-h" data-testid="round-summary">'
+            '<h2 id="summary-h">%s</h2><p class="g-knock-note" data-testid="knock-note">%s</p>'
+            '<ul class="g-results">%s</ul>%s</section>' % (
+                escape(t("golf.summary_title", n=result["round"])), escape(knock_note(result, names, me)),
+                "".join(tiles), go_on))
+
+
+def final_html(view, me, controls=True):
+    """Return the final standings: lowest total first, who wins, the game-night point, the sheet."""
+    result = view["outcome"]
+    names = view["names"]
+    winners = result["winners"]
+    if len(winners) > 1:
+        headline = t("golf.shared_win", names=", ".join(names[s] for s in winners))
+        night = t("golf.no_night_point")
+    elif winners[0] == me:
+        headline = t("golf.you_win")
+        night = t("golf.night_point_you")
+    else:
+        headline = t("golf.winner", name=names[winners[0]])
+        night = t("golf.night_point", name=names[winners[0]])
+    rows = "".join(
+        '<li class="standing%s" data-testid="standing-%d" data-seat="%d"><span class="rank">%s</span>'
+        '<span class="who">%s</span><span class="score">%s</span></li>' % (
+            " win" if seat in winners else "", seat, seat, escape(t("golf.rank", n=rank)),
+            escape(names[seat]), escape(t("golf.points", n=score)))
+        for seat, rank, score in standings(result))
+    buttons = ""
+    if controls:
+        buttons = '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>' % (
+            button(t("golf.new_game"), "new-game", "new-game", kind="primary"), escape(t("home.results")))
+    return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
+            '<p class="headline" data-testid="final-headline">%s</p><p class="hint" data-testid="night-point">%s</p>'
+            '<ol class="standings">%s</ol>%s%s</section>' % (
+                escape(t("golf.final_title")), escape(headline), escape(night), rows, buttons, sheet_html(view)))
+
+
+# -- screens ------------------------------------------------------------------------------------
+
+class SetupScreen(Screen):
+    """Dein Name, Plätze (2-8), Kartendecks, Spielstärke, Partie starten, Zusammen spielen, Fortsetzen."""
+
+    route = "play/golf"
+
+    def __init__(self, app):
+        remembered = getattr(app, "golf_setup", None) or {}
+        self.seats = remembered["seats"] if "seats" in remembered else DEFAULT_SEATS
+        self.decks = remembered["decks"] if "decks" in remembered else None  # None: follow the suggestion
+        self.strength = remembered["strength"] if "strength" in remembered else "strong"
+
+    def chosen_decks(self):
+        return self.decks if self.decks is not None else suggested_decks(self.seats)
+
+    def render(self, app):
+        name = app.settings["name"] if "name" in app.settings else ""
+        seats = "".join(
+            '<label class="seg"><input type="radio" name="seats" value="%d" data-input="seats" data-testid="seats-%d"%s>'
+            '<span>%d</span></label>' % (n, n, " checked" if n == self.seats else "", n)
+            for n in range(engine.MIN_SEATS, engine.MAX_SEATS + 1))
+        decks = self.chosen_decks()
+        deck_choices = "".join(
+            '<label class="choice"><input type="radio" name="decks" value="%d" data-input="decks" data-testid="decks-%d"%s>'
+            '<span>%s</span></label>' % (n, n, " checked" if n == decks else "", escape(t("golf.deck.%d" % n)))
+            for n in (1, 2))
+        suggestion = t("golf.deck_suggest") if suggested_decks(self.seats) == 2 else t("golf.deck_suggest_one")
+        strengths = "".join(
+            '<label class="choice big"><input type="radio" name="strength" value="%s" data-input="strength" data-testid="strength-%s"%s>'
+            '<span><strong>%s</strong><small>%s</small></span></label>' % (
+                key, key, " checked" if key == self.strength else "", escape(label), escape(hint))
+            for key, label, hint in strength_choices())
+        note = ""
+        if app.storage.load_game(GAME) is not None:
+            note = '<div class="notice"><p>%s</p>%s</div>' % (
+                escape(t("golf.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
+        aid = t("golf.aid_on") if app.settings["memory_aid"] else t("golf.aid_off")
+        body = (
+            '%s<form class="setup golf-setup" data-testid="setup" onsubmit="return false">'
+            '<section class="panel"><label for="golf-name" class="label">%s</label>'
+            '<input type="text" id="golf-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" '
+            'data-input="name" data-testid="player-name"></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="segments g-seats">%s</div>'
+            '<p class="hint" id="seats-label" data-testid="seats-label">%s</p></fieldset></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div>'
+            '<p class="hint" data-testid="deck-suggestion">%s</p></fieldset></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
+            '<div class="g-start">%s%s</div><p class="hint">%s</p>'
+            '<p><a class="btn btn-ghost" href="/rules/golf" data-testid="rules-golf">%s</a> '
+            '<a class="btn btn-ghost" href="#/settings">%s</a></p></form>' % (
+                note, escape(t("golf.name")), escape(name), escape(t("golf.name_placeholder")),
+                escape(t("golf.seats")), seats, escape(self.seats_label()),
+                escape(t("golf.decks")), deck_choices, escape(suggestion),
+                escape(t("golf.strength")), strengths,
+                button(t("golf.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
+                escape(aid), escape(t("home.rules")), escape(t("home.settings"))))
+        return page(t("game.golf"), body, extra_class="golf")
+
+    def seats_label(self):
+        others = self.seats - 1
+        return t("golf.seats_hint_one") if others == 1 else t("golf.seats_hint", n=others)
+
+    def remember(self, app):
+        app.golf_setup = {"seats": self.seats, "decks": self.decks, "strength": self.strength}
+
+    def on_input(self, app, name, value, final):
+        if name == "seats":
+            self.seats = int(value)
+            self.remember(app)
+            if final:
+                app.rerender()  # the deck suggestion follows the table size
+        elif name == "decks":
+            self.decks = int(value)
+            self.remember(app)
+        elif name == "strength":
+            self.strength = value
+            self.remember(app)
+        elif name == "name" and final:
+            app.settings["name"] = value.strip()[:24]
+            app.save_settings()
+
+    def player_name(self, app):
+        field = app.query("#golf-name")
+        name = (field.value if field else "").strip()[:24]
+        app.settings["name"] = name
+        app.save_settings()
+        return name or t("golf.you")
+
+    def handle(self, app, action, value):
+        if action == "start":
+            name = self.player_name(app)
+            self.remember(app)
+            table = LocalTable.new(app, GAME, {"seats": self.seats, "decks": self.chosen_decks()},
+                                   new_players(name, self.seats, self.strength))
+            app.show(TableScreen(app, table), route="play/golf/table")
+        elif action == "open-room":
+            self.player_name(app)
+            self.remember(app)
+            app.open_room(GAME, {"decks": self.chosen_decks()}, self.seats, self.strength)
+        elif action == "continue":
+            app.go("play/golf/continue", replace=True)
+
+
+class TableScreen(Screen):
+    """The running game on any table: peek, turns, knock banner, round summary, final standings."""
+
+    route = "play/golf/table"
+
+    def __init__(self, app, table):
+        self.table = table
+        self.seen = len(table.view()["history"])  # scored rounds whose summary was acknowledged
+        self.taking = False   # the person tapped the discard pile and chooses a position
+        self.sheet = False    # the score sheet panel is open
+        table.listen(lambda event: app.rerender())
+
+    def phase(self, view):
+        return table_phase(view, self.seen)
+
+    # -- rendering -----------------------------------------------------------------------------
+    def render(self, app):
+        view = self.table.view()
+        if my_seat(view) is None:
+            return page(t("game.golf"), self.render_info(view), extra_class="golf golf-info")
+        phase = self.phase(view)
+        if not can_take(view) or phase != "turn":
+            self.taking = False
+        me = my_seat(view)
+        if phase == "summary":
+            result = view["last_round"]
+            number = len(view["history"])
+            body = summary_html(view, result, me, last=number >= view["rounds_total"]) + sheet_html(view, compact=True)
+        elif phase == "final":
+            body = final_html(view, me)
+        else:
+            body = self.render_table(app, view, phase)
+        tools = []
+        if phase not in ("summary", "final"):
+            tools.append(button(t("golf.open_sheet"), "sheet", "open-sheet", kind="ghost"))
+            if self.table.can_pause():
+                tools.append(button(t("golf.pause"), "pause", "pause", kind="secondary"))
+            if self.table.role == "local":
+                tools.append(transfer_link(GAME))
+        tools_html = '<div class="tools g-tools">%s</div>' % "".join(tools) if tools else ""
+        return page(t("game.golf"), body + tools_html + self.render_panel(view), extra_class="golf")
+
+    def render_head(self, view, phase):
+        me = my_seat(view)
+        if phase == "peek":
+            whose = t("golf.peek_title")
+        elif phase == "waiting":
+            whose = t("golf.all_peek")
+        elif view["turn"] == me:
+            whose = t("golf.turn_you")
+        else:
+            whose = t("golf.turn", name=view["names"][view["turn"]])
+        return ('<section class="g-head" aria-live="polite"><p class="g-round" data-testid="round-number">%s</p>'
+                '<p class="g-whose" data-testid="whose-turn">%s</p></section>' % (
+                    escape(t("golf.round", n=view["round"], total=view["rounds_total"])), escape(whose)))
+
+    def render_banner(self, view):
+        knocker = view["knocker"]
+        if knocker is None:
+            return ""
+        me = my_seat(view)
+        text = t("golf.banner_you") if knocker == me else t("golf.banner", name=view["names"][knocker])
+        if view["turn"] == me and knocker != me:
+            text += " " + t("golf.banner_last")
+        return '<p class="g-banner" role="status" data-testid="last-turn-banner">%s</p>' % escape(text)
+
+    def render_opponents(self, app, view, phase):
+        me = my_seat(view)
+        aid = bool(app.settings["memory_aid"])
+        fresh = last_slot(view)
+        tiles = []
+        for seat in range(view["seats"]):
+            if seat == me:
+                continue
+            tiles.append(self.seat_tile(view, seat, aid, fresh, phase))
+        return '<ul class="g-others" aria-label="%s">%s</ul>' % (escape(t("golf.opponents")), "".join(tiles))
+
+    def seat_tile(self, view, seat, aid, fresh, phase, big=False):
+        name = view["names"][seat]
+        shows = slot_shows(view, seat, aid)
+        slots = "".join(slot_html(view, seat, p, shows[p], fresh=fresh == (seat, p)) for p in POSITIONS)
+        status = ""
+        if phase in ("peek", "waiting") and not view["ready"][seat]:
+            status = t("golf.looking")
+        elif view["drawing"] == seat:
+            status = t("golf.holding")
+        elif view["knocker"] == seat:
+            status = t("golf.knocked_tag")
+        current = phase == "turn" and view["turn"] == seat
+        looking = phase in ("peek", "waiting") and not view["ready"][seat]
+        return ('<li class="g-seat%s%s" data-seat="%d" data-testid="seat-%d"><div class="g-grid small" role="group" '
+                'aria-label="%s" data-testid="grid-%d">%s</div><div class="g-seat-info"><span class="g-name">%s</span>'
+                '<span class="g-total">%s</span><span class="g-status">%s</span></div></li>' % (
+                    " current" if current else "", " looking" if looking else "", seat, seat,
+                    escape(t("golf.cards_of", name=name)), seat, slots,
+                    escape(name), escape(t("golf.points", n=view["totals"][seat])), escape(status)))
+
+    def render_piles(self, view, phase):
+        """Return the stock (or the card drawn from it, lifted) above the discard pile."""
+        me = my_seat(view)
+        legal = view["legal"]
+        drawn = holding(view)
+        if drawn is not None:
+            first = french_card(drawn, label=t("golf.drawn", card=card_name(drawn)), testid="drawn-card",
+                                extra="g-drawn")
+            first_label = t("golf.pile_drawn")
+        elif view["drawing"] is not None and view["drawing"] != me:
+            first = '<div%s></div>' % attrs(class_="card back g-drawn other", role="img",
+                                            aria_label=t("golf.drawn_other", name=view["names"][view["drawing"]]))
+            first_label = t("golf.pile_other", name=view["names"][view["drawing"]])
+        else:
+            first = '<button%s><span class="g-count" aria-hidden="true">%d</span></button>' % (attrs(
+                type="button", class_="card back g-stock", data_action="draw", data_testid="stock",
+                disabled="draw" not in legal or self.taking,
+                aria_label=t("golf.stock_draw" if "draw" in legal else "golf.stock", n=view["stock_count"])),
+                view["stock_count"])
+            first_label = t("golf.pile_stock")
+        top = view["discard_top"]
+        if top is None:
+            discard = '<div class="card g-empty-pile" data-testid="discard-top"></div>'
+        else:
+            takeable = can_take(view)
+            discard = french_card(top, label=t("golf.discard_take" if takeable else "golf.discard_label",
+                                               card=card_name(top)),
+                                  action="take-mode" if takeable else None, testid="discard-top",
+                                  selected=self.taking, extra="g-pile-card")
+        return ('<div class="g-piles"><div class="g-pile">%s<span class="g-pile-label">%s</span></div>'
+                '<div class="g-pile">%s<span class="g-pile-label">%s</span></div></div>' % (
+                    first, escape(first_label), discard, escape(t("golf.pile_discard"))))
+
+    def render_mine(self, app, view, phase):
+        me = my_seat(view)
+        aid = bool(app.settings["memory_aid"])
+        shows = slot_shows(view, me, aid)
+        drawn = holding(view)
+        fresh = last_slot(view)
+        slots = []
+        for position in POSITIONS:
+            target = None
+            if drawn is not None and ("swap %d" % position) in view["legal"]:
+                target = "swap"
+            elif self.taking and ("take %d" % position) in view["legal"]:
+                target = "take"
+            slots.append(slot_html(view, me, position, shows[position], action=target, big=True,
+                                   fresh=fresh == (me, position)))
+        return ('<section class="g-mine%s" data-seat="%d" data-testid="seat-%d"><h2 id="mine-h">%s <span class="g-total">%s</span></h2>'
+                '<div class="g-grid big" role="group" aria-labelledby="mine-h" data-testid="grid-%d">%s</div></section>' % (
+                    " current" if phase == "turn" and view["turn"] == me else "", me, me,
+                    escape(t("golf.your_cards")), escape(t("golf.points", n=view["totals"][me])), me, "".join(slots)))
+
+    def render_actions(self, view, phase):
+        me = my_seat(view)
+        if phase == "peek":
+            return ('<div class="g-peek"><p class="g-hint" data-testid="hint">%s</p><div class="controls">%s</div></div>' % (
+                escape(t("golf.peek_hint")), button(t("golf.peek_done"), "ready", "peek-done", kind="primary", extra="wide")))
+        if phase == "waiting":
+            names = [view["names"][s] for s in range(view["seats"]) if not view["ready"][s]]
+            return '<p class="g-hint" data-testid="hint">%s</p>' % escape(t("golf.waiting_peek", names=", ".join(names)))
+        drawn = holding(view)
+        mine = view["turn"] == me
+        if not mine:
+            hint = t("golf.hint_wait", name=view["names"][view["turn"]])
+        elif drawn is not None:
+            hint = t("golf.hint_drawn")
+        elif self.taking:
+            hint = t("golf.hint_take", card=card_name(view["discard_top"]))
+        elif view["knocker"] is None:
+            hint = t("golf.hint_turn")
+        else:
+            hint = t("golf.hint_turn_knocked")
+        buttons = []
+        if drawn is not None:
+            buttons.append(button(t("golf.discard_drawn"), "discard", "discard-drawn", kind="secondary",
+                                  disabled="discard" not in view["legal"]))
+        if self.taking:
+            buttons.append(button(t("golf.cancel_take"), "take-mode", "cancel-take", kind="ghost"))
+        if view["knocker"] is None and drawn is None and not self.taking:
+            buttons.append(button(t("golf.knock"), "knock", "knock", kind="primary",
+                                  disabled="knock" not in view["legal"]))
+        return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
+                '<div class="controls g-actions">%s</div>' % (
+                    escape(hint), escape(latest_news(view)), "".join(buttons)))
+
+    def render_table(self, app, view, phase):
+        return (self.render_head(view, phase) + self.render_banner(view) + self.render_opponents(app, view, phase)
+                + '<div class="g-play">%s%s</div>' % (self.render_piles(view, phase), self.render_mine(app, view, phase))
+                + self.render_actions(view, phase))
+
+    def render_panel(self, view):
+        if not self.sheet:
+            return ""
+        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
+                'data-testid="panel-sheet"><div class="sheet-head g-sheet-head">%s</div>%s</div></div>' % (
+                    button(t("golf.close"), "close-panel", "close-panel", kind="ghost"), sheet_html(view)))
+
+    def render_info(self, view):
+        """Return the infoscreen: a landscape, large-type public table (the public view only)."""
+        if view["outcome"] is not None:
+            return final_html(view, None, controls=False)
+        phase = "waiting" if view["phase"] == "peek" else "turn"
+        head = self.render_head(view, phase) + self.render_banner(view)
+        if phase == "waiting" and view["last_round"] is not None:
+            return head + '<div class="g-info-split">%s%s</div>' % (
+                summary_html(view, view["last_round"], None, action=False), sheet_html(view, compact=True))
+        fresh = last_slot(view)
+        tiles = "".join(self.seat_tile(view, seat, False, fresh, phase) for seat in range(view["seats"]))
+        return head + ('<div class="g-info-split"><ul class="g-others g-all">%s</ul><div class="g-info-side">%s'
+                       '<p class="g-news" aria-live="polite">%s</p>%s</div></div>' % (
+                           tiles, self.render_piles(view, phase), escape(latest_news(view)),
+                           sheet_html(view, compact=True)))
+
+    # -- actions -----------------------------------------------------------------------------------
+    def act(self, app, action):
+        self.taking = False
+        try:
+            self.table.act(action)
+        except IllegalAction as error:
+            app.toast(str(error))
+        app.rerender()
+
+    def handle(self, app, action, value):
+        view = self.table.view()
+        if action == "ready":
+            self.act(app, "ready")
+        elif action == "draw":
+            self.act(app, "draw")
+        elif action == "take-mode":
+            self.taking = not self.taking and can_take(view)
+            app.rerender()
+        elif action == "pos":
+            position = int(value)
+            if holding(view) is not None:
+                self.act(app, "swap %d" % position)
+            elif self.taking:
+                self.act(app, "take %d" % position)
+        elif action == "discard":
+            self.act(app, "discard")
+        elif action == "knock":
+            self.act(app, "knock")
+        elif action == "next":
+            self.seen = len(view["history"])
+            app.rerender()
+        elif action == "sheet":
+            self.sheet = True
+            app.rerender()
+        elif action == "close-panel":
+            self.sheet = False
+            app.rerender()
+        elif action == "pause":
+            if self.table.can_pause() and hasattr(self.table, "save"):
+                self.table.save()
+            app.go("")
+        elif action == "new-game":
+            players = self.table.players()
+            strength = players[-1]["strength"] if players[-1]["strength"] else "strong"
+            me = self.table.seat or 0
+            options = {"seats": view["seats"], "decks": view["decks"]}
+            fresh = LocalTable.new(app, GAME, options, new_players(players[me]["name"], view["seats"], strength))
+            app.show(TableScreen(app, fresh), route="play/golf/table")
+
+    def on_key(self, app, key):
+        view = self.table.view()
+        if my_seat(view) is None:
+            return False
+        if self.sheet:
+            if key == "Escape":
+                self.sheet = False
+                app.rerender()
+                return True
+            return False
+        phase = self.phase(view)
+        if key == "Enter":
+            if phase == "peek":
+                self.act(app, "ready")
+                return True
+            if phase == "summary":
+                self.handle(app, "next", None)
+                return True
+            return False
+        if phase != "turn" or view["turn"] != my_seat(view):
+            return False
+        found = key_action(view, key, self.taking)
+        if found is None:
+            return False
+        kind, action = found
+        if kind == "act":
+            self.act(app, action)
+        elif kind == "take":
+            self.taking = True
+            app.rerender()
+        else:
+            self.taking = False
+            app.rerender()
+        return True
+
+    def leave(self, app):
+        self.table.close()
+
+
+class MissingSaveScreen(Screen):
+    """Shown when Fortsetzen finds no saved game (for example after it was set aside as damaged)."""
+
+    def render(self, app):
+        return page(t("game.golf"), '<p class="empty">%s</p><p>%s</p>' % (
+            escape(t("golf.no_save")), '<a class="btn btn-primary" href="#/play/golf">%s</a>' % escape(t("golf.new_game"))))
+
+
+def table_screen(app, table):
+    """Return the running game's screen for any table (local, host, remote, screen)."""
+    return TableScreen(app, table)
+
+
+def screen_for(app, rest):
+    """Return the screen for a route below play/golf."""
+    if rest and rest[0] in ("continue", "table"):
+        document = app.storage.load_game(GAME)
+        if document is None:
+            return MissingSaveScreen()
+        table = LocalTable(app, GAME, document["state"], document["meta"])
+        table.schedule_computers()
+        return TableScreen(app, table)
+    return SetupScreen(app)
