@@ -1,0 +1,337 @@
+"""Kartenkampf screens in CPython: reveal marks, tie-breakers, the reveal flow on any table, the infoscreen."""
+
+import json
+import re
+
+import pytest
+
+from spieleabend.games import kartenkampf as engine
+from spieleabend.games.common import IllegalAction, Rng
+from spieleabend.storage import Storage
+from spieleabend.ui import i18n
+from spieleabend.ui import kartenkampf as ui
+from spieleabend.ui.table import Table
+from tests.fake_storage import Clock, FakeLocalStorage
+
+
+@pytest.fixture(autouse=True)
+def german():
+    i18n.set_language("de")
+    yield
+    i18n.set_language("de")
+
+
+class FakeApp:
+    """The few app verbs a screen uses, without a browser."""
+
+    def __init__(self, motion=True):
+        self.storage = Storage(FakeLocalStorage(), json, Clock())
+        self.settings = {"name": ""}
+        self.renders = 0
+        self.toasts = []
+        self.motion = motion
+
+    def reduce_motion(self):
+        return not self.motion
+
+    def rerender(self):
+        self.renders += 1
+
+    def toast(self, text):
+        self.toasts.append(text)
+
+
+class RoomTable(Table):
+    """A table whose other seats choose elsewhere (as a room's phone or the infoscreen sees it)."""
+
+    role = "remote"
+
+    def __init__(self, seats, seat):
+        Table.__init__(self)
+        self.state = engine.new_game({"seats": seats}, Rng(3))
+        self.seat = seat
+
+    def view(self):
+        return engine.view(self.state, self.seat)
+
+    def seats(self):
+        return [{"name": n, "kind": "remote", "away": False, "stand_in": False, "me": i == self.seat}
+                for i, n in enumerate(self.state["names"])]
+
+    def act(self, action):
+        engine.apply_action(self.state, self.seat, action)
+        self.changed()
+
+    def arrive(self, seat, action):
+        """Another seat's choice arrives over the network."""
+        engine.apply_action(self.state, seat, action)
+        self.changed()
+
+
+def play(state, cards):
+    for seat, card in enumerate(cards):
+        engine.apply_action(state, seat, "play %d" % card)
+
+
+def text_of(html, testid):
+    match = re.search(r'data-testid="%s"[^>]*>(.*?)</(p|span|li)>' % re.escape(testid), html, re.S)
+    assert match, testid
+    return re.sub(r"<[^>]+>", "", match.group(1))
+
+
+def sorted_cards(html):
+    block = re.search(r'data-testid="reveal-sorted"[^>]*>(.*?)</ol>', html, re.S).group(1)
+    return [(int(c), int(s)) for c, s in re.findall(r'<li [^>]*data-card="(\d+)" data-seat="(\d+)"', block)]
+
+
+# -- pure helpers -----------------------------------------------------------------------------
+def test_the_rule_texts_example_marks_both_tens_and_the_seven_wins_31():
+    entry = {"round": 1, "played": [10, 7, 10, 4], "winner": 1, "points": 31}
+    items = ui.reveal_items(engine.reveal(entry))
+    assert [(i["card"], i["seat"]) for i in items] == [(10, 0), (10, 2), (7, 1), (4, 3)]
+    assert [i["tied"] for i in items] == [True, True, False, False]
+    assert [i["winner"] for i in items] == [False, False, True, False]
+    assert ui.knocked_out(engine.reveal(entry)) == [10]
+
+
+def test_lower_ties_are_marked_but_not_named_as_knocking_out():
+    entry = {"round": 2, "played": [3, 8, 3, 1], "winner": 1, "points": 15}
+    reveal = engine.reveal(entry)
+    assert [i["tied"] for i in ui.reveal_items(reveal)] == [False, True, True, False]
+    assert ui.knocked_out(reveal) == []
+
+
+def test_a_round_without_a_winner_returns_every_card():
+    entry = {"round": 3, "played": [5, 5, 2, 2], "winner": None, "points": 0}
+    reveal = engine.reveal(entry)
+    assert all(i["returned"] for i in ui.reveal_items(reveal))
+    assert ui.knocked_out(reveal) == [5, 2]
+
+
+def outcome(scores, best, won):
+    return {"scores": scores, "best_round": best, "rounds_won": won}
+
+
+@pytest.mark.parametrize("result, kind, tied", [
+    (outcome([40, 30, 20], [20, 30, 20], [2, 1, 1]), "points", [0]),
+    (outcome([40, 40, 20], [25, 31, 20], [2, 2, 1]), "best_round", [0, 1]),
+    (outcome([40, 40, 40], [31, 31, 20], [1, 2, 3]), "rounds_won", [0, 1]),
+    (outcome([40, 40, 10], [31, 31, 10], [2, 2, 1]), "undecided", [0, 1]),
+    (outcome([0, 0], [0, 0], [0, 0]), "undecided", [0, 1]),
+])
+def test_decision_names_the_tie_breaker_that_decided(result, kind, tied):
+    assert ui.decision(result) == {"kind": kind, "tied": tied}
+
+
+def test_decision_texts_spell_out_the_figures():
+    names = ["Uta", "Ben", "Cem"]
+    text = ui.decision_text(outcome([40, 40, 20], [25, 31, 20], [2, 2, 1]), names)
+    assert "höchsten einzelnen Rundenscore" in text and "Uta 25, Ben 31" in text
+    text = ui.decision_text(outcome([40, 40, 40], [31, 31, 20], [1, 2, 3]), names)
+    assert "mehr gewonnene Runden" in text and "Uta 1, Ben 2" in text and "Cem" not in text
+    text = ui.decision_text(outcome([40, 40, 10], [31, 31, 10], [2, 2, 1]), names)
+    assert "unentschieden" in text and "Uta, Ben" in text
+
+
+def test_standings_order_by_points_best_round_rounds_won_and_share_equal_places():
+    rows = ui.standings(outcome([40, 40, 50, 40], [31, 31, 20, 35], [2, 2, 3, 1]))
+    assert [r["seat"] for r in rows] == [2, 3, 0, 1]
+    assert [r["rank"] for r in rows] == [1, 2, 3, 3]
+
+
+def test_progress_is_round_rounds_done_and_totals():
+    state = engine.new_game({"seats": 3}, Rng(1))
+    play(state, [10, 9, 9])
+    assert ui.progress(engine.view(state, None)) == {"round": 2, "done": 1, "scores": [28, 0, 0]}
+
+
+def test_strength_choices_match_the_bot_strengths():
+    from spieleabend.bots import kartenkampf as bots
+    keys = [key for key, label, hint in ui.strength_choices()]
+    assert sorted(keys) == sorted(bots.STRENGTHS)
+    assert all(label and hint for key, label, hint in ui.strength_choices())
+
+
+# -- the table screen on a room's phone: waiting, and a round scored while waiting -----------
+def test_phone_waits_with_who_has_chosen_then_shows_the_reveal_first_when_the_round_is_scored():
+    app = FakeApp()
+    table = RoomTable(3, 0)
+    screen = ui.table_screen(app, table)
+    table.arrive(2, "play 6")
+    html = screen.render(app)
+    assert 'data-testid="chosen-2" data-chosen="yes"' in html
+    assert 'data-testid="chosen-1" data-chosen="no"' in html
+    assert html.count('data-card="6"') == 1, "only my own hand's 6: another seat's choice stays hidden"
+    assert "reveal-sorted" not in html
+    screen.handle(app, "select", "9")
+    screen.handle(app, "confirm", None)
+    html = screen.render(app)
+    assert 'data-testid="waiting"' in html and "Deine Karte liegt verdeckt: 9" in html
+    assert 'data-testid="hand"' not in html
+    renders = app.renders
+    table.arrive(1, "play 9")  # the last choice arrives over the network
+    assert app.renders > renders, "the screen redraws when the view changes"
+    html = screen.render(app)
+    assert sorted_cards(html) == [(9, 0), (9, 1), (6, 2)]
+    assert "Kein" not in text_of(html, "round-winner")
+    assert text_of(html, "round-points") == "+24"
+    assert "Die 9 liegt mehrfach" in text_of(html, "tie-note")
+    assert 'data-testid="next-round"' in html
+    screen.handle(app, "next", None)
+    html = screen.render(app)
+    assert "Runde 2 von 10" in text_of(html, "round-number")
+    assert 'data-testid="card-9"' not in html and 'data-gone="9"' in html
+
+
+def test_a_round_without_a_winner_shows_the_cards_going_back_and_marks_the_returned_card():
+    app = FakeApp(motion=False)
+    table = RoomTable(2, 0)
+    screen = ui.table_screen(app, table)
+    table.arrive(1, "play 4")
+    screen.on_key(app, "4")
+    assert screen.on_key(app, "Enter")
+    html = screen.render(app)
+    assert text_of(html, "round-winner") == "Kein Rundensieger"
+    assert "zurück" in text_of(html, "tie-note")
+    assert html.count("↩ zurück an") == 2
+    assert 'data-testid="round-points"' not in html
+    assert " deal" not in html, "reduced motion: no dealing animation"
+    assert screen.on_key(app, "Enter")
+    html = screen.render(app)
+    assert 'data-testid="card-4"' in html and 'data-testid="returned-note"' in html
+
+
+def test_keys_pick_only_cards_in_hand_and_zero_is_ten():
+    app = FakeApp()
+    table = RoomTable(2, 0)
+    screen = ui.table_screen(app, table)
+    assert screen.on_key(app, "0")
+    assert screen.selected == 10
+    assert not screen.on_key(app, "x")
+    assert screen.on_key(app, "Enter")
+    assert table.state["choices"][0] == 10
+
+
+def test_an_illegal_action_is_told_not_swallowed():
+    class Refusing(RoomTable):
+        def act(self, action):
+            raise IllegalAction("nope")
+
+    app = FakeApp()
+    table = Refusing(2, 0)
+    screen = ui.table_screen(app, table)
+    screen.handle(app, "select", "3")
+    screen.handle(app, "confirm", None)
+    assert app.toasts == ["nope"]
+
+
+def test_a_view_that_has_not_arrived_yet_shows_connecting_and_the_first_view_sets_what_was_seen():
+    class Late(RoomTable):
+        ready = False
+
+        def view(self):
+            return RoomTable.view(self) if self.ready else None
+
+    app = FakeApp()
+    table = Late(2, 1)
+    play(table.state, [3, 5])
+    screen = ui.table_screen(app, table)
+    assert "Verbinde" in screen.render(app)
+    table.ready = True
+    table.changed()
+    assert screen.seen == 1
+    assert 'data-testid="hand"' in screen.render(app)
+
+
+# -- the infoscreen: public view only, large layout -----------------------------------------
+def test_infoscreen_shows_who_has_chosen_never_what_then_the_sorted_reveal_and_standings():
+    app = FakeApp()
+    table = RoomTable(3, None)
+    screen = ui.table_screen(app, table)
+    engine.apply_action(table.state, 0, "play 10")
+    engine.apply_action(table.state, 1, "play 10")
+    html = screen.render(app)
+    assert "kk-screen" in html
+    assert 'data-testid="chosen-0" data-chosen="yes"' in html and 'data-testid="chosen-2" data-chosen="no"' in html
+    assert "data-card" not in html, "no card before the reveal"
+    assert "2 von 3 haben gewählt" in html
+    table.arrive(2, "play 7")
+    html = screen.render(app)
+    assert sorted_cards(html) == [(10, 0), (10, 1), (7, 2)]
+    assert text_of(html, "round-points") == "+27"
+    assert "Die 10 liegt mehrfach" in text_of(html, "tie-note")
+    assert 'data-testid="hand"' not in html and 'data-testid="confirm"' not in html
+    assert not screen.on_key(app, "Enter")
+    while engine.outcome(table.state) is None:
+        play(table.state, [hand[-1] for hand in table.state["hands"]])
+    html = screen.render(app)
+    assert 'data-testid="final-headline"' in html and 'data-testid="night-point"' in html
+    assert 'data-testid="standing-0"' in html
+
+
+# -- the final standings on a local table ---------------------------------------------------
+def finished_state(rounds, seats):
+    state = engine.new_game({"seats": seats, "names": ["Uta", "Ben", "Cem"][:seats]}, Rng(1))
+    for cards in rounds:
+        play(state, cards)
+    assert engine.outcome(state) is not None
+    return state
+
+
+# Whole games (cards per round, seat 0 first) whose two leaders end level on points.
+BY_BEST_ROUND = [[6, 7], [7, 3], [10, 1], [4, 9], [9, 2], [3, 8], [2, 5], [5, 4], [8, 6], [1, 10]]
+BY_ROUNDS_WON = [[9, 7], [2, 2], [8, 1], [1, 2], [2, 4], [5, 6], [10, 3], [3, 10], [6, 5], [7, 9]]
+UNDECIDED = [[1, 8], [10, 4], [2, 6], [6, 5], [7, 3], [8, 2], [4, 10], [3, 7], [5, 9], [9, 1]]
+
+
+def final_html(rounds, seat=0):
+    state = finished_state(rounds, len(rounds[0]))
+    app = FakeApp()
+    table = RoomTable(len(rounds[0]), seat)
+    table.state = state
+    return ui.table_screen(app, table).render(app)
+
+
+def test_final_standings_decided_by_the_best_round():
+    html = final_html(BY_BEST_ROUND)
+    assert text_of(html, "final-headline") == "Du gewinnst!"
+    decider = text_of(html, "tie-break")
+    assert "Gleichstand bei 55 Punkten" in decider and "höchsten einzelnen Rundenscore: Uta 14, Ben 13" in decider
+    assert text_of(html, "night-point") == "Du bekommst 1 Spieleabend-Punkt."
+    assert html.index('data-testid="standing-0"') < html.index('data-testid="standing-1"')
+
+
+def test_final_standings_decided_by_rounds_won():
+    html = final_html(BY_ROUNDS_WON)
+    assert text_of(html, "final-headline") == "Ben gewinnt!"
+    decider = text_of(html, "tie-break")
+    assert "bestem Rundenscore 16" in decider.replace("besten ", "bestem ") and "Uta 4, Ben 5" in decider
+    assert text_of(html, "night-point") == "1 Spieleabend-Punkt für Ben."
+    assert html.index('data-testid="standing-1"') < html.index('data-testid="standing-0"')
+
+
+def test_final_standings_level_on_everything_are_undecided():
+    html = final_html(UNDECIDED)
+    assert text_of(html, "final-headline") == "Unentschieden"
+    assert "Uta, Ben sind gleich" in text_of(html, "tie-break")
+    assert "Kein Spieleabend-Punkt" in text_of(html, "night-point")
+    assert html.count("Platz 1") == 2
+
+
+def test_undecided_game_awards_no_night_point():
+    state = finished_state([[n, n] for n in range(1, 11)], 2)  # every round tied: nobody scores
+    app = FakeApp()
+    table = RoomTable(2, 0)
+    table.state = state
+    html = ui.table_screen(app, table).render(app)
+    assert text_of(html, "final-headline") == "Unentschieden"
+    assert "Kein Spieleabend-Punkt" in text_of(html, "night-point")
+    assert "unentschieden" in text_of(html, "tie-break")
+
+
+def test_english_texts():
+    i18n.set_language("en")
+    app = FakeApp()
+    table = RoomTable(2, 0)
+    html = ui.table_screen(app, table).render(app)
+    assert "Round 1 of 10" in html and "Confirm card" in html and "Secret choice" in html
