@@ -47,7 +47,7 @@ def test_language_switch_changes_the_texts(page, live_server):
     page.get_by_test_id("nav-home").click()
     page.wait_for_selector("text=Results")
     assert page.get_by_test_id("nav-settings").inner_text() == "Settings"
-    assert "Coming soon" in page.get_by_test_id("game-golf").inner_text()
+    assert "Four hidden cards" in page.get_by_test_id("game-golf").inner_text()
     page.reload()
     page.wait_for_selector("html[data-app-ready]")
     assert page.get_by_test_id("nav-results").inner_text() == "Results"

@@ -10,6 +10,7 @@ from spieleabend.ui.i18n import t
 
 # Games whose screens exist; the others are listed as coming.
 PLAYABLE = {"punktejagd": "spieleabend.ui.punktejagd", "kartenkampf": "spieleabend.ui.kartenkampf"}
+PLAYABLE["golf"] = "spieleabend.ui.golf"
 PLAYABLE["paodekuai"] = "spieleabend.ui.paodekuai"
 
 SUIT_OF_GAME = {"punktejagd": "♦", "kartenkampf": "♠", "maumau": "♥", "paodekuai": "♣", "golf": "♠"}
