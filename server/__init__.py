@@ -13,9 +13,10 @@ def create_app(test_config=None):
     if test_config:
         app.config.from_mapping(test_config)
 
-    from server import relay, transfer, web
+    from server import relay, rooms_api, transfer, web
 
     web.init_app(app)
     relay.init_app(app)
     transfer.init_app(app)
+    rooms_api.init_app(app)
     return app

@@ -16,6 +16,7 @@ SETTINGS_KEY = PREFIX + "settings"
 RESULTS_KEY = PREFIX + "results"
 NIGHT_KEY = PREFIX + "night"
 SAVE_PREFIX = PREFIX + "save."
+ROOM_KEY = PREFIX + "room"  # the room this device is in: its place's token (rooms)
 DAMAGED_PREFIX = PREFIX + "damaged."
 MAX_RESULTS = 200
 MAX_NIGHTS = 100
@@ -150,6 +151,20 @@ class Storage:
         """Return the saved documents of the given games, newest first."""
         found = [doc for doc in (self.load_game(game) for game in games) if doc is not None]
         return sorted(found, key=lambda doc: -doc.get("saved_at", 0))
+
+    # -- the room this device is in -------------------------------------------------------
+    def load_room(self):
+        """Return this device's room place {"role", "code", "token", ...}, or None."""
+        document = self.read(ROOM_KEY, _validate_room)
+        return None if document is None else document["room"]
+
+    def save_room(self, room):
+        """Keep the room place (its token) so a reload takes the place back."""
+        return self.write(ROOM_KEY, {"room": room})
+
+    def clear_room(self):
+        """Forget the room (it ended, or this device left it)."""
+        self.backend.removeItem(ROOM_KEY)
 
     # -- finished games and the game night -----------------------------------------------
     def results(self):
@@ -395,6 +410,14 @@ def _validate_save(document):
         raise DamagedDocument("save without game or state")
     if not isinstance(document.get("meta"), dict):
         raise DamagedDocument("save without meta")
+
+
+def _validate_room(document):
+    room = document.get("room")
+    if not isinstance(room, dict) or room.get("role") not in ("host", "seat", "screen"):
+        raise DamagedDocument("room without role")
+    if not isinstance(room.get("code"), str):
+        raise DamagedDocument("room without code")
 
 
 def _validate_results(document):

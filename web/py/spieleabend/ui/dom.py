@@ -214,3 +214,169 @@ def format_time(ms, language):
     """Return a short local date and time for a timestamp in milliseconds."""
     locale = "de-DE" if language == "de" else "en-GB"
     return window.Date.new(ms).toLocaleString(locale, {"dateStyle": "medium", "timeStyle": "short"})
+
+
+# -- rooms: the relay websocket, random nonces, the QR code, sharing -------------------------
+class RelaySocket:
+    """A websocket to the room relay that speaks Python dicts (JSON through the browser)."""
+
+    def __init__(self, url, on_open, on_message, on_close):
+        self.ws = window.WebSocket.new(url)
+        self.ws.addEventListener("open", lambda _event: on_open())
+        self.ws.addEventListener("message", lambda event: self.receive(event, on_message))
+        self.ws.addEventListener("close", lambda event: on_close(int(event.code)))
+
+    def receive(self, event, on_message):
+        try:
+            frame = javascript.JSON.parse(event.data)
+        except Exception:
+            return
+        on_message(frame)
+
+    def send(self, frame):
+        """Send a frame; return False when the socket is not open."""
+        if int(self.ws.readyState) != 1:
+            return False
+        self.ws.send(javascript.JSON.stringify(frame))
+        return True
+
+    def close(self):
+        try:
+            self.ws.close(1000)
+        except Exception:
+            pass
+
+
+def relay_socket(on_open, on_message, on_close, path="/relay"):
+    """Open the relay websocket on this page's server (wss: behind https)."""
+    scheme = "wss:" if window.location.protocol == "https:" else "ws:"
+    return RelaySocket(scheme + "//" + window.location.host + path, on_open, on_message, on_close)
+
+
+def random_hex(count):
+    """Return `count` random bytes as hex (crypto.getRandomValues works without a secure context)."""
+    values = window.Uint8Array.new(count)
+    window.crypto.getRandomValues(values)
+    digits = "0123456789abcdef"
+    out = []
+    for index in range(count):
+        byte = int(values[index])
+        out.append(digits[byte >> 4] + digits[byte & 15])
+    return "".join(out)
+
+
+def page_origin():
+    """Return this page's origin, e.g. http://192.168.1.5:8000."""
+    return window.location.origin
+
+
+def fetch_json(url, on_done):
+    """GET url and call on_done(dict) with the JSON answer, or on_done(None) on any failure."""
+    def parsed(value):
+        on_done(value)
+
+    def failed(_error):
+        on_done(None)
+
+    def answered(response):
+        if not response.ok:
+            on_done(None)
+            return
+        response.json().then(parsed, failed)
+    window.fetch(url, {"cache": "no-store"}).then(answered, failed)
+
+
+def fetch_svg_into(url, text, element_id):
+    """POST text to url and put the SVG answer into the element (the text never lands in a URL or log)."""
+    def show(svg):
+        element = document.getElementById(element_id)
+        if element:
+            element.innerHTML = svg
+            element.setAttribute("data-ready", "")
+
+    def answered(response):
+        if response.ok:
+            response.text().then(show)
+
+    window.fetch(url, {"method": "POST", "body": text, "cache": "no-store",
+                       "headers": {"Content-Type": "text/plain;charset=utf-8"}}).then(answered, lambda _e: None)
+
+
+def share_link(text, title, on_done):
+    """Share a link (navigator.share where there is one, else the clipboard); on_done("shared"|"copied"|"failed")."""
+    navigator = window.navigator
+    if hasattr(navigator, "share") and navigator.share:
+        navigator.share({"title": title, "url": text}).then(lambda _v: on_done("shared"), lambda _e: on_done("failed"))
+        return
+    if hasattr(navigator, "clipboard") and navigator.clipboard:
+        navigator.clipboard.writeText(text).then(lambda _v: on_done("copied"), lambda _e: copy_by_selection(text, on_done))
+        return
+    copy_by_selection(text, on_done)
+
+
+def copy_by_selection(text, on_done):
+    """Copy through a hidden text field (plain http pages have no clipboard API)."""
+    field = document.createElement("textarea")
+    field.value = text
+    field.setAttribute("readonly", "")
+    field.style.position = "fixed"
+    field.style.opacity = "0"
+    document.body.appendChild(field)
+    field.select()
+    try:
+        ok = bool(document.execCommand("copy"))
+    except Exception:
+        ok = False
+    field.remove()
+    on_done("copied" if ok else "failed")
+
+
+def online():
+    """Return False when the browser knows it has no network."""
+    return bool(window.navigator.onLine)
+
+
+# -- game night and transfer: files to save and open, requests to the transfer server ----------
+def download(filename, text, mime="application/json"):
+    """Offer text as a file to save (or share where the browser offers that for downloads)."""
+    blob = window.Blob.new([text], {"type": mime})
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.style.display = "none"
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    later(lambda: window.URL.revokeObjectURL(url), 10000)
+
+
+def read_chosen_file(selector, on_text, limit):
+    """Read the file chosen in a file input as text: on_text(text), or on_text(None) when it
+    cannot be read or is larger than `limit` characters (then it is not read at all)."""
+    field = document.querySelector(selector)
+    if field is None or not field.files or int(field.files.length) == 0:
+        on_text(None)
+        return
+    chosen = field.files[0]
+    if int(chosen.size) > limit * 4:
+        on_text("")  # far too large: the caller reports it as not a Spieleabend file
+        return
+    reader = window.FileReader.new()
+    reader.addEventListener("load", lambda _event: on_text(str(reader.result)))
+    reader.addEventListener("error", lambda _event: on_text(None))
+    reader.readAsText(chosen)
+
+
+def http_request(method, url, body, on_done):
+    """Send a request; on_done(status, text) with status 0 when the server cannot be reached."""
+    options = {"method": method, "cache": "no-store"}
+    if body is not None:
+        options["body"] = body
+        options["headers"] = {"Content-Type": "application/json"}
+
+    def answered(response):
+        status = int(response.status)
+        response.text().then(lambda text: on_done(status, str(text)), lambda _e: on_done(0, ""))
+
+    window.fetch(url, options).then(answered, lambda _e: on_done(0, ""))

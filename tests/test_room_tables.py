@@ -1,0 +1,338 @@
+"""Host, remote and screen tables in CPython against the real relay (tests/room_harness.py)."""
+
+import json
+import sys
+import types
+
+import pytest
+
+from spieleabend.games.common import IllegalAction
+from spieleabend.sha256 import commitment
+from spieleabend.ui import rooms
+from spieleabend.ui.rooms import HostRoom, RemoteTable, ScreenTable, backoff_ms, check_reveal, parse_join
+from tests.relay_fixtures import relay_server, shared_relay_server  # noqa: F401  (fixtures)
+from tests.room_harness import FakeApp, Loop
+
+GAME = "punktejagd"
+
+
+@pytest.fixture
+def loop():
+    return Loop()
+
+
+def open_room(loop, relay_server, stand_in_ms=45000):
+    app = FakeApp(loop, relay_server.url, stand_in_ms=stand_in_ms)
+    room = HostRoom(app, GAME)
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    return app, room
+
+
+def join(loop, relay_server, room, name, role="seat", pin=False):
+    app = FakeApp(loop, relay_server.url)
+    doc = {"role": role, "code": room.code(), "name": name}
+    if pin:
+        doc["pin"] = room.doc["pin"]
+    else:
+        doc["secret"] = room.doc["secret"]
+    table = (ScreenTable if role == "screen" else RemoteTable)(app, doc)
+    table.start()
+    loop.pump(lambda: table.link.state == "online")
+    return app, table
+
+
+def start_four(loop, relay_server, stand_in_ms=45000):
+    """Host (seat 0), Anna and Ben on phones (seats 1, 2), one computer (seat 3), a TV."""
+    host_app, room = open_room(loop, relay_server, stand_in_ms)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    ben_app, ben = join(loop, relay_server, room, "Ben", pin=True)
+    tv_app, tv = join(loop, relay_server, room, "TV", role="screen")
+    loop.pump(lambda: len(room.seat_places()) == 2 and len(room.screens) == 1)
+    table = room.start_game({}, 4, "random", True, "Hosti", ["Clara"])
+    loop.pump(lambda: all(t.view() is not None and t.view()["committed"][3] for t in (anna, ben, tv)))
+    return {"host": (host_app, room, table), "anna": (anna_app, anna), "ben": (ben_app, ben), "tv": (tv_app, tv)}
+
+
+def test_link_backoff_and_join_text():
+    assert [backoff_ms(n) for n in range(8)] == [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]
+    assert parse_join("k7qm-2x.Z65vjw-_a") == ("K7QM2X", "Z65vjw-_a")
+    assert parse_join(" k7 qm2x ") == ("K7QM2X", None)
+
+
+def test_lobby_sees_places_and_phones_get_their_own_view_only(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna, ben, tv = setup["anna"][1], setup["ben"][1], setup["tv"][1]
+    assert room.join_url() == "http://192.0.2.7:8000/#/join/%s.%s" % (room.code(), room.doc["secret"])
+    assert [p["name"] for p in table.seats()] == ["Hosti", "Anna", "Ben", "Clara"]
+    assert [p["kind"] for p in table.seats()] == ["person", "remote", "remote", "computer"]
+    assert (anna.seat, ben.seat, tv.seat) == (1, 2, None)
+    assert anna.role == "remote" and tv.role == "screen" and table.role == "host"
+    assert anna.view()["seat"] == 1 and anna.view()["hand"] == list(range(1, 11))
+    assert tv.view()["seat"] is None and tv.view()["hand"] is None
+    assert [s["me"] for s in anna.seats()] == [False, True, False, False]
+    # The computer committed at once; the engine has no action yet.
+    assert table.state["plans"] == [None] * 4
+    assert anna.view()["committed"] == [False, False, False, True]
+    assert room.joining is False or loop.pump(lambda: room.joining is False)
+    # Joining is closed now.
+    late_app = FakeApp(loop, relay_server.url)
+    late = RemoteTable(late_app, {"role": "seat", "code": room.code(), "secret": room.doc["secret"], "name": "Zu spät"})
+    late.start()
+    loop.pump(lambda: late.link.state == "closed")
+    assert late.link.error == "joining_closed"
+
+
+def commit_round(loop, setup, cards):
+    """Each person commits a card (host, Anna, Ben); return after the round is scored everywhere."""
+    host_app, room, table = setup["host"]
+    anna, ben, tv = setup["anna"][1], setup["ben"][1], setup["tv"][1]
+    done = len(table.state["log"])
+    table.act("play %d" % cards[0])
+    anna.act("play %d" % cards[1])
+    loop.pump(lambda: table.view()["committed"][1])
+    assert table.state["plans"] == [None] * 4, "the engine gets no action before every seat committed"
+    assert table.view()["committed"] == [True, True, False, True]
+    ben.act("play %d" % cards[2])
+    loop.pump(lambda: all(len(t.view()["log"]) == done + 1 for t in (anna, ben, tv)) and len(table.state["log"]) == done + 1)
+    return table.state["log"][-1]
+
+
+def test_commit_reveal_round_checks_every_reveal(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna_app, anna = setup["anna"]
+    ben_app, ben = setup["ben"]
+    tv_app, tv = setup["tv"]
+    entry = commit_round(loop, setup, [9, 8, 7])
+    assert entry["cards"][:3] == [9, 8, 7]
+    for device in (anna, ben, tv):
+        assert device.mismatch == []
+        assert device.last_reveal["entries"][1][1] == "play 8"
+        assert device.view()["log"][-1]["cards"] == entry["cards"]
+    assert anna.view()["hand"] == [1, 2, 3, 4, 5, 6, 7, 9, 10]
+    # Until every seat had committed, no frame to Anna held another seat's choice.
+    assert_no_early_choices(anna_app.frames, 1)
+    assert_no_early_choices(ben_app.frames, 2)
+    assert_no_early_choices(tv_app.frames, None)
+
+
+def assert_no_early_choices(frames, my_seat):
+    """Views hold only this seat's hand; a reveal comes only after a frame showed every commitment."""
+    all_committed = set()
+    for text in frames:
+        frame = json.loads(text)
+        if frame.get("type") != "msg":
+            continue
+        data = frame["data"]
+        if data["k"] == "table":
+            view = data["view"]
+            assert view["seat"] == my_seat
+            if my_seat is None:
+                assert view["hand"] is None and view["plan"] is None
+            cr = data["cr"]
+            if cr["want"] == "reveal":
+                all_committed.add(cr["id"])
+        if data["k"] == "reveal":
+            assert data["id"] in all_committed, "a reveal before every seat had committed"
+
+
+def test_a_wrong_reveal_is_shown_and_not_played_and_an_illegal_one_goes_to_that_phone_only(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna_app, anna = setup["anna"]
+    ben_app, ben = setup["ben"]
+    table.act("play 5")
+    ben.act("play 4")
+    # Anna's phone cheats: it commits to 3 but reveals 10.
+    anna.revealed = 0  # this phone will not reveal by itself
+    anna.act("play 3")
+    loop.pump(lambda: anna.message["cr"]["want"] == "reveal" and table.meta["cr"]["reveals"].get("2"))
+    anna.link.send({"type": "to_host", "data": {"k": "reveal", "id": 0, "action": "play 10", "nonce": "x"}})
+    loop.pump(lambda: "1" in table.meta["cr"]["bad"] and ben.message["cr"]["bad"] == ["1"])
+    assert table.state["log"] == [] and table.state["plans"] == [None] * 4, "a mismatch is not played"
+    loop.pump(lambda: anna.notice is not None)
+    assert anna.notice[0] == "mismatch" and ben.notice is None
+    # The phone's own reveal still settles it.
+    pending = anna.pending()
+    anna.link.send({"type": "to_host", "data": {"k": "reveal", "id": 0, "action": pending["action"], "nonce": pending["nonce"]}})
+    loop.pump(lambda: len(table.state["log"]) == 1 and len(ben.view()["log"]) == 1)
+    assert table.state["log"][0]["cards"][:3] == [5, 3, 4]
+    assert table.meta["cr"]["bad"] == []
+    # Anything but the rules' actions never reaches the engine.
+    with pytest.raises(IllegalAction):
+        anna.act("play 3")  # played already: refused on the phone
+    anna.link.send({"type": "to_host", "data": {"k": "commit", "id": 1, "hash": commitment("play 11", "n")}})
+    loop.pump(lambda: table.meta["cr"]["commits"].get("1"))
+    anna.revealed = 1
+    ben.act("play 6")
+    table.act("play 6")
+    loop.pump(lambda: table.want() == "reveal" or table.meta["cr"]["reveals"].get("2"))
+    anna.link.send({"type": "to_host", "data": {"k": "reveal", "id": 1, "action": "play 11", "nonce": "n"}})
+    loop.pump(lambda: anna.notice is not None and anna.notice[0] == "illegal")
+    assert "1" not in table.meta["cr"]["commits"], "Anna commits again"
+    assert ben.notice is None
+    assert len(table.state["log"]) == 1
+
+
+def test_reveal_check_finds_a_changed_commitment():
+    entries = [[0, "play 3", "a", commitment("play 3", "a")], [1, "play 4", "b", commitment("play 4", "b")]]
+    assert check_reveal(entries, {"0": entries[0][3], "1": entries[1][3]}) == []
+    assert check_reveal(entries, {"0": entries[0][3], "1": commitment("play 5", "b")}) == [1]
+    entries[0][1] = "play 9"
+    assert check_reveal(entries, {}) == [0]
+
+
+def test_whole_game_ends_in_every_devices_results(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna_app, anna = setup["anna"]
+    ben_app, ben = setup["ben"]
+    tv_app, tv = setup["tv"]
+    for round_number in range(10):
+        card = 10 - round_number
+        commit_round(loop, setup, [card, card, card])
+    loop.pump(lambda: anna.outcome() is not None and ben.outcome() is not None and tv.outcome() is not None)
+    assert table.outcome() is not None
+    for app, seat in ((host_app, 0), (anna_app, 1), (ben_app, 2)):
+        results = app.storage.results()
+        assert len(results) == 1, seat
+        assert results[0]["players"] == ["Hosti", "Anna", "Ben", "Clara"]
+        assert results[0]["seat"] == seat and results[0]["room"] == room.code()
+        assert len(results[0]["history"]) == 11
+    screen_result = tv_app.storage.results()[0]  # the screen keeps the game too, with no seat of its own
+    assert screen_result["seat"] is None and screen_result["my_score"] is None
+    room.end()
+    loop.pump(lambda: anna.link.state == "closed" and tv.link.state == "closed")
+    assert anna.link.reason == "ended"
+    assert anna_app.storage.load_room() is None and host_app.storage.load_room() is None
+
+
+def test_phone_reload_keeps_its_commitment_and_host_reload_takes_the_room_back(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna_app, anna = setup["anna"]
+    ben_app, ben = setup["ben"]
+    anna.act("play 2")
+    loop.pump(lambda: table.view()["committed"][1])
+    # Anna's phone reloads: a new table from the token in its storage.
+    anna.disconnect()
+    doc = anna_app.storage.load_room()
+    assert doc["token"] and doc["pending"]["action"] == "play 2"
+    anna2 = RemoteTable(anna_app, doc)
+    anna2.start()
+    loop.pump(lambda: anna2.view() is not None and anna2.seat == 1)
+    assert anna2.view()["pending"] == "play 2" and anna2.view()["legal"] == []
+    # The host reloads: its save holds the room and the commitments so far.
+    room.link.stop()
+    table.close()
+    document = host_app.storage.load_game(GAME)
+    assert document["meta"]["room"]["token"] and "1" in document["meta"]["cr"]["commits"]
+    room2 = HostRoom.resume_game(host_app, GAME, document)
+    room2.start()
+    loop.pump(lambda: room2.link.state == "online" and anna2.host == "online" and ben.host == "online")
+    table2 = room2.table
+    table2.act("play 7")
+    ben.act("play 9")
+    loop.pump(lambda: len(table2.state["log"]) == 1 and len(anna2.view()["log"]) == 1 and len(ben.view()["log"]) == 1)
+    assert table2.state["log"][0]["cards"][:3] == [7, 2, 9]
+    assert anna2.mismatch == [] and ben.mismatch == []
+
+
+def test_a_seat_away_too_long_is_played_by_a_computer_and_handed_back(loop, relay_server):
+    setup = start_four(loop, relay_server, stand_in_ms=45000)
+    host_app, room, table = setup["host"]
+    anna_app, anna = setup["anna"]
+    ben_app, ben = setup["ben"]
+    doc = anna_app.storage.load_room()
+    anna.disconnect()
+    loop.pump(lambda: table.players()[1]["away"])
+    loop.advance(30000)
+    loop.pump()
+    assert not table.players()[1].get("stand_in"), "not before the away time"
+    loop.advance(16000)
+    loop.pump(lambda: table.players()[1].get("stand_in") and ben.seats()[1]["stand_in"])
+    assert table.is_computer(1)
+    assert table.view()["committed"][1], "the stand-in committed for Anna"
+    table.act("play 1")
+    ben.act("play 1")
+    loop.pump(lambda: len(table.state["log"]) == 1 and len(ben.view()["log"]) == 1)
+    # Anna comes back: her seat is hers again, everywhere.
+    anna2 = RemoteTable(anna_app, doc)
+    anna2.start()
+    loop.pump(lambda: anna2.view() is not None and not table.players()[1].get("stand_in")
+              and not ben.seats()[1]["stand_in"] and len(anna2.view()["log"]) == 1)
+    assert not table.is_computer(1)
+    assert anna2.view()["legal"], "she chooses again herself"
+
+
+def test_relay_errors_reach_the_table_as_codes(loop, relay_server):
+    host_app, room = open_room(loop, relay_server)
+    wrong = RemoteTable(FakeApp(loop, relay_server.url), {"role": "seat", "code": room.code(), "pin": "99999", "name": "X"})
+    wrong.start()
+    loop.pump(lambda: wrong.link.state == "closed")
+    assert wrong.link.status() == ("closed", "bad_token")
+    unknown = RemoteTable(FakeApp(loop, relay_server.url), {"role": "seat", "code": "ZZZZZZ", "secret": "x", "name": "X"})
+    unknown.start()
+    loop.pump(lambda: unknown.link.state == "closed")
+    assert unknown.link.error == "unknown_room"
+    # No server at all: the link keeps trying, with a growing wait, and says why.
+    nowhere = HostRoom(FakeApp(loop, "ws://127.0.0.1:9/relay"), GAME)
+    nowhere.start()
+    loop.pump(lambda: nowhere.link.state == "retrying")
+    assert nowhere.link.error == "no_server"
+    first = nowhere.link.retry_at - loop.now
+    loop.advance(first)
+    loop.pump(lambda: nowhere.link.attempt == 2)
+    assert nowhere.link.retry_at - loop.now == 2000 and first == 1000
+    nowhere.stop()
+
+
+def test_removed_place_is_not_seated(loop, relay_server):
+    host_app, room = open_room(loop, relay_server)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    ben_app, ben = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 2)
+    room.remove_place(anna.link.welcome["seat"])
+    loop.pump(lambda: anna.removed and anna.link.state == "closed")
+    loop.pump(lambda: len(room.places) == 1 or len(room.seat_places()) == 1)
+    table = room.start_game({}, 3, "random", False, "", ["Clara", "Deniz"])
+    loop.pump(lambda: ben.view() is not None)
+    assert table.seat is None and ben.seat == 0
+    assert [s["name"] for s in table.seats()] == ["Anna", "Clara", "Deniz"]
+
+
+def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_phone(loop, relay_server, monkeypatch):
+    """Games without secret choices: a phone's action is applied at once or answered with an error."""
+    screen = types.ModuleType("spieleabend.ui.golf")
+    screen.progress = lambda view: {"round": 1, "done": 0, "scores": [0] * len(view["names"])}
+    monkeypatch.setitem(sys.modules, "spieleabend.ui.golf", screen)
+    app = FakeApp(loop, relay_server.url)
+    room = HostRoom(app, "golf")
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({}, 2, "random", True, "Hosti", ["Clara"])
+    loop.pump(lambda: anna.view() is not None)
+    assert not anna.secret_choices()
+    # Whoever is to move: play legal actions until Anna has moved once; then an illegal one.
+    moved = False
+    for _ in range(40):
+        moving = table.engine.to_move(table.state)
+        if not moving:
+            break
+        if moving[0] == 0:
+            table.act(table.view()["legal"][0])
+        else:
+            loop.pump(lambda: anna.view()["legal"])
+            before = len(json.dumps(table.state))
+            anna.act(anna.view()["legal"][0])
+            loop.pump(lambda: table.engine.to_move(table.state) != [1] or json.dumps(table.state) != before)
+            moved = True
+            break
+    assert moved
+    anna.link.send({"type": "to_host", "data": {"k": "act", "action": "fly away"}})
+    loop.pump(lambda: anna.notice is not None)
+    assert anna.notice[0] == "illegal"

@@ -1,0 +1,1135 @@
+"""Rooms in the browser: the relay connection and the host, remote (phone) and screen tables.
+
+The relay (docs/rooms.md) only passes frames; this module gives them meaning. The
+host's browser runs the engine in a `HostTable` (a LocalTable that also talks to
+the room); a phone holds a `RemoteTable` and a TV a `ScreenTable`. All three have
+the verbs of spieleabend.ui.table, so a game's `table_screen(app, table)` draws
+any of them. Nothing here knows a game.
+
+What travels inside the relay's `data` (one dict with a kind "k"):
+
+    host -> seat     {"k": "table", "game", "seat", "view": engine.view(state, seat),
+                      "seats": [...], "history", "cr": {"id", "want", "commits", "bad"}}
+    host -> screens  the same with "seat": None and the public view
+    host -> all      {"k": "lobby", "game", "places", "seats"}       before the start
+                     {"k": "reveal", "id", "entries": [[seat, action, nonce, hash]]}
+    host -> seat     {"k": "error", "code", "text"}     an illegal action, a bad reveal
+                     {"k": "removed"}                   the host took this place away
+    seat -> host     {"k": "act", "action"}             games where one moves at a time
+                     {"k": "commit", "id", "hash"}      games with SECRET_CHOICES
+                     {"k": "reveal", "id", "action", "nonce"}
+                     {"k": "sync"}                      please send my view again
+
+Commit-reveal (engines with SECRET_CHOICES): every seat to move sends
+sha256(action + "|" + nonce) first; the engine gets no action until every seat
+has committed, so no device (the host's included) learns a choice early. Then
+the host asks for the reveals, checks each against its commitment and the rules,
+applies them all, and sends every reveal with its commitment to every device,
+which checks them again. A mismatch is shown and not played.
+"""
+
+from spieleabend.games import load as load_engine
+from spieleabend.games.common import IllegalAction
+from spieleabend.sha256 import commitment
+from spieleabend.ui.table import COMPUTER, PERSON, REMOTE, LocalTable, Table, screen_module, seat_player
+
+PROTOCOL = 1
+BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
+STAND_IN_MS = 45000
+# After these a place is lost for good: no reconnect.
+FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "unsupported_version",
+                "malformed", "forbidden", "too_large", "binary_frame"]
+FINAL_REASONS = ["ended", "left", "host_gone", "idle", "replaced"]
+REPLACED_CLOSE = 4000
+# Close codes of the relay's errors, for when the error frame itself was lost.
+CLOSE_CODE_ERRORS = {4004: "unknown_room", 4003: "bad_token", 4005: "room_full", 4006: "joining_closed",
+                     4001: "unsupported_version", 1009: "too_large", 1013: "server_full"}
+
+
+def backoff_ms(attempt):
+    """Return the wait before reconnect attempt `attempt` (0-based): 1, 2, 4 ... 30 s."""
+    return BACKOFF_MS[attempt] if attempt < len(BACKOFF_MS) else BACKOFF_MS[-1]
+
+
+def parse_join(text):
+    """Split "<code>.<secret>" (the join link's fragment tail) into (code, secret); secret may be None."""
+    text = (text or "").strip()
+    if "." in text:
+        index = text.index(".")
+        return normalize_code(text[:index]), text[index + 1:]
+    return normalize_code(text), None
+
+
+def normalize_code(text):
+    """Return a typed room code upper case without spaces or dashes (the relay does the same)."""
+    return "".join([ch for ch in (text or "").upper() if ch not in " -"])
+
+
+def unique_names(names):
+    """Return the names with duplicates numbered ("Anna", "Anna 2"): seats are matched by name."""
+    out = []
+    for name in names:
+        candidate = name
+        number = 2
+        while candidate in out:
+            candidate = "%s %d" % (name[:20], number)
+            number += 1
+        out.append(candidate)
+    return out
+
+
+def game_module(game):
+    """Return a game's screen module, or None when this release has no screen for it."""
+    try:
+        return screen_module(game)
+    except ImportError:
+        return None
+
+
+# -- the socket -------------------------------------------------------------------------------
+class RoomLink:
+    """One relay socket for one place: the hello, the welcome, and reconnecting with the token.
+
+    `app.room_socket(on_open, on_message, on_close)` opens the websocket (ui/dom in the browser,
+    a test adapter in CPython) and returns an object with send(frame) -> bool and close().
+    `owner` gets on_welcome(frame), on_frame(frame) and on_link() (status changed).
+    """
+
+    def __init__(self, app, hello, owner):
+        self.app = app
+        self.hello = hello
+        self.owner = owner
+        self.socket = None
+        self.welcome = None
+        self.state = "idle"  # connecting, online, retrying, closed
+        self.error = None    # relay error code or "no_server"
+        self.reason = None   # reason of a "closed" frame
+        self.attempt = 0
+        self.timer = None
+        self.stopped = False
+        self.opened = False  # the current socket opened (else the server was not reached)
+        self.retry_at = None
+
+    def start(self):
+        """Open the socket now."""
+        self.stopped = False
+        self.state = "connecting"
+        self.opened = False
+        self.error_frame = None
+        self.socket = self.app.room_socket(self.on_open, self.on_message, self.on_close)
+
+    def on_open(self):
+        self.opened = True
+        if self.socket is not None:
+            self.socket.send(self.hello)
+
+    def on_message(self, frame):
+        if not isinstance(frame, dict) or "type" not in frame:
+            return
+        kind = frame["type"]
+        if kind in ("created", "joined", "resumed"):
+            self.welcome = frame
+            self.attempt = 0
+            self.error = None
+            self.state = "online"
+            if "token" in frame:
+                self.hello = {"type": "resume", "v": PROTOCOL, "room": frame["room"], "token": frame["token"]}
+            self.owner.on_welcome(frame)
+            self.owner.on_link()
+        elif kind == "error":
+            self.error_frame = frame["code"] if "code" in frame else "malformed"
+        elif kind == "closed":
+            self.reason = frame["reason"] if "reason" in frame else None
+        elif kind != "pong":
+            self.owner.on_frame(frame)
+
+    def on_close(self, code):
+        self.socket = None
+        if self.stopped:
+            return
+        error = self.error_frame
+        if error is None and code in CLOSE_CODE_ERRORS:
+            error = CLOSE_CODE_ERRORS[code]
+        if code == REPLACED_CLOSE or self.reason in FINAL_REASONS or error in FINAL_ERRORS:
+            self.state = "closed"
+            self.error = error
+            if code == REPLACED_CLOSE and self.reason is None:
+                self.reason = "replaced"
+            self.owner.on_link()
+            return
+        # Lost line, server restart, rate limit, server full: try again later.
+        self.error = error if error is not None else (None if self.opened else "no_server")
+        self.state = "retrying"
+        delay = backoff_ms(self.attempt)
+        self.attempt += 1
+        self.retry_at = self.app.now() + delay
+        self.timer = self.app.later(self.retry, delay)
+        self.owner.on_link()
+
+    def retry(self):
+        self.timer = None
+        if not self.stopped:
+            self.start()
+            self.owner.on_link()
+
+    def retry_now(self):
+        """Try again at once (the person tapped "Neu verbinden")."""
+        if self.timer is not None:
+            self.app.cancel(self.timer)
+            self.timer = None
+        if self.socket is None and not self.stopped:
+            self.attempt = 0
+            self.start()
+            self.owner.on_link()
+
+    def send(self, frame):
+        """Send a frame; return False when there is no open socket (the frame is dropped)."""
+        if self.socket is None or self.state != "online":
+            return False
+        return bool(self.socket.send(frame))
+
+    def stop(self):
+        """Close the socket for good (this device leaves the room page)."""
+        self.stopped = True
+        if self.timer is not None:
+            self.app.cancel(self.timer)
+            self.timer = None
+        if self.socket is not None:
+            socket = self.socket
+            self.socket = None
+            socket.close()
+        self.state = "closed"
+
+    def status(self):
+        """Return (state, detail) for the status line: online, connecting, retrying, closed."""
+        return self.state, (self.error or self.reason)
+
+
+# -- host ----------------------------------------------------------------------------------------
+class HostRoom:
+    """The host's side of a room: the link, the places that joined, the lobby, then a HostTable."""
+
+    def __init__(self, app, game, doc=None):
+        self.app = app
+        self.game = game
+        self.engine = load_engine(game)
+        self.doc = doc or {}  # {"role": "host", "game", "code", "token", "secret", "pin", "link"}
+        self.places = {}      # relay seat -> {"seat": n, "name", "online": bool, "removed": bool}
+        self.screens = {}     # relay screen -> {"screen": n, "name", "online"}
+        self.joining = True
+        self.pin_locked = False
+        self.table = None
+        self.listeners = []
+        self.base = None      # the join links' address (from the server), e.g. http://192.168.1.5:8000
+        hello = {"type": "create", "v": PROTOCOL}
+        if "token" in self.doc:
+            hello = {"type": "resume", "v": PROTOCOL, "room": self.doc["code"], "token": self.doc["token"]}
+        self.link = RoomLink(app, hello, self)
+        self.stand_in_ms = app.stand_in_ms() if hasattr(app, "stand_in_ms") else STAND_IN_MS
+
+    @classmethod
+    def resume_game(cls, app, game, document):
+        """Return the room of a saved host game (meta["room"]) with its table, ready to reconnect."""
+        room = cls(app, game, dict(document["meta"]["room"]))
+        room.table = HostTable(app, game, document["state"], document["meta"], room)
+        room.joining = False
+        return room
+
+    def listen(self, listener):
+        self.listeners.append(listener)
+
+    def changed(self):
+        for listener in list(self.listeners):
+            listener(None)
+
+    def start(self):
+        self.link.start()
+
+    def stop(self):
+        self.link.stop()
+        if self.table is not None:
+            self.table.close()
+
+    # -- what the lobby shows -------------------------------------------------------------
+    def code(self):
+        return self.doc["code"] if "code" in self.doc else None
+
+    def join_url(self):
+        """Return the full join link (the server's LAN or public address + the link's path)."""
+        if "link" not in self.doc:
+            return None
+        base = self.base if self.base else self.app.page_origin()
+        return base.rstrip("/") + self.doc["link"]
+
+    def seat_places(self):
+        """Return the joined seats (not removed) in joining order."""
+        return [self.places[n] for n in sorted(self.places) if not self.places[n]["removed"]]
+
+    # -- link callbacks ----------------------------------------------------------------------
+    def on_welcome(self, frame):
+        if frame["type"] == "created":
+            self.doc = {"role": "host", "game": self.game, "code": frame["room"], "token": frame["token"],
+                        "secret": frame["secret"], "pin": frame["pin"], "link": frame["link"]}
+            self.app.storage.save_room(self.doc)
+        elif frame["type"] == "resumed":
+            self.doc["secret"] = frame["secret"]
+            self.doc["pin"] = frame["pin"]
+            self.doc["link"] = frame["link"]
+            self.joining = bool(frame["joining"])
+            online = {}
+            for place in frame["places"]:
+                if place["role"] == "seat":
+                    number = place["seat"]
+                    online[number] = bool(place["online"])
+                    if number not in self.places:
+                        self.places[number] = {"seat": number, "name": place["name"], "online": False,
+                                               "removed": False}
+                    self.places[number]["online"] = bool(place["online"])
+                else:
+                    self.screens[place["screen"]] = {"screen": place["screen"], "name": place["name"],
+                                                     "online": bool(place["online"])}
+            if self.table is not None:
+                self.table.on_resumed(online)
+        self.send_lobby()
+        self.changed()
+
+    def on_link(self):
+        self.changed()
+        if self.table is not None:
+            self.table.changed()
+
+    def on_frame(self, frame):
+        kind = frame["type"]
+        if kind == "presence":
+            self.on_presence(frame)
+        elif kind == "msg" and frame["from"] != "host":
+            self.on_message(frame["from"], frame["data"])
+        elif kind == "joining":
+            self.joining = bool(frame["open"])
+            self.changed()
+        elif kind == "pin_locked":
+            self.pin_locked = True
+            self.changed()
+
+    def on_presence(self, frame):
+        status = frame["status"]
+        if frame["role"] == "screen":
+            number = frame["screen"]
+            if status == "gone":
+                if number in self.screens:
+                    del self.screens[number]
+            else:
+                self.screens[number] = {"screen": number, "name": frame["name"], "online": status != "away"}
+                if status in ("joined", "back"):
+                    self.send_screens()
+            self.changed()
+            return
+        number = frame["seat"]
+        if status == "joined":
+            self.places[number] = {"seat": number, "name": frame["name"], "online": True, "removed": False}
+        elif number in self.places:
+            place = self.places[number]
+            place["online"] = status in ("back",)
+            if status == "gone":
+                place["gone"] = True
+                if self.table is None:
+                    del self.places[number]
+        if self.table is not None:
+            self.table.on_presence(number, status)
+        elif number in self.places and self.places[number]["removed"] and status in ("joined", "back"):
+            self.link.send({"type": "to_seat", "seat": number, "data": {"k": "removed"}})
+        else:
+            self.send_lobby()
+        self.changed()
+
+    def on_message(self, number, data):
+        if not isinstance(data, dict) or "k" not in data:
+            return
+        if self.table is not None:
+            self.table.on_remote(number, data)
+        elif data["k"] == "sync":
+            self.send_lobby()
+
+    # -- lobby -------------------------------------------------------------------------------
+    def lobby_message(self):
+        return {"k": "lobby", "game": self.game,
+                "places": [{"name": p["name"], "online": p["online"]} for p in self.seat_places()]}
+
+    def send_lobby(self):
+        if self.table is None:
+            self.link.send({"type": "to_all", "data": self.lobby_message()})
+        else:
+            self.table.broadcast()
+
+    def send_screens(self):
+        if self.table is None:
+            self.link.send({"type": "to_screens", "data": self.lobby_message()})
+        else:
+            self.table.send_screens()
+
+    def remove_place(self, number):
+        """Take a joined place away: it is not seated, and its phone is told."""
+        if number in self.places:
+            self.places[number]["removed"] = True
+            self.link.send({"type": "to_seat", "seat": number, "data": {"k": "removed"}})
+            self.send_lobby()
+            self.changed()
+
+    def set_joining(self, is_open):
+        self.link.send({"type": "joining", "open": bool(is_open)})
+
+    def start_game(self, options, seat_count, strength, host_plays, host_name, computer_names):
+        """Seat the host (if it plays), the phones in joining order and computers; deal; close joining."""
+        phones = self.seat_places()
+        people = len(phones) + (1 if host_plays else 0)
+        if people > seat_count:
+            raise ValueError("more people than seats")
+        names = []
+        players = []
+        if host_plays:
+            names.append(host_name)
+            players.append(seat_player(host_name, PERSON))
+        for place in phones:
+            names.append(place["name"] or "?")
+            player = seat_player(place["name"], REMOTE, strength)
+            player["relay"] = place["seat"]
+            player["away"] = not place["online"]
+            player["away_since"] = self.app.now()
+            players.append(player)
+        index = 0
+        while len(players) < seat_count:
+            names.append(computer_names[index % len(computer_names)])
+            players.append(seat_player(names[-1], COMPUTER, strength))
+            index += 1
+        names = unique_names(names)
+        for seat in range(len(players)):
+            players[seat]["name"] = names[seat]
+        options = dict(options)
+        options["seats"] = seat_count
+        room_meta = dict(self.doc)
+        room_meta["strength"] = strength
+        self.doc["started"] = True
+        self.app.storage.save_room(self.doc)
+        self.table = HostTable.new(self.app, self.game, options, players, 0 if host_plays else None,
+                                   {"room": room_meta, "cr": new_round(0)}, room=self)
+        self.set_joining(False)
+        return self.table
+
+    def end(self):
+        """End the room for everybody (after the final standings)."""
+        self.link.send({"type": "end"})
+        self.link.stop()
+        self.app.storage.clear_room()
+        if self.table is not None:
+            self.table.close()
+            if self.table.outcome() is None:
+                self.app.storage.delete_game(self.game)
+
+
+def new_round(number):
+    """Return the commit-reveal record of one round of secret choices."""
+    return {"id": number, "commits": {}, "reveals": {}, "own": {}, "bad": []}
+
+
+class HostTable(LocalTable):
+    """A LocalTable that also serves the room: views out to every place, actions in from phones."""
+
+    role = "host"
+
+    def __init__(self, app, game, state, meta, room=None):
+        LocalTable.__init__(self, app, game, state, meta)
+        self.room = room
+        self.stand_in_timer = None
+        if "cr" not in self.meta:
+            self.meta["cr"] = new_round(0)
+
+    @classmethod
+    def new(cls, app, game, options, players, seat=0, extra_meta=None, room=None):
+        engine = load_engine(game)
+        rng = app.new_rng()
+        options = dict(options)
+        options["names"] = [player["name"] for player in players]
+        state = engine.new_game(options, rng)
+        meta = {"players": players, "seat": seat, "options": options, "bot_rng": rng.fork().state,
+                "started_at": app.now(), "night": app.storage.night()["id"], "history": [], "round": 1}
+        if extra_meta:
+            meta.update(extra_meta)
+        meta["room_code"] = meta["room"]["code"] if "room" in meta else None
+        table = cls(app, game, state, meta, room)
+        table.after_change(notify=False)
+        return table
+
+    # -- the verbs ---------------------------------------------------------------------------
+    def view(self):
+        return self.view_for(self.seat)
+
+    def seats(self):
+        out = LocalTable.seats(self)
+        players = self.players()
+        for seat in range(len(out)):
+            player = players[seat] if seat < len(players) else {}
+            out[seat]["away"] = bool(player.get("away")) and player.get("kind") == REMOTE
+        return out
+
+    def can_pause(self):
+        return False
+
+    def act(self, action, seat=None):
+        """Play for this device's seat: straight to the engine, or as a commitment in secret games."""
+        if seat is None:
+            seat = self.seat
+        if seat is None:
+            raise IllegalAction("this device does not play a seat")
+        if self.secret_choices():
+            self.commit_own(seat, action)
+            self.advance_round()
+            return
+        LocalTable.act(self, action, seat)
+
+    # -- views ---------------------------------------------------------------------------------
+    def view_for(self, seat):
+        """Return a seat's view (None: the public one) with the commitments so far laid over it."""
+        view = self.engine.view(self.state, seat)
+        if not self.secret_choices():
+            return view
+        cr = self.meta["cr"]
+        if "committed" in view and isinstance(view["committed"], list):
+            for key in cr["commits"]:
+                if int(key) < len(view["committed"]):
+                    view["committed"][int(key)] = True
+        if seat is not None and str(seat) in cr["commits"]:
+            view["legal"] = []
+            own = cr["own"]
+            if str(seat) in own and self.is_own(seat):
+                apply_pending(self.plugin, view, own[str(seat)][0])
+        return view
+
+    def is_own(self, seat):
+        """Return True for seats whose choice this device makes (its person, its computers, stand-ins)."""
+        return seat == self.seat or self.is_computer(seat)
+
+    def message_for(self, seat):
+        """Return the table message for one seat (None: the screens)."""
+        cr = self.meta["cr"]
+        seats = LocalTable.seats(self)
+        for entry in seats:
+            entry["me"] = False
+        players = self.players()
+        for index in range(len(seats)):
+            player = players[index] if index < len(players) else {}
+            seats[index]["away"] = bool(player.get("away")) and player.get("kind") == REMOTE
+        message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_for(seat), "seats": seats,
+                   "history": self.meta.get("history", []), "room": self.meta.get("room_code")}
+        if self.secret_choices():
+            message["cr"] = {"id": cr["id"], "want": self.want(), "commits": dict(cr["commits"]),
+                             "bad": list(cr["bad"])}
+        return message
+
+    def want(self):
+        """Return "commit" while seats still commit, "reveal" once all did, None when nobody moves."""
+        moving = self.engine.to_move(self.state)
+        if not moving:
+            return None
+        cr = self.meta["cr"]
+        for seat in moving:
+            if str(seat) not in cr["commits"]:
+                return "commit"
+        return "reveal"
+
+    def broadcast(self):
+        """Send every present phone its own view, and the screens the public one."""
+        if self.room is None:
+            return
+        players = self.players()
+        for seat in range(len(players)):
+            player = players[seat]
+            if player["kind"] == REMOTE and not player.get("away") and not player.get("gone"):
+                self.room.link.send({"type": "to_seat", "seat": player["relay"], "data": self.message_for(seat)})
+        self.send_screens()
+
+    def send_screens(self):
+        if self.room is not None and self.room.screens:
+            self.room.link.send({"type": "to_screens", "data": self.message_for(None)})
+
+    def send_seat(self, seat):
+        player = self.players()[seat]
+        if self.room is not None and player["kind"] == REMOTE:
+            self.room.link.send({"type": "to_seat", "seat": player["relay"], "data": self.message_for(seat)})
+
+    def tell(self, relay, code, text=""):
+        """Send one phone an error (an illegal action, a bad reveal): only that phone sees it."""
+        if self.room is not None:
+            self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "error", "code": code, "text": text}})
+
+    def after_change(self, notify=True):
+        self.note_progress()
+        if self.outcome() is not None:
+            self.record_result()
+        else:
+            self.save()
+        self.broadcast()
+        if notify:
+            self.changed()
+        self.schedule_computers()
+        self.check_stand_ins()
+
+    def save(self):
+        if not self.app.storage.save_game(self.game, self.state, self.meta):
+            self.app.toast_storage_full()
+
+    def close(self):
+        LocalTable.close(self)
+        if self.stand_in_timer is not None:
+            self.app.cancel(self.stand_in_timer)
+            self.stand_in_timer = None
+
+    # -- the room ----------------------------------------------------------------------------
+    def seat_of(self, relay):
+        """Return the game seat of a relay seat, or None."""
+        players = self.players()
+        for seat in range(len(players)):
+            if players[seat]["kind"] == REMOTE and players[seat].get("relay") == relay:
+                return seat
+        return None
+
+    def on_resumed(self, online):
+        """After a host reload: mark who is online now and hand seats back to their phones."""
+        players = self.players()
+        now = self.app.now()
+        for seat in range(len(players)):
+            player = players[seat]
+            if player["kind"] != REMOTE:
+                continue
+            relay = player.get("relay")
+            if relay in online:
+                was_away = player.get("away")
+                player["away"] = not online[relay]
+                if player["away"] and not was_away:
+                    player["away_since"] = now
+                if not player["away"]:
+                    player["stand_in"] = False
+            else:
+                player["away"] = True
+                player["gone"] = True
+                player["stand_in"] = True
+        self.save()
+        self.broadcast()
+        self.changed()
+        self.schedule_computers()
+        self.check_stand_ins()
+
+    def on_presence(self, relay, status):
+        seat = self.seat_of(relay)
+        if seat is None:
+            if status in ("joined", "back") and self.room is not None:
+                # Joined after the start (or removed in the lobby): no seat at this table.
+                self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "removed"}})
+            return
+        player = self.players()[seat]
+        if status == "away":
+            player["away"] = True
+            player["away_since"] = self.app.now()
+        elif status == "back":
+            player["away"] = False
+            player["gone"] = False
+            self.hand_back(seat)
+            self.send_seat(seat)
+        elif status == "gone":
+            player["away"] = True
+            player["gone"] = True
+            if not player.get("stand_in"):
+                player["stand_in"] = True
+        self.save()
+        self.broadcast()
+        self.changed()
+        self.schedule_computers()
+        self.check_stand_ins()
+
+    def hand_back(self, seat):
+        """The phone is back: its person plays again; a stand-in's unrevealed choice is dropped."""
+        player = self.players()[seat]
+        if not player.get("stand_in"):
+            return
+        player["stand_in"] = False
+        cr = self.meta["cr"]
+        key = str(seat)
+        if self.secret_choices() and self.want() == "commit" and key in cr["own"]:
+            del cr["own"][key]
+            if key in cr["commits"]:
+                del cr["commits"][key]
+        if self.timer is not None:  # a paced computer move for this seat waits: let it re-check
+            self.app.cancel(self.timer)
+            self.timer = None
+
+    def check_stand_ins(self):
+        """Let a computer play for a seat that stays away while the game waits for it."""
+        if self.closed or self.outcome() is not None:
+            return
+        if self.stand_in_timer is not None:
+            self.app.cancel(self.stand_in_timer)
+            self.stand_in_timer = None
+        now = self.app.now()
+        players = self.players()
+        waiting = self.waiting_for()
+        due = None
+        took = False
+        for seat in waiting:
+            player = players[seat] if seat < len(players) else None
+            if player is None or player["kind"] != REMOTE or not player.get("away") or player.get("stand_in"):
+                continue
+            since = player["away_since"] if "away_since" in player else now
+            if now - since >= self.room_stand_in_ms():
+                player["stand_in"] = True
+                cr = self.meta["cr"]
+                key = str(seat)
+                if key in cr["commits"] and key not in cr["own"]:
+                    # Committed on the phone, which cannot reveal now: the computer chooses afresh.
+                    del cr["commits"][key]
+                    if key in cr["reveals"]:
+                        del cr["reveals"][key]
+                took = True
+            else:
+                remaining = since + self.room_stand_in_ms() - now
+                due = remaining if due is None or remaining < due else due
+        if took:
+            self.save()
+            self.broadcast()
+            self.changed()
+            self.schedule_computers()
+        if due is not None and not self.closed:
+            self.stand_in_timer = self.app.later(self.stand_in_fired, due)
+
+    def stand_in_fired(self):
+        self.stand_in_timer = None
+        self.check_stand_ins()
+
+    def room_stand_in_ms(self):
+        return self.room.stand_in_ms if self.room is not None else STAND_IN_MS
+
+    def waiting_for(self):
+        """Return the seats the game waits for now (to move; in secret games: not yet committed or revealed)."""
+        moving = self.engine.to_move(self.state)
+        if not self.secret_choices():
+            return moving
+        cr = self.meta["cr"]
+        out = []
+        for seat in moving:
+            key = str(seat)
+            if key not in cr["commits"] or (self.want() == "reveal" and key not in cr["reveals"]):
+                out.append(seat)
+        return out
+
+    def on_remote(self, relay, data):
+        """Handle a phone's frame: an action, a commitment, a reveal, or a request for its view."""
+        seat = self.seat_of(relay)
+        kind = data["k"]
+        if seat is None:
+            self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "removed"}})
+            return
+        if kind == "sync":
+            self.send_seat(seat)
+            return
+        if self.players()[seat].get("stand_in") or self.players()[seat].get("away"):
+            self.players()[seat]["away"] = False  # it is back: hand the seat over
+            self.hand_back(seat)
+        if kind == "act" and not self.secret_choices():
+            try:
+                if seat not in self.engine.to_move(self.state):
+                    raise IllegalAction("not your turn")
+                self.engine.apply_action(self.state, seat, data["action"])
+            except (IllegalAction, KeyError, TypeError) as error:
+                self.tell(relay, "illegal", str(error))
+                self.send_seat(seat)
+                return
+            self.after_change()
+        elif kind == "commit" and self.secret_choices():
+            self.remote_commit(seat, relay, data)
+        elif kind == "reveal" and self.secret_choices():
+            self.remote_reveal(seat, relay, data)
+        else:
+            self.tell(relay, "illegal", "unexpected frame")
+
+    # -- commit-reveal -----------------------------------------------------------------------
+    def commit_own(self, seat, action):
+        """Commit an action this device chooses (its person or a computer) with a fresh nonce."""
+        if action not in self.engine.legal_actions(self.state, seat):
+            raise IllegalAction("%r is not allowed now" % (action,))
+        cr = self.meta["cr"]
+        key = str(seat)
+        if key in cr["commits"]:
+            raise IllegalAction("seat %d has already chosen this round" % seat)
+        nonce = self.app.room_nonce()
+        cr["own"][key] = [action, nonce]
+        cr["commits"][key] = commitment(action, nonce)
+
+    def remote_commit(self, seat, relay, data):
+        cr = self.meta["cr"]
+        key = str(seat)
+        digest = data["hash"] if "hash" in data else None
+        if data.get("id") != cr["id"] or seat not in self.engine.to_move(self.state) or key in cr["commits"]:
+            self.tell(relay, "stale", "")
+            self.send_seat(seat)
+            return
+        if not isinstance(digest, str) or len(digest) != 64:
+            self.tell(relay, "illegal", "a commitment is 64 hex digits")
+            return
+        cr["commits"][key] = digest
+        if key in cr["bad"]:
+            cr["bad"].remove(key)
+        self.advance_round()
+
+    def remote_reveal(self, seat, relay, data):
+        cr = self.meta["cr"]
+        key = str(seat)
+        if data.get("id") != cr["id"] or key not in cr["commits"] or self.want() != "reveal":
+            self.send_seat(seat)
+            return
+        if key in cr["reveals"]:
+            return  # sent twice (after a reconnect): the first one counts
+        action = data["action"] if "action" in data else None
+        nonce = data["nonce"] if "nonce" in data else None
+        if not isinstance(action, str) or not isinstance(nonce, str) or \
+                commitment(action, nonce) != cr["commits"][key]:
+            # Shown on every device, never played; the phone may reveal again.
+            if key not in cr["bad"]:
+                cr["bad"].append(key)
+            self.tell(relay, "mismatch", "")
+            self.save()
+            self.broadcast()
+            self.changed()
+            return
+        if action not in self.engine.legal_actions(self.state, seat):
+            # Committed to an illegal action: that seat commits again.
+            del cr["commits"][key]
+            self.tell(relay, "illegal", action)
+            self.save()
+            self.broadcast()
+            self.changed()
+            return
+        if key in cr["bad"]:
+            cr["bad"].remove(key)
+        cr["reveals"][key] = [action, nonce]
+        self.advance_round()
+
+    def advance_round(self):
+        """After a commitment or reveal: ask for reveals once all committed; play them once all revealed."""
+        cr = self.meta["cr"]
+        if self.want() == "reveal":
+            for key in cr["own"]:
+                if key in cr["commits"] and key not in cr["reveals"]:
+                    cr["reveals"][key] = cr["own"][key]
+            moving = self.engine.to_move(self.state)
+            if all([str(seat) in cr["reveals"] for seat in moving]):
+                self.play_reveals(moving)
+                return
+        self.save()
+        self.broadcast()
+        self.changed()
+        self.check_stand_ins()
+
+    def play_reveals(self, seats):
+        """Apply every revealed action (checked against its commitment), tell every device, go on."""
+        cr = self.meta["cr"]
+        entries = []
+        for seat in sorted(seats):
+            key = str(seat)
+            action, nonce = cr["reveals"][key]
+            entries.append([seat, action, nonce, cr["commits"][key]])
+        for entry in entries:
+            self.engine.apply_action(self.state, entry[0], entry[1])
+        if self.room is not None:
+            self.room.link.send({"type": "to_all", "data": {"k": "reveal", "id": cr["id"], "entries": entries}})
+        self.meta["cr"] = new_round(cr["id"] + 1)
+        self.meta["last_reveal"] = {"id": cr["id"], "entries": entries}
+        self.after_change()
+
+    def schedule_computers(self):
+        if not self.secret_choices():
+            LocalTable.schedule_computers(self)
+            return
+        if self.closed or self.outcome() is not None:
+            return
+        cr = self.meta["cr"]
+        moved = False
+        for seat in self.computer_seats():
+            if str(seat) not in cr["commits"]:
+                self.commit_own(seat, self.choose_for(seat))
+                moved = True
+        if moved:
+            self.advance_round()
+
+
+def apply_pending(plugin, view, action):
+    """Show a committed but unrevealed action in its owner's view (the game's `pending_view` hook)."""
+    view["pending"] = action
+    view["legal"] = []
+    if plugin is not None and hasattr(plugin, "pending_view"):
+        plugin.pending_view(view, action)
+    return view
+
+
+def check_reveal(entries, commits):
+    """Return the seats whose reveal does not match its commitment (as seen here, or as sent)."""
+    bad = []
+    for entry in entries:
+        seat, action, nonce, digest = entry[0], entry[1], entry[2], entry[3]
+        key = str(seat)
+        seen = commits[key] if key in commits else digest
+        if commitment(action, nonce) != digest or seen != digest:
+            bad.append(seat)
+    return bad
+
+
+# -- phone and screen ------------------------------------------------------------------------------
+class RemoteTable(Table):
+    """A phone's seat (or, as ScreenTable, a screen): the last view from the host; acts by sending."""
+
+    role = "remote"
+
+    def __init__(self, app, doc):
+        """doc: {"role": "seat"|"screen", "code", and "token" or a join's "secret"/"pin" and "name"}."""
+        Table.__init__(self)
+        self.app = app
+        self.doc = dict(doc)
+        self.message = None   # the last table message
+        self.lobby = None     # the last lobby message
+        self.host = "online"
+        self.notice = None    # (code, text) of the last error from the host
+        self.mismatch = []    # seats whose reveal did not match (seen here)
+        self.commits = {}     # the commitments seen for the current round
+        self.removed = False
+        self.resend = False   # after a reconnect (ours or the host's): offer our commitment/reveal again
+        self.revealed = None  # the round id whose reveal this phone sent
+        self.last_reveal = None
+        self.game = None
+        self.plugin = None
+        self.closed = False
+        if "token" in self.doc:
+            hello = {"type": "resume", "v": PROTOCOL, "room": self.doc["code"], "token": self.doc["token"]}
+        else:
+            hello = {"type": "join", "v": PROTOCOL, "room": self.doc["code"], "name": self.doc.get("name", ""),
+                     "role": self.doc["role"]}
+            if self.doc.get("secret"):
+                hello["secret"] = self.doc["secret"]
+            else:
+                hello["pin"] = self.doc.get("pin", "")
+        self.link = RoomLink(app, hello, self)
+
+    @property
+    def seat(self):
+        if self.message is None or self.doc["role"] != "seat":
+            return None
+        return self.message["seat"]
+
+    def start(self):
+        self.link.start()
+
+    def leave_room(self):
+        """Give the place up for good (the relay frees it) and forget the token."""
+        self.link.send({"type": "leave"})
+        self.link.stop()
+        self.app.storage.clear_room()
+
+    def disconnect(self):
+        """Close the socket but keep the place (the phone left the room page)."""
+        self.link.stop()
+
+    # -- link callbacks ---------------------------------------------------------------------
+    def on_welcome(self, frame):
+        self.host = frame["host"] if "host" in frame else "online"
+        if "token" in frame:
+            self.doc = {"role": self.doc["role"], "code": frame["room"], "token": frame["token"],
+                        "name": frame.get("name", ""), "pending": None}
+            self.app.storage.save_room(self.doc)
+        self.resend = True
+        if self.doc["role"] == "seat":
+            self.link.send({"type": "to_host", "data": {"k": "sync"}})
+
+    def on_link(self):
+        state, detail = self.link.status()
+        if state == "closed" and detail in ("bad_token", "unknown_room", "ended", "host_gone", "idle", "left"):
+            stored = self.app.storage.load_room()
+            if stored is not None and stored.get("token") == self.doc.get("token"):
+                self.app.storage.clear_room()
+        self.changed()
+
+    def on_frame(self, frame):
+        kind = frame["type"]
+        if kind == "presence" and frame["role"] == "host":
+            self.host = "away" if frame["status"] == "away" else "online"
+            self.changed()
+            if self.host == "online" and self.doc["role"] == "seat":
+                self.resend = True
+                self.link.send({"type": "to_host", "data": {"k": "sync"}})
+            return
+        if kind != "msg" or frame["from"] != "host":
+            return
+        data = frame["data"]
+        if not isinstance(data, dict) or "k" not in data:
+            return
+        k = data["k"]
+        if k == "table":
+            self.take_table(data)
+        elif k == "lobby":
+            self.lobby = data
+            self.set_game(data["game"])
+        elif k == "reveal":
+            self.take_reveal(data)
+        elif k == "error":
+            self.notice = (data["code"], data.get("text", ""))
+            if data["code"] == "illegal":
+                self.set_pending(None)
+        elif k == "removed":
+            self.removed = True
+            self.link.send({"type": "leave"})
+            self.link.stop()
+            self.app.storage.clear_room()
+        self.changed()
+
+    def set_game(self, game):
+        if self.game != game:
+            self.game = game
+            self.plugin = game_module(game)
+
+    def take_table(self, data):
+        self.set_game(data["game"])
+        self.message = data
+        if "cr" in data:
+            cr = data["cr"]
+            pending = self.pending()
+            if pending is not None and pending["id"] != cr["id"]:
+                self.set_pending(None)
+                pending = None
+            self.commits = dict(cr["commits"])
+            my = None if self.seat is None else str(self.seat)
+            if pending is not None and my is not None:
+                if my in cr["commits"] and cr["commits"][my] != pending["hash"]:
+                    self.set_pending(None)  # a stand-in chose for this seat meanwhile
+                elif my not in cr["commits"] and cr["want"] == "commit" and self.resend:
+                    # The host has no commitment from us (it reloaded, or we were away): offer it again.
+                    self.send_commit(pending)
+                elif cr["want"] == "reveal" and my in cr["commits"] and (self.resend or self.revealed != cr["id"]):
+                    self.revealed = cr["id"]
+                    self.link.send({"type": "to_host", "data": {"k": "reveal", "id": pending["id"],
+                                                                "action": pending["action"], "nonce": pending["nonce"]}})
+        self.resend = False
+        view = data["view"]
+        if view is not None and view.get("outcome") is not None:
+            self.record_result()
+
+    def take_reveal(self, data):
+        bad = check_reveal(data["entries"], self.commits)
+        self.mismatch = bad
+        self.last_reveal = data
+        self.set_pending(None)
+
+    # -- the verbs -----------------------------------------------------------------------------
+    def view(self):
+        if self.message is None:
+            return None
+        view = self.message["view"]
+        pending = self.pending()
+        if pending is not None and self.seat is not None and view is not None:
+            view = dict(view)
+            if "hand" in view and isinstance(view["hand"], list):
+                view["hand"] = list(view["hand"])
+            apply_pending(self.plugin, view, pending["action"])
+        return view
+
+    def seats(self):
+        if self.message is None:
+            return []
+        out = []
+        seats = self.message["seats"]
+        for index in range(len(seats)):
+            entry = dict(seats[index])
+            entry["me"] = index == self.seat
+            out.append(entry)
+        return out
+
+    def names(self):
+        view = self.view()
+        return list(view["names"]) if view is not None and "names" in view else []
+
+    def secret_choices(self):
+        return self.message is not None and "cr" in self.message
+
+    def act(self, action, seat=None):
+        """Send an action for this phone's seat (a commitment first in secret games)."""
+        view = self.view()
+        if self.seat is None or view is None:
+            raise IllegalAction("this device does not play a seat")
+        if "legal" in view and action not in view["legal"]:
+            raise IllegalAction("%r is not allowed now" % (action,))
+        if self.link.state != "online" or self.host != "online":
+            raise IllegalAction(self.app_text("room.not_sent"))
+        if self.secret_choices():
+            cr = self.message["cr"]
+            nonce = self.app.room_nonce()
+            pending = {"id": cr["id"], "action": action, "nonce": nonce, "hash": commitment(action, nonce)}
+            self.set_pending(pending)
+            self.send_commit(pending)
+        else:
+            self.link.send({"type": "to_host", "data": {"k": "act", "action": action}})
+        self.notice = None
+        self.changed()
+
+    def app_text(self, key):
+        from spieleabend.ui.i18n import t
+        return t(key)
+
+    def send_commit(self, pending):
+        self.link.send({"type": "to_host", "data": {"k": "commit", "id": pending["id"], "hash": pending["hash"]}})
+
+    def pending(self):
+        """Return this phone's committed, unrevealed choice {"id", "action", "nonce", "hash"} or None."""
+        return self.doc.get("pending")
+
+    def set_pending(self, pending):
+        if self.doc.get("pending") != pending:
+            self.doc["pending"] = pending
+            if "token" in self.doc:
+                self.app.storage.save_room(self.doc)
+
+    def outcome(self):
+        view = self.view()
+        return view.get("outcome") if view is not None else None
+
+    def computers_busy(self):
+        return False
+
+    def edit(self, change):
+        raise IllegalAction("only the host changes the table")
+
+    def record_result(self):
+        """Put the finished room game into this device's Ergebnisse once."""
+        code = self.doc.get("code")
+        if self.doc.get("recorded") or self.plugin is None:
+            return
+        view = self.message["view"]
+        result = view["outcome"]
+        names = list(view["names"])
+        scores = list(result["scores"])
+        seat = self.seat
+        entry = {"game": self.game, "finished_at": self.app.now(), "started_at": None,
+                 "players": names, "scores": scores, "winners": [names[s] for s in result["winners"]],
+                 "my_score": scores[seat] if seat is not None and seat < len(scores) else None,
+                 "seat": seat, "night": self.app.storage.night()["id"],
+                 "history": list(self.message.get("history") or []), "room": code}
+        self.doc["recorded"] = True
+        if "token" in self.doc:
+            self.app.storage.save_room(self.doc)
+        self.app.storage.add_result(entry)
+
+
+class ScreenTable(RemoteTable):
+    """A TV or tablet at the table: the public view only; it never acts and never holds a secret."""
+
+    role = "screen"
+
+    @property
+    def seat(self):
+        return None
+
+    def act(self, action, seat=None):
+        raise IllegalAction("a screen does not play")
