@@ -2,8 +2,23 @@
 
 from spieleabend.storage import DEFAULT_SETTINGS
 from spieleabend.ui.html import button, escape
-from spieleabend.ui.i18n import t
+from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page
+
+register({
+    "settings.memory_aid": ("Gedächtnisstütze (Golf)", "Memory aid (Golf)"),
+    "settings.memory_aid_hint": ("Zeigt dir deine gesehenen Karten klein auf der Rückseite. Aus ist die Regel: merken gehört zum Spiel.",
+                                 "Shows the cards you have seen small on their backs. Off is the rule: remembering is part of the game."),
+})
+
+
+def memory_aid_switch(settings):
+    """Return the memory-aid switch (Golf: show seen cards small on their backs; off by default)."""
+    return ('<section class="panel"><label class="check"><input type="checkbox" id="set-memory-aid" data-input="memory_aid" '
+            'data-testid="setting-memory-aid" aria-describedby="memory-aid-hint"%s><span>%s</span></label>'
+            '<p class="hint" id="memory-aid-hint">%s</p></section>' % (
+                " checked" if settings["memory_aid"] else "", escape(t("settings.memory_aid")),
+                escape(t("settings.memory_aid_hint"))))
 
 
 class SettingsScreen(Screen):
@@ -29,11 +44,12 @@ class SettingsScreen(Screen):
             '<section class="panel"><h2 id="lang-h">%s</h2>'
             '<select id="set-language" aria-labelledby="lang-h" data-input="language" data-testid="setting-language">%s</select></section>'
             '<section class="panel"><fieldset><legend>%s</legend><div class="choices" data-testid="setting-motion">%s</div></fieldset></section>'
-            '<section class="panel"><h2>%s</h2>%s%s</section>'
+            '<section class="panel"><h2>%s</h2>%s%s</section>%s'
             '<p class="hint" aria-live="polite" id="settings-status"></p>' % (
                 escape(t("settings.language")), lang, escape(t("settings.motion")), motion,
                 escape(t("settings.display")), sliders,
-                button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost")))
+                button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost"),
+                memory_aid_switch(s)))
         return page(t("settings.title"), body)
 
     def on_input(self, app, name, value, final):
@@ -44,6 +60,8 @@ class SettingsScreen(Screen):
             app.settings["language"] = value
         elif name == "motion":
             app.settings["motion"] = value
+        elif name == "memory_aid":
+            app.settings["memory_aid"] = bool(value)
         app.apply_settings()
         if final:
             app.save_settings()
