@@ -2,7 +2,9 @@
 
 POST /api/transfer             body: the game file (JSON)  -> 201 {"code", "expires_in"}
 GET  /api/transfer/<code>      -> 200 the game file, once; 404 when unknown, used or expired
-POST /api/transfer/redeem      body: {"code"}  -> the same as GET
+POST /api/transfer/redeem      body: {"code"}  -> 200 {"found": true, "file": the game file} once, else
+                               200 {"found": false, "error": "unknown_or_used"} (the app's way: a wrong
+                               code is an answer, not a failed request the browser logs as an error)
 GET  /api/transfer/<code>/qr.svg  -> the code as a QR code (an address that opens the app at it)
 
 The server never runs or reads a game: it checks only that the body is a JSON object of the
@@ -189,12 +191,21 @@ def create():
     return response
 
 
-def redeem(text):
+def take(text):
+    """Return (payload or None, error response or None) for a typed code, counting the attempt."""
     state = transfers()
     if not state.redeems.allow(client_key()):
-        return error(429, "slow_down")
+        return None, error(429, "slow_down")
     code = normalize_code(text)
-    payload = state.store.take(code) if code else None
+    return (state.store.take(code) if code else None), None
+
+
+@bp.get("/<code>")
+def redeem_get(code):
+    """Hand out the save of a code once."""
+    payload, refused = take(code)
+    if refused is not None:
+        return refused
     if payload is None:
         return error(404, "unknown_or_used")
     response = Response(payload, content_type="application/json")
@@ -202,17 +213,19 @@ def redeem(text):
     return response
 
 
-@bp.get("/<code>")
-def redeem_get(code):
-    """Hand out the save of a code once."""
-    return redeem(code)
-
-
 @bp.post("/redeem")
 def redeem_post():
-    """Hand out the save of a code once (the code in a JSON body)."""
+    """Hand out the save of a code once (the code in a JSON body); a wrong code is a normal answer."""
     body = request.get_json(silent=True)
-    return redeem(body.get("code") if isinstance(body, dict) else "")
+    payload, refused = take(body.get("code") if isinstance(body, dict) else "")
+    if refused is not None:
+        return refused
+    if payload is None:
+        response = jsonify({"found": False, "error": "unknown_or_used"})
+    else:
+        response = Response(b'{"found": true, "file": ' + payload + b"}", content_type="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/<code>/qr.svg")

@@ -108,8 +108,10 @@ def test_post_then_redeem_once_gives_the_save_back_byte_for_byte(client):
 def test_redeem_by_post_body(client):
     code = create(client).get_json()["code"]
     answer = client.post("/api/transfer/redeem", json={"code": code[:4] + "-" + code[4:]})
-    assert answer.status_code == 200 and json.loads(answer.data)["game"] == "punktejagd"
-    assert client.post("/api/transfer/redeem", json={"code": code}).status_code == 404
+    assert answer.status_code == 200 and answer.get_json() == {"found": True, "file": GAME}
+    again = client.post("/api/transfer/redeem", json={"code": code})
+    assert again.status_code == 200 and again.get_json() == {"found": False, "error": "unknown_or_used"}
+    assert client.post("/api/transfer/redeem", data="nonsense").get_json()["found"] is False
 
 
 def test_an_expired_code_is_refused(client, clock):

@@ -91,6 +91,10 @@ class App:
         """Return the screen for a route."""
         if route == "settings":
             return __import__("spieleabend.ui.settings", fromlist=["x"]).SettingsScreen()
+        if route == "night" or route.startswith("night/"):
+            return __import__("spieleabend.ui.night", fromlist=["x"]).screen_for(self, route.split("/")[1:])
+        if route.startswith("transfer/") or route == "open" or route.startswith("open/"):
+            return __import__("spieleabend.ui.transfer", fromlist=["x"]).screen_for(self, route.split("/"))
         if route == "results":
             return __import__("spieleabend.ui.results", fromlist=["x"]).ResultsScreen()
         if route.startswith("play/"):

@@ -1,51 +1,234 @@
-"""Results: finished games and the game-night table."""
+"""Ergebnisse: every finished game (filter by game), its score chart, past evenings, backups."""
 
-from spieleabend.storage import night_table
-from spieleabend.ui.html import button, escape
-from spieleabend.ui.i18n import t
+from spieleabend.games import GAME_MODULES
+from spieleabend.storage import ImportProblem, MAX_BACKUP_CHARS, evening_table
+from spieleabend.ui.charts import score_chart
+from spieleabend.ui.html import attrs, button, escape
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.night import evening_html
 from spieleabend.ui.shell import Screen, page
+
+SHOWN = 30  # results drawn at first; "Mehr zeigen" adds more
+
+register({
+    "results.filter": ("Spiel", "Game"),
+    "results.all_games": ("Alle Spiele", "All games"),
+    "results.evening": ("Spieleabend vom %(time)s", "Game night of %(time)s"),
+    "results.tonight": ("Heutiger Spieleabend", "Tonight's game night"),
+    "results.open_night": ("Zum Spieleabend", "Go to the game night"),
+    "results.show_chart": ("Verlauf zeigen", "Show the course"),
+    "results.hide_chart": ("Verlauf ausblenden", "Hide the course"),
+    "results.more": ("Mehr zeigen", "Show more"),
+    "results.none_of_game": ("Noch keine beendete Partie dieses Spiels.", "No finished game of this kind yet."),
+    "results.past": ("Frühere Spieleabende", "Past game nights"),
+    "results.past_summary": ("%(time)s · %(games)s · %(lead)s", "%(time)s · %(games)s · %(lead)s"),
+    "results.lead": ("vorn: %(name)s (%(points)s)", "ahead: %(name)s (%(points)s)"),
+    "results.no_lead": ("kein Punkt vergeben", "no point given"),
+    "results.backup": ("Sicherung", "Backup"),
+    "results.backup_hint": ("Alle Ergebnisse und Spieleabende als eine Datei – zum Aufheben oder für ein neues Gerät.",
+                            "Every result and game night as one file – to keep, or for a new device."),
+    "results.export_all": ("Alles als Datei sichern", "Save everything as a file"),
+    "results.import_all": ("Sicherung laden", "Load a backup"),
+    "results.imported": ("Sicherung geladen: %(n)s neue Partien.", "Backup loaded: %(n)s new games."),
+    "results.backup_problem.damaged": ("Diese Datei ist beschädigt. Es wurde nichts geändert.",
+                                       "This file is damaged. Nothing was changed."),
+    "results.backup_problem.newer": ("Diese Sicherung stammt aus einer neueren Version von Spieleabend. Bitte erst "
+                                     "aktualisieren. Es wurde nichts geändert.",
+                                     "This backup comes from a newer version of Game Night. Please update first. "
+                                     "Nothing was changed."),
+    "results.backup_problem.foreign": ("Das ist keine Spieleabend-Sicherung. Es wurde nichts geändert.",
+                                       "This is not a Game Night backup. Nothing was changed."),
+    "results.backup_problem.game_file": ("Das ist ein einzelnes Spiel, keine Sicherung – öffne es mit „Spiel öffnen“ "
+                                         "auf der Startseite.", "This is a single game, not a backup – open it with "
+                                         "\u201cOpen a game\u201d on the home screen."),
+    "results.backup_problem.too_large": ("Die Datei ist zu groß für eine Sicherung. Es wurde nichts geändert.",
+                                         "The file is too large for a backup. Nothing was changed."),
+    "results.backup_problem.storage": ("Der Speicher des Browsers ist voll; die Sicherung wurde nicht geladen. "
+                                       "Es wurde nichts geändert.", "The browser's storage is full; the backup was not "
+                                       "loaded. Nothing was changed."),
+})
+
+
+def filtered(results, game):
+    """Return the results of one game ("" = all), newest first."""
+    return results if not game else [r for r in results if r["game"] == game]
+
+
+def past_nights(app, results, current_id):
+    """Return past evenings newest first: the stored ones and any a result names (older data)."""
+    nights = app.storage.nights()
+    out = []
+    known = {current_id: True}
+    for night in nights["past"]:
+        if night["id"] not in known:
+            known[night["id"]] = True
+            out.append(night)
+    for result in results:
+        night_id = result["night"]
+        if night_id and night_id not in known:
+            known[night_id] = True
+            starts = [r["finished_at"] for r in results if r["night"] == night_id]
+            out.append({"id": night_id, "started_at": min(starts), "people": []})
+    return sorted(out, key=lambda night: -night["started_at"])
 
 
 class ResultsScreen(Screen):
-    """Finished games and the game-night table."""
+    """Finished games with charts, tonight's table, past evenings and the backup."""
 
     route = "results"
+
+    def __init__(self):
+        self.game = ""
+        self.open = {}  # result index -> True when its chart is shown
+        self.shown = SHOWN
+        self.problem = None
+        self.busy = False
 
     def render(self, app):
         results = app.storage.results()
         night = app.storage.night()
-        rows = night_table(results, night["id"])
-        table = ""
-        if rows:
-            table = ('<table class="night" data-testid="night-table"><caption>%s · %s</caption><thead><tr><th scope="col">%s</th>'
-                     '<th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>%s</tbody></table>' % (
-                         escape(t("results.night")), escape(t("results.night_since", time=app.format_time(night["started_at"]))),
-                         escape(t("results.player")), escape(t("results.points")), escape(t("results.games")),
-                         "".join('<tr><th scope="row">%s</th><td>%d</td><td>%d</td></tr>' % (
-                             escape(r["name"]), r["points"], r["games"]) for r in rows)))
+        parts = []
+        if self.problem:
+            parts.append('<div class="notice warn" role="alert" data-testid="import-problem"><p>%s</p></div>' % escape(self.problem))
+        tonight = evening_table(results, night["id"], night.get("people") or [])
+        if tonight["rows"]:
+            parts.append('<section class="panel night-box" aria-labelledby="tonight-h"><h2 id="tonight-h">%s</h2>%s'
+                         '<p><a class="btn btn-secondary" href="#/night" data-testid="nav-night">%s</a></p></section>' % (
+                             escape(t("results.tonight")), evening_html(app, night, results, charts=False),
+                             escape(t("results.open_night"))))
+        else:
+            parts.append('<p><a class="btn btn-secondary" href="#/night" data-testid="nav-night">%s</a></p>'
+                         % escape(t("results.open_night")))
+        parts.append('<h2>%s</h2>' % escape(t("results.history")))
+        parts.append(self.render_filter())
+        parts.append(self.render_items(app, results))
+        parts.append(self.render_past(app, results, night["id"]))
+        parts.append(self.render_backup())
+        return page(t("results.title"), "".join(parts), extra_class="results-screen")
+
+    def render_filter(self):
+        options = ['<option value=""%s>%s</option>' % (" selected" if not self.game else "", escape(t("results.all_games")))]
+        for game in GAME_MODULES:
+            options.append('<option value="%s"%s>%s</option>' % (game, " selected" if game == self.game else "",
+                                                                  escape(t("game." + game))))
+        return ('<p class="filter"><label for="result-filter" class="label">%s</label>'
+                '<select id="result-filter" data-input="filter" data-testid="result-filter">%s</select></p>' % (
+                    escape(t("results.filter")), "".join(options)))
+
+    def render_items(self, app, results):
+        shown = filtered(results, self.game)
+        if not shown:
+            return '<p class="empty">%s</p>' % escape(t("results.none_of_game") if self.game else t("results.none"))
         items = []
-        for result in results:
-            winners = result.get("winners", [])
-            if len(winners) == 1:
-                verdict = t("results.winner", names=winners[0])
-            elif winners:
-                verdict = t("results.shared", names=", ".join(winners))
-            else:
-                verdict = t("results.no_winner")
-            items.append(
-                '<li class="result" data-testid="result-item"><div class="result-head"><strong>%s</strong><time>%s</time></div>'
-                '<p>%s</p><p>%s</p><p class="mine">%s</p></li>' % (
-                    escape(t("game." + result.get("game", ""))), escape(app.format_time(result.get("finished_at", 0))),
-                    escape(" · ".join("%s %s" % (name, score) for name, score in
-                                      zip(result.get("players", []), result.get("scores", [])))),
-                    escape(verdict), escape(t("results.your_points", points=result.get("my_score", "–")))))
-        history = ('<ul class="results">%s</ul>' % "".join(items)) if items else '<p class="empty">%s</p>' % escape(t("results.none"))
-        body = ('%s<div class="row">%s</div><h2>%s</h2>%s' % (
-            table, button(t("results.new_night"), "new-night", "new-night", kind="ghost") if rows else "",
-            escape(t("results.history")), history))
-        return page(t("results.title"), body)
+        for index in range(min(len(shown), self.shown)):
+            items.append(self.render_item(app, shown[index], index))
+        more = ""
+        if len(shown) > self.shown:
+            more = button(t("results.more"), "more", "results-more", kind="ghost")
+        return '<ul class="results">%s</ul>%s' % ("".join(items), more)
+
+    def render_item(self, app, result, index):
+        winners = result["winners"]
+        if len(winners) == 1:
+            verdict = t("results.winner", names=winners[0])
+        elif winners:
+            verdict = t("results.shared", names=", ".join(winners))
+        else:
+            verdict = t("results.no_winner")
+        scores = result["scores"]
+        players = " · ".join("%s %s" % (result["players"][i], scores[i] if i < len(scores) else "–")
+                             for i in range(len(result["players"])))
+        mine = "–" if result["my_score"] is None else result["my_score"]
+        evening = ""
+        if result["night"]:
+            night = app.storage.find_night(result["night"])
+            started = night["started_at"] if night else result["finished_at"]
+            evening = '<p class="evening"><a href="#/night%s" data-testid="result-night">%s</a></p>' % (
+                "" if night and night["id"] == app.storage.night()["id"] else "/" + escape(result["night"]),
+                escape(t("results.evening", time=app.format_time(started))))
+        open_chart = index == 0 or index in self.open
+        chart = ""
+        if len(result["history"]) >= 2:
+            if open_chart:
+                chart = score_chart(result["players"], result["history"],
+                                    caption=t("game." + result["game"]) + " – " + t("chart.scores_title"))
+            toggle = button(t("results.hide_chart") if open_chart else t("results.show_chart"), "chart",
+                            "show-chart", kind="ghost", data_value=str(index),
+                            aria_expanded="true" if open_chart else "false")
+            chart = toggle + chart if index != 0 else chart
+        return ('<li%s><div class="result-head"><strong>%s</strong><time>%s</time></div>'
+                '<p>%s</p><p>%s</p><p class="mine">%s</p>%s%s</li>' % (
+                    attrs(class_="result", data_testid="result-item", data_game=result["game"]),
+                    escape(t("game." + result["game"])), escape(app.format_time(result["finished_at"])),
+                    escape(players), escape(verdict), escape(t("results.your_points", points=mine)), evening, chart))
+
+    def render_past(self, app, results, current_id):
+        nights = past_nights(app, results, current_id)
+        if not nights:
+            return ""
+        items = []
+        for night in nights[:20]:
+            table = evening_table(results, night["id"], night.get("people") or [])
+            count = len(table["games"])
+            games = t("night.games_one") if count == 1 else t("night.games_count", n=count)
+            top = table["rows"][0] if table["rows"] else None
+            lead = t("results.lead", name=top["name"], points=top["points"]) if top and top["points"] else t("results.no_lead")
+            items.append('<li data-testid="past-night" data-night="%s"><details><summary>%s</summary>%s'
+                         '<p><a class="btn btn-ghost" href="#/night/%s">%s</a></p></details></li>' % (
+                             escape(night["id"]),
+                             escape(t("results.past_summary", time=app.format_time(night["started_at"]), games=games, lead=lead)),
+                             evening_html(app, night, results, charts=False, testid="past-night-table"),
+                             escape(night["id"]), escape(t("results.open_night"))))
+        return '<h2>%s</h2><ul class="past-nights">%s</ul>' % (escape(t("results.past")), "".join(items))
+
+    def render_backup(self):
+        return ('<section class="panel backup" aria-labelledby="backup-h"><h2 id="backup-h">%s</h2><p class="hint">%s</p>'
+                '<div class="row wrap">%s<label class="btn btn-secondary file-pick">%s<input type="file" '
+                'accept=".json,application/json" data-input="import-all" data-testid="import-all" class="visually-hidden"></label>'
+                '</div></section>' % (
+                    escape(t("results.backup")), escape(t("results.backup_hint")),
+                    button(t("results.export_all"), "export-all", "export-all", kind="secondary"),
+                    escape(t("results.import_all"))))
 
     def handle(self, app, action, value):
-        if action == "new-night":
-            app.storage.new_night()
+        if action == "chart":
+            index = int(value)
+            if index in self.open:
+                del self.open[index]
+            else:
+                self.open[index] = True
+        elif action == "more":
+            self.shown += SHOWN
+        elif action == "export-all":
+            from spieleabend.ui import transfer  # the file glue lives with the transfer screens
+
+            transfer.save_file(app, "spieleabend-sicherung-%d.json" % app.now(), app.storage.export_backup())
+            return
+        app.rerender()
+
+    def on_input(self, app, name, value, final):
+        if name == "filter":
+            self.game = value if value in GAME_MODULES else ""
+            self.shown = SHOWN
+            self.open = {}
             app.rerender()
+        elif name == "import-all" and final:
+            from spieleabend.ui import transfer
+
+            transfer.read_file(app, '[data-testid="import-all"]', MAX_BACKUP_CHARS, lambda text: self.take_backup(app, text))
+
+    def take_backup(self, app, text):
+        """Merge a chosen backup file into this device's results and evenings, or say why not."""
+        try:
+            backup = app.storage.parse_backup(text if text is not None else "")
+        except ImportProblem as problem:
+            self.problem = t("results.backup_problem." + problem.reason)
+            app.rerender()
+            return
+        added = app.storage.import_backup(backup)
+        if added is None:
+            self.problem = t("results.backup_problem.storage")
+        else:
+            self.problem = None
+            app.toast(t("results.imported", n=added))
+        app.rerender()

@@ -6,7 +6,7 @@ module Brython compiles at start-up delays the first screen.
 
 from spieleabend.games import GAME_MODULES
 from spieleabend.ui.html import attrs, button, escape
-from spieleabend.ui.i18n import t
+from spieleabend.ui.i18n import register, t
 
 # Games whose screens exist; the others are listed as coming.
 PLAYABLE = {"punktejagd": "spieleabend.ui.punktejagd", "kartenkampf": "spieleabend.ui.kartenkampf"}
@@ -15,6 +15,12 @@ PLAYABLE["paodekuai"] = "spieleabend.ui.paodekuai"
 
 SUIT_OF_GAME = {"punktejagd": "♦", "kartenkampf": "♠", "maumau": "♥", "paodekuai": "♣", "golf": "♠"}
 RED_SUITS = "♦♥"
+
+register({
+    "home.night": ("Spieleabend", "Game night"),
+    "home.open_game": ("Spiel öffnen", "Open a game"),
+    "home.transfer_game": ("%(game)s auf anderes Gerät übertragen", "Move %(game)s to another device"),
+})
 
 
 def page(title, body, back=True, extra_class=""):
@@ -30,6 +36,14 @@ def transfer_link(game):
     """Return the link that carries a running or paused game to another device (#/transfer/<game>)."""
     return '<a class="btn btn-ghost" href="#/transfer/%s" data-testid="transfer">%s</a>' % (
         escape(game), escape(t("home.transfer")))
+
+
+def home_transfer_link(save):
+    """Return the home screen's small "move to another device" link beside a game's Fortsetzen (not for rooms)."""
+    if "room" in save["meta"]:
+        return ""
+    return '<a class="btn btn-ghost transfer-small" href="#/transfer/%s" data-testid="transfer-%s" aria-label="%s">⇄</a>' % (
+        escape(save["game"]), escape(save["game"]), escape(t("home.transfer_game", game=t("game." + save["game"]))))
 
 
 def room_button():
@@ -76,8 +90,8 @@ class HomeScreen(Screen):
             for save in saves:
                 meta = save["meta"]
                 label = t("home.continue_game", game=t("game." + save["game"]), round=meta.get("round", "?"))
-                items.append('<li>%s</li>' % button(label, "continue", "continue-" + save["game"],
-                                                   kind="primary", data_value=save["game"]))
+                items.append('<li class="continue-row">%s%s</li>' % (button(label, "continue", "continue-" + save["game"],
+                                                   kind="primary", data_value=save["game"]), home_transfer_link(save)))
             parts.append('<section aria-labelledby="continue-h"><h2 id="continue-h">%s</h2>'
                          '<ul class="stack">%s</ul></section>' % (escape(t("home.continue")), "".join(items)))
         cards = []
@@ -99,7 +113,10 @@ class HomeScreen(Screen):
                      % (escape(t("home.games")), "".join(cards)))
         parts.append('<nav class="home-nav" aria-label="%s">%s%s</nav>' % (
             escape(t("app.title")),
-            '<a class="btn btn-secondary" href="#/results" data-testid="nav-results">%s</a>' % escape(t("home.results")),
+            '<a class="btn btn-secondary" href="#/night" data-testid="nav-night">%s</a>'
+            '<a class="btn btn-secondary" href="#/open" data-testid="open-transfer">%s</a>'
+            '<a class="btn btn-secondary" href="#/results" data-testid="nav-results">%s</a>' % (
+                escape(t("home.night")), escape(t("home.open_game")), escape(t("home.results"))),
             '<a class="btn btn-secondary" href="#/settings" data-testid="nav-settings">%s</a>' % escape(t("home.settings"))))
         return page(t("app.title"), "".join(parts), back=False, extra_class="home")
 

@@ -1,0 +1,243 @@
+"""The game night ("Spieleabend"): the people at the table, any games in any order, one table.
+
+A finished game with a unique winner gives that person one Spieleabend point; a shared win
+and a game without a winner give nobody a point, and the list of the evening's games says so.
+The same name in several games is one person (spaces and capitals aside).
+"""
+
+from spieleabend.storage import MAX_PEOPLE, evening_table
+from spieleabend.ui.charts import standings_chart
+from spieleabend.ui.html import attrs, button, escape
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.shell import Screen, page
+
+FIRST_FIELDS = 4  # name fields shown at first; "Weitere Person" adds more
+
+register({
+    "night.title": ("Spieleabend", "Game night"),
+    "night.since": ("Seit %(time)s", "Since %(time)s"),
+    "night.games_count": ("%(n)s Partien", "%(n)s games"),
+    "night.games_one": ("1 Partie", "1 game"),
+    "night.empty": ("Noch keine Partie an diesem Abend. Wähle ein Spiel auf der Startseite – jedes beendete "
+                    "Spiel zählt hier.", "No game yet tonight. Choose a game on the home screen – every finished "
+                    "game counts here."),
+    "night.rule": ("Wer eine Partie allein gewinnt, bekommt 1 Spieleabend-Punkt. Geteilte Siege und Partien "
+                   "ohne Sieger bringen keinen Punkt.",
+                   "Winning a game alone earns 1 game-night point. Shared wins and games without a winner "
+                   "earn no point."),
+    "night.person": ("Person", "Person"),
+    "night.points": ("Punkte", "Points"),
+    "night.games": ("Partien", "Games"),
+    "night.wins": ("Siege", "Wins"),
+    "night.table_caption": ("Stand des Abends", "Tonight's standings"),
+    "night.per_game": ("Nach Spielen", "By game"),
+    "night.per_game_caption": ("Punkte / Partien je Spiel", "Points / games per game"),
+    "night.played": ("Partien des Abends", "Tonight's games"),
+    "night.win": ("Sieg: %(name)s – 1 Punkt", "Won by %(name)s – 1 point"),
+    "night.shared": ("Geteilter Sieg: %(names)s – kein Punkt", "Shared win: %(names)s – no point"),
+    "night.none": ("Kein Sieger – kein Punkt", "No winner – no point"),
+    "night.new": ("Neuen Spieleabend beginnen", "Start a new game night"),
+    "night.new_title": ("Neuer Spieleabend", "New game night"),
+    "night.edit_title": ("Wer spielt mit?", "Who is playing?"),
+    "night.edit_people": ("Personen ändern", "Change people"),
+    "night.people_intro": ("Wer sitzt am Tisch? Unter demselben Namen zählt jede Partie für dieselbe Person.",
+                           "Who is at the table? Under the same name, every game counts for the same person."),
+    "night.name_n": ("Person %(n)s", "Person %(n)s"),
+    "night.add_person": ("Weitere Person", "Add a person"),
+    "night.start": ("Spieleabend beginnen", "Start the game night"),
+    "night.save_people": ("Übernehmen", "Save"),
+    "night.cancel": ("Abbrechen", "Cancel"),
+    "night.started": ("Neuer Spieleabend begonnen.", "A new game night has started."),
+    "night.choose_game": ("Spiel wählen", "Choose a game"),
+    "night.to_results": ("Alle Ergebnisse", "All results"),
+    "night.not_found": ("Diesen Spieleabend gibt es auf diesem Gerät nicht.", "This game night is not on this device."),
+    "night.past_title": ("Spieleabend vom %(time)s", "Game night of %(time)s"),
+    "night.room_later": ("Personen aus einem Raum übernehmen: sobald Räume da sind.",
+                         "Taking people from a room: once rooms are available."),
+})
+
+
+def game_label(game):
+    return t("game." + game)
+
+
+def verdict_text(entry):
+    """Return what a finished game meant for the evening: who got the point, or why nobody did."""
+    winners = entry.get("winners") or []
+    if entry["verdict"] == "win":
+        return t("night.win", name=winners[0])
+    if entry["verdict"] == "shared":
+        return t("night.shared", names=", ".join(winners))
+    return t("night.none")
+
+
+def table_html(table, testid="night-table"):
+    """Return the evening's table: points, games and wins per person, most points first."""
+    rows = []
+    for row in table["rows"]:
+        rows.append('<tr%s><th scope="row">%s</th><td>%d</td><td>%d</td><td>%d</td></tr>' % (
+            attrs(data_player=row["name"], data_points=row["points"], data_games=row["games"], data_wins=row["wins"]),
+            escape(row["name"]), row["points"], row["games"], row["wins"]))
+    return ('<table class="night"%s><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th>'
+            '<th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>%s</tbody></table>' % (
+                attrs(data_testid=testid), escape(t("night.table_caption")), escape(t("night.person")),
+                escape(t("night.points")), escape(t("night.games")), escape(t("night.wins")), "".join(rows)))
+
+
+def per_game_html(table, testid="night-per-game"):
+    """Return points / games per person and game (only the games played tonight)."""
+    if not table["played"] or not table["rows"]:
+        return ""
+    head = "".join('<th scope="col">%s</th>' % escape(game_label(game)) for game in table["played"])
+    rows = []
+    for row in table["rows"]:
+        cells = []
+        for game in table["played"]:
+            if game in row["per_game"]:
+                cell = row["per_game"][game]
+                cells.append('<td data-game="%s">%d / %d</td>' % (game, cell["points"], cell["games"]))
+            else:
+                cells.append('<td data-game="%s">–</td>' % game)
+        rows.append('<tr data-player="%s"><th scope="row">%s</th>%s</tr>' % (
+            escape(row["name"]), escape(row["name"]), "".join(cells)))
+    return ('<div class="table-scroll"><table class="night per-game"%s><caption>%s</caption><thead><tr>'
+            '<th scope="col">%s</th>%s</tr></thead><tbody>%s</tbody></table></div>' % (
+                attrs(data_testid=testid), escape(t("night.per_game_caption")), escape(t("night.person")),
+                head, "".join(rows)))
+
+
+def games_html(app, table):
+    """Return the evening's finished games in order, each with what it meant for the table."""
+    items = []
+    for entry in table["games"]:
+        items.append('<li%s><span class="what"><strong>%s</strong> <time>%s</time></span><span class="verdict %s">%s</span></li>' % (
+            attrs(class_="night-game", data_testid="night-game", data_game=entry["game"], data_verdict=entry["verdict"]),
+            escape(game_label(entry["game"])), escape(app.format_time(entry["finished_at"])),
+            entry["verdict"], escape(verdict_text(entry))))
+    return '<ol class="night-games">%s</ol>' % "".join(items)
+
+
+def evening_html(app, night, results, charts=True, testid="night-table"):
+    """Return a whole evening: chart, table, table by game and its games."""
+    table = evening_table(results, night["id"], night.get("people") or [])
+    count = len(table["games"])
+    since = '<p class="night-since">%s · %s</p>' % (
+        escape(t("night.since", time=app.format_time(night["started_at"]))),
+        escape(t("night.games_one") if count == 1 else t("night.games_count", n=count)))
+    if not table["rows"]:
+        return since + '<p class="empty">%s</p>' % escape(t("night.empty"))
+    parts = [since]
+    if charts and table["games"]:
+        parts.append(standings_chart(table["rows"]))
+    parts.append(table_html(table, testid))
+    if table["games"]:
+        parts.append('<h2>%s</h2>%s' % (escape(t("night.per_game")), per_game_html(table)))
+        parts.append('<h2>%s</h2>%s' % (escape(t("night.played")), games_html(app, table)))
+    else:
+        parts.append('<p class="empty">%s</p>' % escape(t("night.empty")))
+    parts.append('<p class="hint">%s</p>' % escape(t("night.rule")))
+    return "".join(parts)
+
+
+class NightScreen(Screen):
+    """Tonight's table, its chart and games; a new evening starts here."""
+
+    route = "night"
+
+    def render(self, app):
+        night = app.storage.night()
+        body = evening_html(app, night, app.storage.results())
+        body += '<div class="row wrap">%s%s%s</div>' % (
+            '<a class="btn btn-primary" href="#/" data-testid="night-choose-game">%s</a>' % escape(t("night.choose_game")),
+            button(t("night.edit_people"), "edit-people", "night-edit-people", kind="secondary"),
+            button(t("night.new"), "new-night", "new-night", kind="ghost"))
+        body += '<p><a class="btn btn-ghost" href="#/results" data-testid="night-results">%s</a></p>' % escape(t("night.to_results"))
+        return page(t("night.title"), body, extra_class="night-screen")
+
+    def handle(self, app, action, value):
+        if action == "new-night":
+            app.go("night/new")
+        elif action == "edit-people":
+            app.go("night/people")
+
+
+class PeopleScreen(Screen):
+    """Name the people at the table: for a new evening, or to change tonight's."""
+
+    route = "night/new"
+
+    def __init__(self, app, fresh):
+        self.fresh = fresh
+        if fresh:
+            names = [app.settings.get("name", "")] if app.settings.get("name") else []
+        else:
+            names = list(app.storage.night().get("people") or [])
+        self.names = names + [""] * max(FIRST_FIELDS - len(names), 1)
+
+    def render(self, app):
+        fields = []
+        for index in range(len(self.names)):
+            fields.append('<li><label class="label" for="night-name-%d">%s</label>'
+                          '<input type="text" id="night-name-%d" maxlength="24" autocomplete="off" value="%s" '
+                          'data-input="name-%d" data-testid="night-name-%d"></li>' % (
+                              index, escape(t("night.name_n", n=index + 1)), index, escape(self.names[index]), index, index))
+        more = ""
+        if len(self.names) < MAX_PEOPLE:
+            more = button(t("night.add_person"), "add-person", "night-add-person", kind="ghost")
+        body = ('<form class="setup night-people" onsubmit="return false"><p class="hint">%s</p>'
+                '<ul class="name-fields">%s</ul>%s<p class="hint">%s</p><div class="row wrap">%s%s</div></form>' % (
+                    escape(t("night.people_intro")), "".join(fields), more, escape(t("night.room_later")),
+                    button(t("night.start") if self.fresh else t("night.save_people"), "start-night", "night-start",
+                           kind="primary", extra="wide"),
+                    '<a class="btn btn-ghost" href="#/night" data-testid="night-cancel">%s</a>' % escape(t("night.cancel"))))
+        return page(t("night.new_title") if self.fresh else t("night.edit_title"), body, extra_class="night-screen")
+
+    def on_input(self, app, name, value, final):
+        if name.startswith("name-"):
+            index = int(name[5:])
+            if 0 <= index < len(self.names):
+                self.names[index] = value
+
+    def handle(self, app, action, value):
+        if action == "add-person" and len(self.names) < MAX_PEOPLE:
+            self.names.append("")
+            app.rerender()
+            app.query("#night-name-%d" % (len(self.names) - 1)).focus()
+        elif action == "start-night":
+            if self.fresh:
+                app.storage.new_night(self.names)
+                app.toast(t("night.started"))
+            elif not app.storage.set_people(self.names):
+                app.toast_storage_full()
+            app.go("night", replace=True)
+
+
+class PastNightScreen(Screen):
+    """A past evening's table (from Ergebnisse)."""
+
+    def __init__(self, night_id):
+        self.night_id = night_id
+        self.route = "night/" + night_id
+
+    def render(self, app):
+        night = app.storage.find_night(self.night_id)
+        results = app.storage.results()
+        if night is None:
+            found = [r for r in results if r["night"] == self.night_id]
+            if not found:
+                return page(t("night.title"), '<p class="empty">%s</p>' % escape(t("night.not_found")))
+            night = {"id": self.night_id, "started_at": min(r["finished_at"] for r in found), "people": []}
+        body = evening_html(app, night, results)
+        body += '<p><a class="btn btn-ghost" href="#/results" data-testid="night-results">%s</a></p>' % escape(t("night.to_results"))
+        return page(t("night.past_title", time=app.format_time(night["started_at"])), body, extra_class="night-screen")
+
+
+def screen_for(app, rest):
+    """Return the screen for a route below night ("" tonight, new, people, or a night's id)."""
+    if not rest or rest[0] == "":
+        return NightScreen()
+    if rest[0] == "new":
+        return PeopleScreen(app, True)
+    if rest[0] == "people":
+        return PeopleScreen(app, False)
+    return PastNightScreen(rest[0])

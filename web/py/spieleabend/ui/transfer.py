@@ -1,0 +1,363 @@
+"""Carry a game to another device: as a file, or through a one-time code (and its QR code).
+
+The sending side (#/transfer/<game>) offers the saved game as a file and, when the server
+answers, a short code that the other device redeems once within ten minutes. The receiving
+side (#/open, #/open/<code> from the QR code) checks what it got before anything is written:
+a damaged file, one from a newer version or for a game this release cannot play gets a clear
+message and changes nothing; replacing a saved game of the same kind asks first. The save
+holds the game state (with its generator) and the computers' generator, so the game goes on
+exactly as it would have on the first device.
+"""
+
+from spieleabend.games import load as load_engine
+from spieleabend.storage import MAX_GAME_CHARS, ImportProblem
+from spieleabend.ui.html import attrs, button, escape
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.shell import PLAYABLE, Screen, page
+
+API = "/api/transfer"
+
+register({
+    "tr.title": ("Auf anderes Gerät übertragen", "Move to another device"),
+    "tr.intro": ("Die Partie geht auf dem anderen Gerät genau hier weiter – gleiche Karten, gleiche Pläne der Computer. "
+                 "Hier bleibt sie ebenfalls gespeichert.",
+                 "The game goes on on the other device exactly from here – the same cards, the same plans of the "
+                 "computers. It also stays saved here."),
+    "tr.no_save": ("Von %(game)s ist kein Spiel gespeichert.", "There is no saved game of %(game)s."),
+    "tr.file_h": ("Als Datei", "As a file"),
+    "tr.file_hint": ("Speichere die Datei oder teile sie, und öffne sie auf dem anderen Gerät mit „Spiel öffnen“.",
+                     "Save or share the file, then open it on the other device with \u201cOpen a game\u201d."),
+    "tr.file": ("Datei sichern", "Save the file"),
+    "tr.file_done": ("Datei erstellt.", "File created."),
+    "tr.code_h": ("Mit Code", "With a code"),
+    "tr.code_hint": ("Der Server hält das Spiel höchstens 10 Minuten; der Code gilt ein einziges Mal.",
+                     "The server keeps the game for at most 10 minutes; the code works once."),
+    "tr.make_code": ("Code erzeugen", "Create a code"),
+    "tr.code_wait": ("Code wird erzeugt …", "Creating the code …"),
+    "tr.code_is": ("Code für das andere Gerät", "Code for the other device"),
+    "tr.code_enter": ("Auf dem anderen Gerät: Startseite → „Spiel öffnen“ → Code eingeben, oder den QR-Code scannen.",
+                      "On the other device: home → \u201cOpen a game\u201d → enter the code, or scan the QR code."),
+    "tr.qr": ("QR-Code für %(code)s", "QR code for %(code)s"),
+    "tr.offline": ("Der Server ist nicht erreichbar – nimm die Datei.", "The server cannot be reached – use the file."),
+    "tr.code_failed": ("Der Server hat keinen Code vergeben (%(why)s). Versuch es gleich noch einmal oder nimm die Datei.",
+                       "The server gave no code (%(why)s). Try again shortly or use the file."),
+    "tr.open_title": ("Spiel öffnen", "Open a game"),
+    "tr.open_intro": ("Übernimm eine Partie von einem anderen Gerät: aus einer Datei oder mit dem Code, "
+                      "den das andere Gerät zeigt.",
+                      "Take over a game from another device: from a file or with the code the other device shows."),
+    "tr.pick_file": ("Datei wählen", "Choose a file"),
+    "tr.code_label": ("Code", "Code"),
+    "tr.redeem": ("Spiel holen", "Fetch the game"),
+    "tr.redeem_wait": ("Spiel wird geholt …", "Fetching the game …"),
+    "tr.replace_q": ("Auf diesem Gerät ist schon eine Partie %(game)s gespeichert (Runde %(round)s). "
+                     "Soll die übertragene sie ersetzen?",
+                     "A game of %(game)s is already saved on this device (round %(round)s). "
+                     "Replace it with the one received?"),
+    "tr.replace": ("Ersetzen", "Replace"),
+    "tr.keep": ("Behalten", "Keep mine"),
+    "tr.kept": ("Nichts geändert: deine Partie bleibt.", "Nothing changed: your game stays."),
+    "tr.received": ("%(game)s übernommen.", "%(game)s taken over."),
+    "tr.problem.damaged": ("Die Datei oder der Code enthält kein lesbares Spiel (beschädigt). Es wurde nichts geändert.",
+                           "The file or code holds no readable game (damaged). Nothing was changed."),
+    "tr.problem.newer": ("Dieses Spiel stammt aus einer neueren Version von Spieleabend. Aktualisiere zuerst "
+                         "dieses Gerät. Es wurde nichts geändert.",
+                         "This game comes from a newer version of Game Night. Update this device first. "
+                         "Nothing was changed."),
+    "tr.problem.unknown_game": ("Dieses Spiel kennt diese Version von Spieleabend nicht. Es wurde nichts geändert.",
+                                "This version of Game Night does not know this game. Nothing was changed."),
+    "tr.problem.foreign": ("Das ist keine Spieleabend-Datei. Es wurde nichts geändert.",
+                           "This is not a Game Night file. Nothing was changed."),
+    "tr.problem.backup": ("Das ist eine Sicherung aller Ergebnisse – lade sie unter „Ergebnisse“. Es wurde nichts geändert.",
+                          "This is a backup of all results – load it under \u201cResults\u201d. Nothing was changed."),
+    "tr.problem.too_large": ("Die Datei ist zu groß für ein Spiel. Es wurde nichts geändert.",
+                             "The file is too large for a game. Nothing was changed."),
+    "tr.problem.code": ("Diesen Code gibt es nicht (mehr): er ist abgelaufen, schon benutzt oder vertippt. "
+                        "Es wurde nichts geändert.",
+                        "This code does not exist (any more): it expired, was used already or has a typo. "
+                        "Nothing was changed."),
+    "tr.problem.code_format": ("Ein Code hat 8 Zeichen, z. B. ABCD 2345.", "A code has 8 characters, e.g. ABCD 2345."),
+    "tr.problem.offline": ("Der Server ist nicht erreichbar. Nimm die Datei oder versuch es später.",
+                           "The server cannot be reached. Use the file or try later."),
+    "tr.problem.slow": ("Zu viele Versuche – warte eine Minute.", "Too many attempts – wait a minute."),
+    "tr.problem.storage": ("Der Speicher des Browsers ist voll; das Spiel wurde nicht übernommen. Es wurde nichts geändert.",
+                           "The browser's storage is full; the game was not taken over. Nothing was changed."),
+})
+
+CODE_CHARS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+# -- the browser glue (through ui.dom, imported only when used) ---------------------------------
+def save_file(app, filename, document):
+    """Offer a document as a JSON file to save or share."""
+    from spieleabend.ui import dom
+
+    dom.download(filename, app.storage.codec.dumps(document))
+
+
+def read_file(app, selector, limit, on_text):
+    """Read the file chosen in a file input: on_text(text or None)."""
+    from spieleabend.ui import dom
+
+    dom.read_chosen_file(selector, on_text, limit)
+
+
+def request(method, url, body, on_done):
+    """Ask the server: on_done(status, text), status 0 when it cannot be reached."""
+    from spieleabend.ui import dom
+
+    dom.http_request(method, url, body, on_done)
+
+
+# -- pure checks (CPython tests import these) ---------------------------------------------------
+def clean_code(text):
+    """Return a typed code as the server keeps it (capitals, no spaces or dashes), or "" if it cannot be one."""
+    code = "".join(str(text or "").split()).replace("-", "").upper()
+    if len(code) != 8:
+        return ""
+    for ch in code:
+        if ch not in CODE_CHARS:
+            return ""
+    return code
+
+
+def show_code(code):
+    """Return a code in two groups of four, easy to read out."""
+    return code[:4] + " " + code[4:]
+
+
+def check_game(document):
+    """Raise ImportProblem("damaged") unless the engine can show the game and the meta fits it."""
+    meta = document["meta"]
+    state = document["state"]
+    try:
+        engine = load_engine(document["game"])
+        public = engine.view(state, None)
+        seats = len(public["names"])
+        seat = meta.get("seat", 0)
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < seats):
+            raise ValueError("seat")
+        players = meta.get("players")
+        if players is not None and (not isinstance(players, list) or not all(
+                isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("kind"), str) for p in players)):
+            raise ValueError("players")
+        rng = meta.get("bot_rng")
+        if rng is not None and (not isinstance(rng, list) or len(rng) != 4 or not all(isinstance(w, int) for w in rng)):
+            raise ValueError("bot_rng")
+        if seat is not None:
+            engine.view(state, seat)
+        if engine.outcome(state) is not None:
+            raise ValueError("finished")
+    except ImportProblem:
+        raise
+    except Exception:  # any engine error on a foreign state means it is not a game we can continue
+        raise ImportProblem("damaged")
+
+
+def receive(storage, text):
+    """Return the game document in text (file or code answer), fully checked; raise ImportProblem."""
+    document = storage.parse_game_file(text, list(PLAYABLE))
+    check_game(document)
+    return document
+
+
+# -- sending --------------------------------------------------------------------------------------
+class TransferScreen(Screen):
+    """Offer the saved game of one kind as a file and, with the server, as a one-time code."""
+
+    def __init__(self, game):
+        self.game = game
+        self.route = "transfer/" + game
+        self.code = None
+        self.state = "idle"  # idle, waiting, code, offline, failed
+        self.why = ""
+
+    def render(self, app):
+        title = t("tr.title")
+        if app.storage.load_game(self.game) is None:
+            return page(title, '<p class="empty" data-testid="transfer-none">%s</p>' % escape(
+                t("tr.no_save", game=t("game." + self.game))))
+        file_part = ('<section class="panel" aria-labelledby="tr-file-h"><h2 id="tr-file-h">%s</h2><p class="hint">%s</p>%s</section>' % (
+            escape(t("tr.file_h")), escape(t("tr.file_hint")),
+            button(t("tr.file"), "file", "transfer-file", kind="primary", extra="wide")))
+        if self.state == "code":
+            code_body = ('<p class="label">%s</p><p class="transfer-code" data-testid="transfer-code" data-code="%s" '
+                         'aria-live="polite">%s</p><img class="qr" data-testid="transfer-qr" src="%s/%s/qr.svg" alt="%s" '
+                         'width="200" height="200"><p class="hint">%s</p><p class="hint">%s</p>' % (
+                             escape(t("tr.code_is")), escape(self.code), escape(show_code(self.code)), API, escape(self.code),
+                             escape(t("tr.qr", code=show_code(self.code))), escape(t("tr.code_enter")),
+                             escape(t("tr.code_hint"))))
+        elif self.state == "waiting":
+            code_body = '<p class="hint" role="status">%s</p>' % escape(t("tr.code_wait"))
+        else:
+            message = ""
+            if self.state == "offline":
+                message = '<p class="notice warn" role="alert" data-testid="transfer-offline">%s</p>' % escape(t("tr.offline"))
+            elif self.state == "failed":
+                message = '<p class="notice warn" role="alert" data-testid="transfer-offline">%s</p>' % escape(
+                    t("tr.code_failed", why=self.why))
+            code_body = '%s<p class="hint">%s</p>%s' % (
+                message, escape(t("tr.code_hint")), button(t("tr.make_code"), "code", "transfer-make-code", kind="secondary"))
+        code_part = '<section class="panel" aria-labelledby="tr-code-h"><h2 id="tr-code-h">%s</h2>%s</section>' % (
+            escape(t("tr.code_h")), code_body)
+        back = '<p><a class="btn btn-ghost" href="#/play/%s/continue" data-testid="transfer-back">%s</a></p>' % (
+            escape(self.game), escape(t("home.continue")))
+        return page(title, '<p class="hint">%s</p>%s%s%s' % (escape(t("tr.intro")), file_part, code_part, back),
+                    extra_class="transfer-screen")
+
+    def handle(self, app, action, value):
+        document = app.storage.export_game(self.game)
+        if document is None:
+            app.rerender()
+            return
+        if action == "file":
+            save_file(app, "spieleabend-%s-%d.json" % (self.game, document["saved_at"]), document)
+            app.toast(t("tr.file_done"))
+        elif action == "code" and self.state != "waiting":
+            self.state = "waiting"
+            app.rerender()
+            request("POST", API, app.storage.codec.dumps(document), lambda status, text: self.got_code(app, status, text))
+
+    def got_code(self, app, status, text):
+        if app.screen is not self:
+            return
+        answer = None
+        try:
+            answer = app.storage.codec.loads(text) if text else None
+        except Exception:
+            answer = None
+        if status == 201 and isinstance(answer, dict) and isinstance(answer.get("code"), str):
+            self.code = answer["code"]
+            self.state = "code"
+        elif status == 0:
+            self.state = "offline"
+        else:
+            self.state = "failed"
+            self.why = str(answer.get("error")) if isinstance(answer, dict) and "error" in answer else str(status)
+        app.rerender()
+
+
+# -- receiving -------------------------------------------------------------------------------------
+class OpenScreen(Screen):
+    """Take over a game from a file or a code; ask before replacing a saved game."""
+
+    route = "open"
+
+    def __init__(self, code=""):
+        self.code = code
+        self.problem = None
+        self.pending = None  # a checked document waiting for "Ersetzen"
+        self.waiting = False
+
+    def render(self, app):
+        parts = ['<p class="hint">%s</p>' % escape(t("tr.open_intro"))]
+        if self.problem:
+            parts.append('<div class="notice warn" role="alert" data-testid="transfer-error"><p>%s</p></div>' % escape(self.problem))
+        if self.pending is not None:
+            saved = app.storage.load_game(self.pending["game"])
+            round_label = saved["meta"].get("round", "?") if saved else "?"
+            parts.append('<div class="notice" role="alertdialog" aria-labelledby="replace-q" data-testid="replace-question">'
+                         '<p id="replace-q">%s</p><div class="row wrap">%s%s</div></div>' % (
+                             escape(t("tr.replace_q", game=t("game." + self.pending["game"]), round=round_label)),
+                             button(t("tr.replace"), "replace", "confirm-replace", kind="primary"),
+                             button(t("tr.keep"), "keep", "cancel-replace", kind="secondary")))
+            return page(t("tr.open_title"), "".join(parts), extra_class="transfer-screen")
+        parts.append('<section class="panel" aria-labelledby="open-file-h"><h2 id="open-file-h">%s</h2>'
+                     '<label class="btn btn-primary wide file-pick">%s<input type="file" accept=".json,application/json" '
+                     'data-input="import-file" data-testid="import-file" class="visually-hidden"></label></section>' % (
+                         escape(t("tr.file_h")), escape(t("tr.pick_file"))))
+        parts.append('<section class="panel" aria-labelledby="open-code-h"><h2 id="open-code-h">%s</h2>'
+                     '<label class="label" for="transfer-input">%s</label>'
+                     '<input type="text" id="transfer-input" class="code-input" maxlength="12" autocomplete="off" '
+                     'autocapitalize="characters" spellcheck="false" placeholder="ABCD 2345" value="%s" '
+                     'data-input="code" data-testid="transfer-input">%s</section>' % (
+                         escape(t("tr.code_h")), escape(t("tr.code_label")), escape(self.code),
+                         button(t("tr.redeem_wait") if self.waiting else t("tr.redeem"), "redeem", "transfer-redeem",
+                                kind="secondary", disabled=self.waiting)))
+        return page(t("tr.open_title"), "".join(parts), extra_class="transfer-screen")
+
+    def on_input(self, app, name, value, final):
+        if name == "code":
+            self.code = value
+        elif name == "import-file" and final:
+            read_file(app, '[data-testid="import-file"]', MAX_GAME_CHARS, lambda text: self.take(app, text))
+
+    def on_key(self, app, key):
+        return False
+
+    def handle(self, app, action, value):
+        if action == "redeem" and not self.waiting:
+            field = app.query("#transfer-input")
+            if field is not None:
+                self.code = field.value
+            code = clean_code(self.code)
+            if not code:
+                self.problem = t("tr.problem.code_format")
+                app.rerender()
+                return
+            self.waiting = True
+            self.problem = None
+            app.rerender()
+            request("POST", API + "/redeem", app.storage.codec.dumps({"code": code}),
+                    lambda status, text: self.got(app, status, text))
+        elif action == "replace" and self.pending is not None:
+            document = self.pending
+            self.pending = None
+            self.store(app, document)
+        elif action == "keep":
+            self.pending = None
+            self.problem = None
+            app.toast(t("tr.kept"))
+            app.rerender()
+
+    def got(self, app, status, text):
+        self.waiting = False
+        if app.screen is not self:
+            return
+        answer = None
+        if status == 200:
+            try:
+                answer = app.storage.codec.loads(text)
+            except Exception:
+                answer = None
+        if isinstance(answer, dict) and answer.get("found") is True and isinstance(answer.get("file"), dict):
+            self.take(app, answer["file"])
+            return
+        if status == 0:
+            self.problem = t("tr.problem.offline")
+        elif status == 429:
+            self.problem = t("tr.problem.slow")
+        else:
+            self.problem = t("tr.problem.code")
+        app.rerender()
+
+    def take(self, app, text):
+        """Check what arrived; ask before replacing; store it and continue the game."""
+        try:
+            document = receive(app.storage, text if text is not None else "")
+        except ImportProblem as problem:
+            self.problem = t("tr.problem." + problem.reason)
+            app.rerender()
+            return
+        self.problem = None
+        if app.storage.load_game(document["game"]) is not None:
+            self.pending = document
+            app.rerender()
+            return
+        self.store(app, document)
+
+    def store(self, app, document):
+        if not app.storage.import_game(document, app.storage.night()["id"]):
+            self.problem = t("tr.problem.storage")
+            app.rerender()
+            return
+        app.toast(t("tr.received", game=t("game." + document["game"])))
+        app.go("play/%s/continue" % document["game"], replace=True)
+
+
+def screen_for(app, parts):
+    """Return the screen for transfer/<game>, open or open/<code>."""
+    if parts[0] == "transfer" and len(parts) > 1 and parts[1] in PLAYABLE:
+        return TransferScreen(parts[1])
+    if parts[0] == "open":
+        return OpenScreen(show_code(clean_code(parts[1])) if len(parts) > 1 and clean_code(parts[1]) else "")
+    return __import__("spieleabend.ui.shell", fromlist=["x"]).HomeScreen()
