@@ -73,3 +73,81 @@ def test_verdict_names_the_three_cases():
     assert verdict({"winners": ["A"]}) == "win"
     assert verdict({"winners": ["A", "B"]}) == "shared"
     assert verdict({"winners": []}) == "none"
+
+
+# -- finished games join tonight's evening; a full storage loses no game -------------------------
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player  # noqa: E402
+from tests.fake_app import FakeApp  # noqa: E402
+
+
+def finish_punktejagd(app):
+    table = LocalTable.new(app, "punktejagd", {"seats": 2}, [seat_player("Ich", PERSON), seat_player("Anna", COMPUTER, "random")])
+    while table.outcome() is None:
+        table.act("play %d" % table.view()["hand"][0])
+    return table
+
+
+def test_a_finished_game_counts_in_tonights_table():
+    app = FakeApp()
+    night = app.storage.new_night(["Ich"])
+    table = finish_punktejagd(app)
+    rows = {row["name"]: row for row in evening_table(app.storage.results(), night["id"], night["people"])["rows"]}
+    assert rows["Ich"]["games"] == 1 and rows["Anna"]["games"] == 1
+    winners = table.outcome()["winners"]
+    assert sum(row["points"] for row in rows.values()) == (1 if len(winners) == 1 else 0)
+
+
+def test_a_result_without_a_night_joins_tonight():
+    app = FakeApp()
+    night = app.storage.night()
+    app.storage.add_result({"game": "golf", "players": ["Ich"], "winners": ["Ich"], "finished_at": 3, "night": None})
+    assert app.storage.results()[0]["night"] == night["id"]
+
+
+def test_when_the_result_does_not_fit_the_finished_game_stays_saved():
+    app = FakeApp()
+    table = LocalTable.new(app, "punktejagd", {"seats": 2}, [seat_player("Ich", PERSON), seat_player("Anna", COMPUTER, "random")])
+    while len(table.view()["hand"]) > 1:
+        table.act("play %d" % table.view()["hand"][0])
+    real_add = app.storage.add_result
+    app.storage.add_result = lambda result: False  # the browser refused: quota exceeded
+    table.act("play %d" % table.view()["hand"][0])
+    assert table.outcome() is not None
+    assert app.storage.load_game("punktejagd") is not None, "the game is not lost"
+    assert app.storage.results() == []
+    app.storage.add_result = real_add
+
+
+# -- what a received game must be before it is stored -----------------------------------------------
+import json  # noqa: E402
+
+import pytest  # noqa: E402
+
+from spieleabend.storage import ImportProblem  # noqa: E402
+from spieleabend.ui.transfer import check_game, clean_code, receive  # noqa: E402
+
+
+def exported(app):
+    LocalTable.new(app, "punktejagd", {"seats": 3}, [seat_player("Ich", PERSON)] + [
+        seat_player(n, COMPUTER, "random") for n in ("Anna", "Ben")]).act("play 4")
+    return app.storage.export_game("punktejagd")
+
+
+def test_a_received_game_is_checked_by_its_engine():
+    app = FakeApp()
+    document = exported(app)
+    assert receive(app.storage, json.dumps(document))["state"] == document["state"]
+    for broken in ({"names": ["x"]}, {}, dict(document["state"], hands="nope")):
+        with pytest.raises(ImportProblem) as problem:
+            check_game(dict(document, state=broken))
+        assert problem.value.reason == "damaged"
+    for meta in (dict(document["meta"], seat=7), dict(document["meta"], bot_rng=[1, 2]),
+                 dict(document["meta"], players="Ich")):
+        with pytest.raises(ImportProblem):
+            check_game(dict(document, meta=meta))
+
+
+def test_typed_codes():
+    assert clean_code("abcd 2345") == "ABCD2345"
+    assert clean_code("ABCD-2345") == "ABCD2345"
+    assert clean_code("ABCD 0000") == "" and clean_code("ABC") == ""

@@ -180,7 +180,10 @@ class Storage:
         return out
 
     def add_result(self, result):
-        """Record a finished game at the front of the results list."""
+        """Record a finished game at the front of the results list (in tonight's game night if it names none)."""
+        if not result.get("night"):
+            result = dict(result)
+            result["night"] = self.night()["id"]
         document = self.read(RESULTS_KEY, _validate_results)
         results = [result] + ([] if document is None else document["results"])  # entries as stored
         return self.write(RESULTS_KEY, {"results": results[:MAX_RESULTS]})

@@ -247,7 +247,11 @@ class LocalTable(Table):
         if self.meta.get("recorded"):
             return
         self.meta["recorded"] = True
-        self.app.storage.add_result(self.result_entry())
+        if not self.app.storage.add_result(self.result_entry()):
+            # Storage full: keep the finished game's save rather than lose the game, and say so.
+            self.meta["recorded"] = False
+            self.save()
+            return
         self.app.storage.delete_game(self.game)
 
     # -- computers ---------------------------------------------------------------------------
