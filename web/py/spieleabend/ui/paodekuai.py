@@ -15,7 +15,7 @@ from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "paodekuai"
 SEATS = 3
-DEAL_CHOICES = [1, 3, 5, 10, 0]  # 0: open until a player stops
+DEAL_CHOICES = [1, 2, 3, 5, 10, 0]  # 0: open until a player stops
 STRENGTHS = ["random", "strong"]
 COMPUTER_NAMES = ["Lena", "Jonas", "Mira", "Tom"]
 FEED_LENGTH = 5
