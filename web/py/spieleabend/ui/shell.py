@@ -12,6 +12,7 @@ from spieleabend.ui.i18n import register, t
 PLAYABLE = {"punktejagd": "spieleabend.ui.punktejagd", "kartenkampf": "spieleabend.ui.kartenkampf"}
 PLAYABLE["golf"] = "spieleabend.ui.golf"
 PLAYABLE["paodekuai"] = "spieleabend.ui.paodekuai"
+PLAYABLE["maumau"] = "spieleabend.ui.maumau"
 
 SUIT_OF_GAME = {"punktejagd": "♦", "kartenkampf": "♠", "maumau": "♥", "paodekuai": "♣", "golf": "♠"}
 RED_SUITS = "♦♥"

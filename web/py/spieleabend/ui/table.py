@@ -256,8 +256,17 @@ class LocalTable(Table):
 
     # -- computers ---------------------------------------------------------------------------
     def computer_seats(self):
-        """Return the seats to move now that this device plays with a computer."""
-        return [seat for seat in self.engine.to_move(self.state) if self.is_computer(seat)]
+        """Return the seats to move now that this device plays with a computer.
+
+        A screen module may define `computers_wait(public view)`: while it returns True and a
+        person may act too, the computers wait for that person (Mau-Mau's between-deals result).
+        """
+        moving = self.engine.to_move(self.state)
+        seats = [seat for seat in moving if self.is_computer(seat)]
+        if seats and len(seats) < len(moving) and hasattr(self.plugin, "computers_wait") and \
+                self.plugin.computers_wait(self.engine.view(self.state, None)):
+            return []
+        return seats
 
     def secret_choices(self):
         """Return True for games where every seat chooses at once, in secret (computers commit at once)."""

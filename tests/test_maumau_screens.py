@@ -1,0 +1,329 @@
+"""Mau-Mau screens in CPython: hand order, what may be played, the feed, Mau penalties, seats between deals,
+computers waiting for the person between deals, and what each kind of table shows (never another hand)."""
+
+import re
+
+import pytest
+
+from spieleabend.bots import maumau as bots
+from spieleabend.games import maumau
+from spieleabend.games.common import Rng, french_deck
+from spieleabend.ui import i18n
+from spieleabend.ui import maumau as ui
+from spieleabend.ui.table import COMPUTER, LocalTable, seat_player
+from tests.fake_app import FakeApp
+
+
+class Element:
+    def focus(self):
+        pass
+
+
+class ScreenApp(FakeApp):
+    """FakeApp plus what screens use: settings, the current screen, rerender, query, navigation."""
+
+    def __init__(self, seed=7):
+        FakeApp.__init__(self, seed=seed)
+        self.settings = {"name": ""}
+        self.screen = None
+        self.renders = 0
+        self.routes = []
+
+    def rerender(self):
+        self.renders += 1
+        self.html = self.screen.render(self)
+
+    def query(self, selector):
+        return Element()
+
+    def show(self, screen, route=None):
+        self.screen = screen
+        self.routes.append(route)
+
+    def go(self, route, replace=False):
+        self.routes.append(route)
+
+
+@pytest.fixture(autouse=True)
+def german():
+    i18n.set_language("de")
+    yield
+    i18n.set_language("de")
+
+
+def arranged(hands, top, turn=0, pending=0):
+    """Return a running deal with these hands and top card; the rest of both decks is the stock."""
+    names = ["Ich", "Anna", "Ben", "Clara", "Deniz"][:len(hands)]
+    state = maumau.new_game({"seats": len(hands), "names": names}, Rng(1))
+    deck = french_deck(2)
+    for card in [card for hand in hands for card in hand] + [top]:
+        deck.remove(card)
+    state.update({"hands": [list(hand) for hand in hands], "discard": [top], "stock": deck, "turn": turn,
+                  "pending": pending, "log": []})
+    return state
+
+
+def local_table(app, state, strength="medium"):
+    names = state["names"]
+    players = [seat_player(names[0], "person")] + [seat_player(name, COMPUTER, strength) for name in names[1:]]
+    meta = {"players": players, "seat": 0, "options": {}, "bot_rng": Rng(3).state, "started_at": 0,
+            "night": "n0", "history": [], "round": 1}
+    return LocalTable(app, "maumau", state, meta)
+
+
+def screen_on(app, table):
+    screen = ui.TableScreen(app, table)
+    app.screen = screen
+    return screen
+
+
+def hand_cards(html):
+    hand = html.split('data-testid="hand"', 1)[1].split("</div></section>", 1)[0] if 'data-testid="hand"' in html else ""
+    return re.findall(r'data-card="([^"]+)"', hand)
+
+
+# ---------------------------------------------------------------- pure helpers
+
+def test_strengths_are_the_bot_modules_with_plain_german_names():
+    assert ui.STRENGTH_KEYS == list(bots.STRENGTHS)
+    assert [label for _key, label, _hint in ui.strength_choices()] == ["Leicht", "Mittel", "Stark"]
+    i18n.set_language("en")
+    assert [label for _key, label, _hint in ui.strength_choices()] == ["Easy", "Medium", "Strong"]
+
+
+def test_hand_is_sorted_by_suit_then_rank():
+    hand = ["AS", "2D", "JC", "10H", "2C", "KH", "9S", "QD", "JC"]
+    assert ui.sorted_hand(hand) == ["2C", "JC", "JC", "10H", "KH", "9S", "AS", "2D", "QD"]
+
+
+def test_playable_cards_and_the_action_for_a_tap():
+    legal = ["play 5H", "play 5H mau", "play JC:S", "play JC:S mau", "play JC:H", "play JC:H mau", "draw"]
+    assert ui.playable_cards(legal) == {"5H": True, "JC": True}
+    assert ui.play_action("5H", legal) == "play 5H", "Mau only when the person said it"
+    assert ui.play_action("5H", legal, mau=True) == "play 5H mau"
+    assert ui.play_action("JC", legal, mau=True, suit="H") == "play JC:H mau"
+    assert ui.play_action("7D", ["play 7D", "draw"], mau=True) == "play 7D", "no Mau where the engine offers none"
+
+
+def test_new_cards_counts_duplicates_of_the_two_decks():
+    assert ui.new_cards(["5H", "5H", "2C"], ["5H", "2C"]) == {"5H": 1}
+    assert ui.new_cards(["5H"], ["5H", "2C"]) == {}
+
+
+def test_mau_penalty_is_read_from_the_log_for_this_seat_only():
+    state = arranged([["5H", "9C"], ["6H", "2S", "3S"]], "4H")
+    maumau.apply_action(state, 0, "play 5H")
+    assert ui.mau_penalty(maumau.view(state, 0), 0) == 2
+    assert ui.mau_penalty(maumau.view(state, 1), 1) == 0
+    said = arranged([["5H", "9C"], ["6H", "2S", "3S"]], "4H")
+    maumau.apply_action(said, 0, "play 5H mau")
+    assert ui.mau_penalty(maumau.view(said, 0), 0) == 0
+
+
+def test_last_effects_tell_skip_and_reverse_until_the_next_move():
+    state = arranged([["8H", "2C", "3C"], ["2S", "3S"], ["4S", "5S"]], "4H")
+    maumau.apply_action(state, 0, "play 8H")
+    assert ui.last_effects(maumau.view(state, None)) == {"skip": 1, "reverse": False}
+    maumau.apply_action(state, 2, "draw")
+    assert ui.last_effects(maumau.view(state, None))["skip"] is None
+    state = arranged([["9H", "2C", "3C"], ["2S", "3S"], ["4S", "5S"]], "4H")
+    maumau.apply_action(state, 0, "play 9H")
+    assert ui.last_effects(maumau.view(state, None))["reverse"] is True
+
+
+def test_every_event_of_a_seeded_game_reads_as_a_sentence_in_both_languages():
+    state = maumau.new_game({"seats": 3, "limit": 40, "names": ["Ich", "Anna", "Ben"]}, Rng(5))
+    rng = Rng(8)
+    kinds = set()
+    lines = []
+    while maumau.outcome(state) is None:
+        if state["phase"] == "between":
+            if "join" not in kinds:
+                maumau.add_seat(state, "Clara")
+                kinds.add("join")
+            maumau.start_next_deal(state)
+            continue
+        seat = state["turn"]
+        maumau.apply_action(state, seat, bots.choose_random(maumau.view(state, seat), rng))
+        view = maumau.view(state, 0)
+        for event in view["events"][-3:]:
+            kinds.add(event["type"])
+            for language in ("de", "en"):
+                i18n.set_language(language)
+                lines.append(ui.event_text(view, event, 0))
+            i18n.set_language("de")
+    assert {"deal", "play", "draw", "deal_end", "out", "join", "skip", "reverse"} <= kinds
+    view = maumau.view(state, 0)
+    for language in ("de", "en"):
+        i18n.set_language(language)
+        lines.append(ui.event_text(view, {"type": "leave", "name": "Clara"}, 0))
+        lines.append(ui.event_text(view, {"type": "reshuffle", "count": 40}, 0))
+        lines.append(ui.event_text(view, {"type": "forgot_mau", "seat": 1, "count": 2}, 0))
+    i18n.set_language("de")
+    assert not [line for line in lines if line.startswith("mm.") or "%(" in line]
+    assert any(line.startswith("Du ") for line in lines)
+
+
+def test_progress_counts_finished_deals():
+    state = arranged([["5H", "9C"], ["2S", "3S"]], "4H")
+    assert ui.progress(maumau.view(state, None)) == {"round": 1, "done": 0, "scores": [0, 0]}
+    state["hands"][0] = ["5H"]
+    maumau.apply_action(state, 0, "play 5H")
+    assert ui.progress(maumau.view(state, None)) == {"round": 1, "done": 1, "scores": [0, 5]}
+
+
+def test_computer_names_are_unique_and_avoid_the_person():
+    app = ScreenApp()
+    table = ui.new_table(app, "Anna", 5, "strong", 50)
+    names = [player["name"] for player in table.players()]
+    assert names == ["Anna", "Ben", "Clara", "Deniz", "Emil"]
+    assert table.state["limit"] == 50 and table.players()[1]["strength"] == "strong"
+    assert ui.computer_name(ui.COMPUTER_NAMES) == "Computer 10"
+
+
+# ---------------------------------------------------------------- the table screen
+
+def test_table_shows_only_this_seats_hand_and_marks_what_may_be_played():
+    app = ScreenApp()
+    table = local_table(app, arranged([["JC", "4H", "9S"], ["2S", "3S"], ["2C", "3C"]], "5H"))
+    screen = screen_on(app, table)
+    html = screen.render(app)
+    assert hand_cards(html) == ["JC", "4H", "9S"]
+    assert re.search(r'data-card="9S"[^>]*aria-disabled="true"', html) or re.search(r'aria-disabled="true"[^>]*data-card="9S"', html)
+    assert 'data-testid="player-1"' in html and 'data-cards="2"' in html
+    assert "2S" not in html and "3C" not in html, "no other seat's card appears"
+
+
+def test_a_jack_asks_for_a_suit_then_plays_with_the_wish():
+    app = ScreenApp()
+    table = local_table(app, arranged([["JC", "4H", "9S"], ["2S", "3S"], ["2C", "3C"]], "5H"))
+    screen = screen_on(app, table)
+    screen.handle(app, "card", "JC")
+    assert screen.picker == "JC" and 'data-testid="suit-picker"' in app.html
+    screen.handle(app, "suit", "D")
+    assert table.state["discard"][-1] == "JC" and table.state["wish"] == "D"
+    assert screen.picker is None
+
+
+def test_a_dimmed_card_explains_why_and_plays_nothing():
+    app = ScreenApp()
+    table = local_table(app, arranged([["JC", "4H", "9S"], ["2S", "3S"], ["2C", "3C"]], "5H"))
+    screen = screen_on(app, table)
+    screen.handle(app, "card", "9S")
+    assert app.toasts == ["Pik 9 passt nicht auf Herz 5."]
+    assert table.state["hands"][0] == ["JC", "4H", "9S"]
+
+
+def test_drawn_card_is_marked_and_mau_must_be_pressed_first():
+    app = ScreenApp()
+    table = local_table(app, arranged([["5H", "9C"], ["2S", "3S"], ["2C", "3C"]], "4H"))
+    screen = screen_on(app, table)
+    screen.handle(app, "draw", None)
+    html = screen.render(app)
+    assert html.count(" drawn") == 1 and "neu auf der Hand" in html
+    app2 = ScreenApp()
+    table2 = local_table(app2, arranged([["5H", "9C"], ["2S", "3S"], ["2C", "3C"]], "4H"))
+    screen2 = screen_on(app2, table2)
+    screen2.handle(app2, "mau", None)
+    assert screen2.mau is True
+    screen2.handle(app2, "card", "5H")
+    assert table2.state["log"][-1] == {"type": "play", "seat": 0, "card": "5H", "mau": True}
+
+
+def test_mau_with_more_than_two_cards_only_explains():
+    app = ScreenApp()
+    table = local_table(app, arranged([["5H", "9C", "2D"], ["2S", "3S"], ["2C", "3C"]], "4H"))
+    screen = screen_on(app, table)
+    screen.handle(app, "mau", None)
+    assert screen.mau is False and "vorletzte" in app.toasts[-1]
+
+
+def between_deals(app):
+    state = maumau.new_game({"seats": 3, "names": ["Ich", "Anna", "Ben"]}, Rng(12))
+    rng = Rng(3)
+    while state["phase"] == "play":
+        seat = state["turn"]
+        maumau.apply_action(state, seat, bots.choose_medium(maumau.view(state, seat), rng))
+    return local_table(app, state)
+
+
+def test_computers_wait_between_deals_for_the_person_then_play_on():
+    app = ScreenApp()
+    table = between_deals(app)
+    table.schedule_computers()
+    assert app.timers == {}, "nobody presses Weiter for the person"
+    assert table.view()["phase"] == "between"
+    table.act("next")
+    assert table.view()["phase"] == "play"
+
+
+def test_between_deals_solo_adds_and_removes_computers():
+    app = ScreenApp()
+    table = between_deals(app)
+    screen = screen_on(app, table)
+    html = screen.render(app)
+    assert 'data-testid="deal-summary"' in html and 'data-testid="add-player"' in html
+    assert 'data-testid="remove-player-0"' not in html and 'data-testid="remove-player-2"' in html
+    worst = max(table.state["minus"])
+    screen.handle(app, "add-player", None)
+    assert table.names() == ["Ich", "Anna", "Ben", "Clara"] and table.state["minus"][3] == worst
+    assert [p["name"] for p in table.players()] == ["Ich", "Anna", "Ben", "Clara"]
+    assert table.players()[3]["kind"] == COMPUTER
+    screen.handle(app, "remove-player", "1")
+    assert table.names() == ["Ich", "Ben", "Clara"] and table.seat == 0
+    saved = app.storage.load_game("maumau")
+    assert [p["name"] for p in saved["meta"]["players"]] == ["Ich", "Ben", "Clara"]
+    screen.handle(app, "add-player", None)
+    screen.handle(app, "add-player", None)
+    assert len(table.names()) == 5
+    assert 'data-testid="add-player" disabled' in screen.render(app) or "voll" in screen.render(app)
+    screen.handle(app, "next-deal", None)
+    assert table.view()["phase"] == "play" and len(table.view()["hand"]) == 7
+
+
+class FakeRemote:
+    """A phone's table in a room: the same verbs, no editing."""
+
+    role = "remote"
+
+    def __init__(self, state, seat):
+        self.state = state
+        self.seat = seat
+        self.actions = []
+
+    def view(self):
+        return maumau.view(self.state, self.seat)
+
+    def listen(self, fn):
+        pass
+
+    def can_pause(self):
+        return False
+
+    def act(self, action):
+        self.actions.append(action)
+
+    def close(self):
+        pass
+
+
+def test_a_room_phone_sees_the_summary_without_seat_editing_and_sends_next():
+    app = ScreenApp()
+    state = between_deals(app).state
+    remote = FakeRemote(state, 1)
+    screen = screen_on(app, remote)
+    html = screen.render(app)
+    assert 'data-testid="deal-summary"' in html and 'data-testid="next-deal"' in html
+    assert "add-player" not in html and "remove-player" not in html and 'data-testid="pause"' not in html
+    screen.handle(app, "next-deal", None)
+    assert remote.actions == ["next"]
+
+
+def test_infoscreen_shows_the_public_view_only():
+    app = ScreenApp()
+    state = arranged([["JC", "4H", "9S"], ["2S", "3S"], ["2C", "3C"]], "5H")
+    screen = screen_on(app, FakeRemote(state, None))
+    html = screen.render(app)
+    assert "mm-screen" in html and 'data-testid="hand"' not in html
+    assert re.findall(r'data-card="([^"]+)"', html) == ["5H"], "the discard's top card is the only face"
+    assert 'data-testid="player-2"' in html and 'data-testid="feed"' in html

@@ -1,0 +1,908 @@
+"""Mau-Mau screens: Neues Spiel, the table (phone and infoscreen), between deals, final standings.
+
+The screen reads only its table's view (`table.view()`): its own hand, the public facts and the
+event log. What may be played comes from the view's `legal` list (the engine decides); the screen
+marks those cards, asks for a suit after a Jack, adds "mau" when the person said it, and marks the
+cards that came into the hand with the person's last action (a draw, an obligation, a Mau penalty).
+"""
+
+from spieleabend.games import maumau as engine
+from spieleabend.games.common import IllegalAction
+from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+
+GAME = "maumau"
+STRENGTH_KEYS = ["random", "medium", "strong"]  # the bot module's STRENGTHS, weakest first
+DEFAULT_STRENGTH = "medium"
+LIMITS = [30, 50, 100, 150, 200]
+DEFAULT_LIMIT = engine.DEFAULT_LIMIT
+DEFAULT_SEATS = 3
+COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav", "Hanna", "Ilse"]
+# Hand order: suits alternate black and red, ranks low to high.
+SUIT_ORDER = {"C": 0, "H": 1, "S": 2, "D": 3}
+RANK_ORDER = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+              "J": 11, "Q": 12, "K": 13, "A": 14}
+PICKER_SUITS = ["H", "D", "S", "C"]
+FEED_LENGTH = 5
+SCREEN_FEED_LENGTH = 7
+# Events that end "what the last card did" when reading the log backwards.
+MOVE_EVENTS = {"play": True, "draw": True, "deal": True, "deal_end": True, "join": True, "leave": True, "out": True}
+
+register({
+    "mm.name": ("Dein Name", "Your name"),
+    "mm.you": ("Du", "You"),
+    "mm.strength": ("Spielstärke der Computer", "How well the computers play"),
+    "mm.strength.random": ("Leicht", "Easy"),
+    "mm.strength.random.hint": ("Legt irgendeine erlaubte Karte und vergisst manchmal „Mau“.",
+                                "Plays any allowed card and sometimes forgets to say Mau."),
+    "mm.strength.medium": ("Mittel", "Medium"),
+    "mm.strength.medium.hint": ("Legt, wann immer es geht, hebt Buben auf und gibt 7er weiter.",
+                                "Plays whenever it can, saves its Jacks and passes 7s on."),
+    "mm.strength.strong": ("Stark", "Strong"),
+    "mm.strength.strong.hint": ("Hält 7er zur Abwehr zurück, plant Asse und Farbwechsel und greift an, wenn jemand fast fertig ist.",
+                                "Keeps 7s for defence, plans Aces and suit changes, attacks when someone is nearly out."),
+    "mm.players": ("Spieler am Tisch", "Players at the table"),
+    "mm.players_value": ("%(n)s Spieler: du und %(c)s", "%(n)s players: you and %(c)s"),
+    "mm.computers": ("%(n)s Computer", "%(n)s computers"),
+    "mm.computers_one": ("1 Computer", "1 computer"),
+    "mm.limit": ("Grenze für Minuspunkte", "Minus-point limit"),
+    "mm.limit_hint": ("Wer mehr Minuspunkte hat, scheidet aus. Wer zuletzt übrig ist, gewinnt. 30 ist eine kurze Partie.",
+                      "Whoever has more minus points is out. The last one left wins. 30 makes a short game."),
+    "mm.start": ("Partie starten", "Start game"),
+    "mm.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
+                        "A game in progress is saved. Starting a new one replaces it."),
+    "mm.deal": ("Runde %(n)s", "Deal %(n)s"),
+    "mm.limit_info": ("Grenze %(n)s", "Limit %(n)s"),
+    "mm.players_h": ("Am Tisch", "At the table"),
+    "mm.cards": ("%(n)s Karten", "%(n)s cards"),
+    "mm.cards_one": ("1 Karte", "1 card"),
+    "mm.minus": ("%(n)s Minuspunkte", "%(n)s minus points"),
+    "mm.minus_short": ("−%(n)s", "−%(n)s"),
+    "mm.at_turn": ("am Zug", "to play"),
+    "mm.out": ("ausgeschieden", "out"),
+    "mm.your_turn": ("Du bist am Zug.", "Your turn."),
+    "mm.their_turn": ("%(name)s ist am Zug …", "%(name)s is playing …"),
+    "mm.hint.play": ("Lege eine passende Karte oder ziehe eine.", "Play a fitting card or draw one."),
+    "mm.hint.pending": ("Lege eine 7 oder ziehe %(n)s Karten.", "Play a 7 or draw %(n)s cards."),
+    "mm.hint.again": ("Noch einmal: lege eine passende Karte oder ziehe eine.",
+                      "Once more: play a fitting card or draw one."),
+    "mm.discard": ("Ablagestapel: %(card)s", "Discard pile: %(card)s"),
+    "mm.draw_one": ("Talon: eine Karte ziehen (%(n)s Karten)", "Stock: draw a card (%(n)s cards)"),
+    "mm.draw_n": ("Talon: %(n)s Karten ziehen", "Stock: draw %(n)s cards"),
+    "mm.stock": ("Talon: %(n)s Karten", "Stock: %(n)s cards"),
+    "mm.wish": ("Wunsch: %(suit)s", "Wished: %(suit)s"),
+    "mm.dir.1": ("↻ im Uhrzeigersinn", "↻ clockwise"),
+    "mm.dir.-1": ("↺ gegen den Uhrzeigersinn", "↺ anticlockwise"),
+    "mm.pending": ("+%(n)s ziehen", "+%(n)s to draw"),
+    "mm.skipped": ("%(name)s setzt aus", "%(name)s is skipped"),
+    "mm.skipped_you": ("Du setzt aus", "You are skipped"),
+    "mm.again": ("%(name)s noch einmal", "%(name)s once more"),
+    "mm.again_you": ("Du noch einmal", "You once more"),
+    "mm.hand": ("Deine Karten (%(n)s)", "Your cards (%(n)s)"),
+    "mm.drawn": ("neu", "new"),
+    "mm.drawn_label": ("%(card)s, neu auf der Hand", "%(card)s, new in your hand"),
+    "mm.mau": ("Mau!", "Mau!"),
+    "mm.mau_hint": ("„Mau“ sagst du, wenn du deine vorletzte Karte legst.",
+                    "You say Mau when you play your second-to-last card."),
+    "mm.mau_armed": ("„Mau“ gesagt – jetzt die vorletzte Karte legen.", "Mau said – now play your second-to-last card."),
+    "mm.mau_forgot": ("Du hast beim Legen deiner vorletzten Karte nicht „Mau“ gesagt: %(n)s Strafkarten.",
+                      "You did not say Mau with your second-to-last card: %(n)s penalty cards."),
+    "mm.pick_suit": ("Welche Farbe wünschst du dir?", "Which suit do you wish for?"),
+    "mm.cancel": ("Abbrechen", "Cancel"),
+    "mm.not_your_turn": ("Du bist nicht am Zug.", "It is not your turn."),
+    "mm.only_seven": ("Jetzt geht nur eine 7 – oder ziehe %(n)s Karten.", "Only a 7 now – or draw %(n)s cards."),
+    "mm.no_fit": ("%(card)s passt nicht auf %(top)s.", "%(card)s does not fit on %(top)s."),
+    "mm.no_fit_wish": ("%(card)s passt nicht: gewünscht ist %(suit)s.", "%(card)s does not fit: %(suit)s was wished."),
+    "mm.feed": ("Was gerade passiert ist", "What just happened"),
+    "mm.someone": ("Jemand", "Someone"),
+    "mm.ev.deal": ("Runde %(n)s: %(name)s beginnt, offen liegt %(card)s.", "Deal %(n)s: %(name)s starts, %(card)s is face up."),
+    "mm.ev.deal_you": ("Runde %(n)s: Du beginnst, offen liegt %(card)s.", "Deal %(n)s: you start, %(card)s is face up."),
+    "mm.ev.play": ("%(name)s legt %(card)s.", "%(name)s plays %(card)s."),
+    "mm.ev.play_you": ("Du legst %(card)s.", "You play %(card)s."),
+    "mm.ev.play_wish": ("%(name)s legt %(card)s und wünscht %(suit)s.", "%(name)s plays %(card)s and wishes %(suit)s."),
+    "mm.ev.play_wish_you": ("Du legst %(card)s und wünschst %(suit)s.", "You play %(card)s and wish %(suit)s."),
+    "mm.ev.mau": (" „Mau!“", " “Mau!”"),
+    "mm.ev.draw": ("%(name)s zieht eine Karte.", "%(name)s draws a card."),
+    "mm.ev.draw_you": ("Du ziehst eine Karte.", "You draw a card."),
+    "mm.ev.draw_n": ("%(name)s zieht %(n)s Karten.", "%(name)s draws %(n)s cards."),
+    "mm.ev.draw_n_you": ("Du ziehst %(n)s Karten.", "You draw %(n)s cards."),
+    "mm.ev.draw_none": ("%(name)s kann nicht ziehen: keine Karte mehr da.", "%(name)s cannot draw: no card left."),
+    "mm.ev.draw_none_you": ("Du kannst nicht ziehen: keine Karte mehr da.", "You cannot draw: no card left."),
+    "mm.ev.forgot_mau": ("%(name)s hat „Mau“ vergessen und zieht %(n)s Strafkarten.",
+                         "%(name)s forgot to say Mau and draws %(n)s penalty cards."),
+    "mm.ev.forgot_mau_you": ("Du hast „Mau“ vergessen und ziehst %(n)s Strafkarten.",
+                             "You forgot to say Mau and draw %(n)s penalty cards."),
+    "mm.ev.skip": ("%(name)s setzt aus.", "%(name)s is skipped."),
+    "mm.ev.skip_you": ("Du setzt aus.", "You are skipped."),
+    "mm.ev.reverse": ("Richtungswechsel: jetzt %(dir)s.", "Direction changed: now %(dir)s."),
+    "mm.ev.reshuffle": ("Der Ablagestapel wird zum Talon gemischt (%(n)s Karten).",
+                        "The discard pile is shuffled into a new stock (%(n)s cards)."),
+    "mm.ev.deal_end": ("%(name)s hat keine Karten mehr: Runde %(n)s ist vorbei.",
+                       "%(name)s has no cards left: deal %(n)s is over."),
+    "mm.ev.deal_end_you": ("Du hast keine Karten mehr: Runde %(n)s ist vorbei.",
+                           "You have no cards left: deal %(n)s is over."),
+    "mm.ev.out": ("%(name)s scheidet aus (%(n)s Minuspunkte).", "%(name)s is out (%(n)s minus points)."),
+    "mm.ev.out_you": ("Du scheidest aus (%(n)s Minuspunkte).", "You are out (%(n)s minus points)."),
+    "mm.ev.join": ("%(name)s steigt ein (mit %(n)s Minuspunkten).", "%(name)s joins (with %(n)s minus points)."),
+    "mm.ev.leave": ("%(name)s steigt aus.", "%(name)s leaves."),
+    "mm.dir_word.1": ("im Uhrzeigersinn", "clockwise"),
+    "mm.dir_word.-1": ("gegen den Uhrzeigersinn", "anticlockwise"),
+    "mm.deal_over": ("Runde %(n)s ist vorbei", "Deal %(n)s is over"),
+    "mm.deal_winner": ("%(name)s hat keine Karten mehr.", "%(name)s has no cards left."),
+    "mm.deal_winner_you": ("Du hast keine Karten mehr – keine Minuspunkte für dich.", "You have no cards left – no minus points for you."),
+    "mm.col_player": ("Spieler", "Player"),
+    "mm.col_deal": ("Diese Runde", "This deal"),
+    "mm.col_total": ("Gesamt", "Total"),
+    "mm.plus": ("+%(n)s", "+%(n)s"),
+    "mm.went_out": ("keine Karten mehr", "went out"),
+    "mm.out_over": ("ausgeschieden (über %(n)s)", "out (over %(n)s)"),
+    "mm.add_player": ("Computer dazunehmen", "Add a computer"),
+    "mm.remove_player": ("Entfernen", "Remove"),
+    "mm.remove_label": ("%(name)s vom Tisch nehmen", "Remove %(name)s from the table"),
+    "mm.join_note": ("Vor der nächsten Runde können Computer dazukommen oder gehen. Neue beginnen mit den Minuspunkten des schlechtesten Spielers (%(n)s).",
+                     "Before the next deal computers may join or leave. Newcomers start with the worst player's minus points (%(n)s)."),
+    "mm.full": ("Der Tisch ist voll (5 Plätze).", "The table is full (5 seats)."),
+    "mm.next_deal": ("Nächste Runde", "Next deal"),
+    "mm.you_out": ("Du bist ausgeschieden. Die anderen spielen weiter, bis nur noch einer übrig ist.",
+                   "You are out. The others play on until only one is left."),
+    "mm.waiting": ("Warten, bis jemand die nächste Runde beginnt …", "Waiting for someone to start the next deal …"),
+    "mm.final_title": ("Endstand", "Final standings"),
+    "mm.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
+    "mm.you_win": ("Du gewinnst!", "You win!"),
+    "mm.no_winner": ("Niemand ist mehr übrig.", "Nobody is left."),
+    "mm.night_point": ("Ein Spieleabend-Punkt für %(name)s.", "One game-night point for %(name)s."),
+    "mm.rank": ("Platz %(n)s", "Place %(n)s"),
+    "mm.new_game": ("Neue Partie", "New game"),
+    "mm.pause": ("Speichern & pausieren", "Save & pause"),
+    "mm.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+    "mm.screen_turn": ("Am Zug: %(name)s", "To play: %(name)s"),
+})
+
+
+# ---------------------------------------------------------------- plug-in hooks of the table
+
+def progress(view):
+    """Return the deal to show on "Fortsetzen", deals finished and the minus points (the table's hook)."""
+    done = view["deal"] - 1 if view["phase"] == "play" else view["deal"]
+    return {"round": view["deal"], "done": done, "scores": list(view["minus"])}
+
+
+def computers_wait(view):
+    """Between deals the computers wait for a person still in the game to read the result and go on."""
+    return view["phase"] == "between"
+
+
+def strength_choices():
+    """Return [(key, label, one-line hint)] for the computers, weakest first."""
+    return [(key, t("mm.strength." + key), t("mm.strength.%s.hint" % key)) for key in STRENGTH_KEYS]
+
+
+# ---------------------------------------------------------------- pure helpers (tested in CPython)
+
+def sort_key(card):
+    """Return the hand-order key of a card: suit (black, red, black, red), then rank."""
+    return (SUIT_ORDER[card[-1]], RANK_ORDER[card[:-1]])
+
+
+def sorted_hand(hand):
+    """Return the hand sorted by suit and rank."""
+    return sorted(hand, key=sort_key)
+
+
+def playable_cards(legal):
+    """Return {card: True} for the cards the legal actions allow to play."""
+    cards = {}
+    for action in legal:
+        if action.startswith("play "):
+            cards[action.split(" ")[1].partition(":")[0]] = True
+    return cards
+
+
+def play_action(card, legal, mau=False, suit=None):
+    """Return the action that plays `card` (with the named suit for a Jack, with Mau when said and allowed)."""
+    base = "play " + card + (":" + suit if suit else "")
+    if mau and base + " mau" in legal:
+        return base + " mau"
+    return base
+
+
+def new_cards(hand, before):
+    """Return {card: count} of the cards in `hand` that were not in `before` (multisets)."""
+    counts = {}
+    for card in hand:
+        counts[card] = counts[card] + 1 if card in counts else 1
+    for card in before:
+        if card in counts:
+            counts[card] -= 1
+    fresh = {}
+    for card in counts:
+        if counts[card] > 0:
+            fresh[card] = counts[card]
+    return fresh
+
+
+def mau_penalty(view, seat):
+    """Return the penalty cards drawn for a forgotten Mau with `seat`'s latest play this deal, else 0."""
+    events = view["events"]
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if event["type"] == "deal":
+            return 0
+        if event["type"] == "play" and event["seat"] == seat:
+            if index + 1 < len(events) and events[index + 1]["type"] == "forgot_mau" and \
+                    events[index + 1]["seat"] == seat:
+                return events[index + 1]["count"]
+            return 0
+    return 0
+
+
+def last_effects(view):
+    """Return {"skip": seat or None, "reverse": bool} for what the latest card did (until the next move)."""
+    effects = {"skip": None, "reverse": False}
+    events = view["events"]
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if event["type"] == "skip":
+            effects["skip"] = event["seat"]
+        elif event["type"] == "reverse":
+            effects["reverse"] = True
+        elif event["type"] in MOVE_EVENTS:
+            break
+    return effects
+
+
+def seat_label(view, seat, me):
+    """Return a seat's name, "Du" for this device's seat."""
+    if seat is None or seat >= len(view["names"]):
+        return t("mm.someone")
+    return t("mm.you") if seat == me else view["names"][seat]
+
+
+def suit_word(suit):
+    """Return a suit's symbol and name, e.g. "♥ Herz"."""
+    return SUIT_SYMBOLS[suit] + " " + t("card." + suit)
+
+
+def _about(key, event, me):
+    """Return the text key for an event: its "_you" form when it is about this device's seat."""
+    return key + "_you" if me is not None and event.get("seat") == me else key
+
+
+def event_text(view, event, me):
+    """Return one line of the feed for a public event."""
+    kind = event["type"]
+    seat = event["seat"] if "seat" in event else None
+    name = seat_label(view, seat, me)
+    if kind == "deal":
+        starter = event["starter"]
+        key = "mm.ev.deal_you" if starter == me and me is not None else "mm.ev.deal"
+        return t(key, n=event["deal"], name=seat_label(view, starter, me), card=card_name(event["top"]))
+    if kind == "play":
+        card = card_name(event["card"])
+        if "suit" in event:
+            text = t(_about("mm.ev.play_wish", event, me), name=name, card=card, suit=suit_word(event["suit"]))
+        else:
+            text = t(_about("mm.ev.play", event, me), name=name, card=card)
+        return text + (t("mm.ev.mau") if event["mau"] else "")
+    if kind == "draw":
+        count = event["count"]
+        if count == 0:
+            return t(_about("mm.ev.draw_none", event, me), name=name)
+        if count == 1 and not event["obligation"]:
+            return t(_about("mm.ev.draw", event, me), name=name)
+        return t(_about("mm.ev.draw_n", event, me), name=name, n=count)
+    if kind == "forgot_mau":
+        return t(_about("mm.ev.forgot_mau", event, me), name=name, n=event["count"])
+    if kind == "skip":
+        return t(_about("mm.ev.skip", event, me), name=name)
+    if kind == "reverse":
+        return t("mm.ev.reverse", dir=t("mm.dir_word.%d" % event["direction"]))
+    if kind == "reshuffle":
+        return t("mm.ev.reshuffle", n=event["count"])
+    if kind == "deal_end":
+        winner = event["winner"]
+        key = "mm.ev.deal_end_you" if winner == me and me is not None else "mm.ev.deal_end"
+        return t(key, name=seat_label(view, winner, me), n=event["deal"])
+    if kind == "out":
+        return t(_about("mm.ev.out", event, me), name=name, n=event["minus"])
+    if kind == "join":
+        return t("mm.ev.join", name=event["name"], n=event["minus"])
+    if kind == "leave":
+        return t("mm.ev.leave", name=event["name"])
+    return kind
+
+
+def refusal(view, card):
+    """Return why this device's seat may not play `card` now (shown when a dimmed card is tapped)."""
+    if view["turn"] != view["seat"]:
+        return t("mm.not_your_turn")
+    if view["pending"]:
+        return t("mm.only_seven", n=view["pending"])
+    if view["wish"]:
+        return t("mm.no_fit_wish", card=card_name(card), suit=suit_word(view["wish"]))
+    return t("mm.no_fit", card=card_name(card), top=card_name(view["top"]))
+
+
+def computer_name(taken):
+    """Return a computer name not yet at the table."""
+    for name in COMPUTER_NAMES:
+        if name not in taken:
+            return name
+    number = len(taken) + 1
+    while "Computer %d" % number in taken:
+        number += 1
+    return "Computer %d" % number
+
+
+def standings_order(view):
+    """Return the seats in final order: winners first, then fewer minus points first."""
+    result = view["outcome"]
+    winners = result["winners"] if result else []
+    return sorted(range(len(view["names"])), key=lambda seat: (0 if seat in winners else 1, view["minus"][seat], seat))
+
+
+def cards_label(count):
+    return t("mm.cards_one") if count == 1 else t("mm.cards", n=count)
+
+
+def new_table(app, name, seats, strength, limit):
+    """Deal a new game: the person at seat 0, computers after it."""
+    players = [seat_player(name, PERSON)]
+    taken = [name]
+    for _ in range(seats - 1):
+        computer = computer_name(taken)
+        taken.append(computer)
+        players.append(seat_player(computer, COMPUTER, strength))
+    return LocalTable.new(app, GAME, {"seats": seats, "limit": limit}, players)
+
+
+# ---------------------------------------------------------------- Neues Spiel
+
+def setup_choices(app):
+    """Return the start screen's last choices (kept while the app runs)."""
+    if not hasattr(app, "mm_setup"):
+        app.mm_setup = {"seats": DEFAULT_SEATS, "strength": DEFAULT_STRENGTH, "limit": DEFAULT_LIMIT}
+    return app.mm_setup
+
+
+class SetupScreen(Screen):
+    """Dein Name, Spielstärke, Spieler am Tisch (slider), Grenze, Partie starten, Zusammen spielen, Fortsetzen."""
+
+    route = "play/maumau"
+
+    def __init__(self, app):
+        self.choices = setup_choices(app)
+
+    def players_label(self):
+        computers = self.choices["seats"] - 1
+        return t("mm.players_value", n=self.choices["seats"],
+                 c=t("mm.computers_one") if computers == 1 else t("mm.computers", n=computers))
+
+    def render(self, app):
+        choices = self.choices
+        name = app.settings.get("name", "")
+        strengths = "".join(
+            '<label class="choice big"><input type="radio" name="strength" value="%s" data-input="strength" data-testid="strength-%s"%s>'
+            '<span><strong>%s</strong><small>%s</small></span></label>' % (
+                key, key, " checked" if key == choices["strength"] else "", escape(label), escape(hint))
+            for key, label, hint in strength_choices())
+        limits = "".join(
+            '<label class="seg"><input type="radio" name="limit" value="%d" data-input="limit" data-testid="limit-%d"%s>'
+            '<span>%d</span></label>' % (n, n, " checked" if n == choices["limit"] else "", n) for n in LIMITS)
+        note = ""
+        if app.storage.load_game(GAME) is not None:
+            note = '<div class="notice"><p>%s</p>%s</div>' % (
+                escape(t("mm.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
+        body = (
+            '%s<form class="setup mm-setup" data-testid="setup" onsubmit="return false">'
+            '<section class="panel"><label for="mm-name" class="label">%s</label>'
+            '<input type="text" id="mm-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" '
+            'data-input="name" data-testid="player-name"></section>'
+            '<section class="panel"><div class="slider"><label for="mm-seats" class="label">%s</label>'
+            '<output id="mm-seats-out" for="mm-seats" data-testid="players-value">%s</output>'
+            '<input type="range" id="mm-seats" min="2" max="5" step="1" value="%d" data-input="seats" data-testid="players"></div></section>'
+            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
+            '<section class="panel"><fieldset aria-describedby="mm-limit-hint"><legend>%s</legend><div class="segments">%s</div>'
+            '<p class="hint" id="mm-limit-hint">%s</p></fieldset></section>'
+            '%s%s<p><a class="btn btn-ghost" href="/rules/maumau" data-testid="rules-maumau">%s</a></p></form>' % (
+                note, escape(t("mm.name")), escape(name), escape(t("mm.you")),
+                escape(t("mm.players")), escape(self.players_label()), choices["seats"],
+                escape(t("mm.strength")), strengths,
+                escape(t("mm.limit")), limits, escape(t("mm.limit_hint")),
+                button(t("mm.start"), "start", "start-game", kind="primary", extra="wide"),
+                '<div class="mm-together">%s</div>' % room_button(),
+                escape(t("home.rules"))))
+        return page(t("game.maumau"), body, extra_class="mm")
+
+    def on_input(self, app, name, value, final):
+        if name == "seats":
+            seats = int(value)
+            if engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
+                self.choices["seats"] = seats
+                app.output("mm-seats-out", self.players_label())
+        elif name == "strength" and value in STRENGTH_KEYS:
+            self.choices["strength"] = value
+        elif name == "limit":
+            self.choices["limit"] = int(value)
+        elif name == "name" and final:
+            app.settings["name"] = value.strip()[:24]
+            app.save_settings()
+
+    def handle(self, app, action, value):
+        choices = self.choices
+        if action == "start":
+            field = app.query("#mm-name")
+            name = (field.value if field else "").strip()[:24] or t("mm.you")
+            app.settings["name"] = name if name != t("mm.you") else ""
+            app.save_settings()
+            table = new_table(app, name, choices["seats"], choices["strength"], choices["limit"])
+            app.show(TableScreen(app, table), route="play/maumau/table")
+        elif action == "open-room":
+            app.open_room(GAME, {"limit": choices["limit"]}, choices["seats"], choices["strength"])
+        elif action == "continue":
+            app.go("play/maumau/continue", replace=True)
+
+
+# ---------------------------------------------------------------- the table
+
+class TableScreen(Screen):
+    """The running game on any table: the phone layout for a seat, the large public layout for a screen."""
+
+    route = "play/maumau/table"
+
+    def __init__(self, app, table):
+        self.table = table
+        self.mau = False          # the person pressed "Mau!" for the next card
+        self.picker = None        # the Jack waiting for its suit
+        self.before = None        # the hand before the person's last action, to mark what came in
+        self.before_deal = None
+        self.cursor = None        # keyboard position in the sorted hand
+        self.app = app
+        table.listen(self.on_change)
+
+    def on_change(self, _event=None):
+        if self.app.screen is self:
+            self.app.rerender()
+
+    # -- rendering -------------------------------------------------------------------
+    def render(self, app):
+        view = self.table.view()
+        if self.table.seat is None:
+            return self.render_screen(view)
+        if view["phase"] == "over":
+            body = self.render_final(view)
+        elif view["phase"] == "between":
+            body = self.render_between(view)
+        else:
+            body = self.render_play(view)
+        return page(t("game.maumau"), body + self.render_tools(view), extra_class="mm")
+
+    def render_tools(self, view):
+        parts = []
+        if view["phase"] != "over" and self.table.can_pause():
+            parts.append(button(t("mm.pause"), "pause", "pause", kind="secondary"))
+        if self.table.role == "local" and view["phase"] != "over":
+            parts.append(transfer_link(GAME))
+        parts.append('<a class="btn btn-ghost" href="/rules/maumau" data-testid="rules-maumau">%s</a>' % escape(t("home.rules")))
+        return '<div class="tools mm-tools">%s</div>' % "".join(parts)
+
+    def render_players(self, view, me):
+        items = []
+        turn = view["turn"]
+        for seat in range(len(view["names"])):
+            out = view["out"][seat]
+            count = view["hand_sizes"][seat]
+            classes = "mm-player" + (" me" if seat == me else "") + (" turn" if seat == turn else "") + (" out" if out else "")
+            status = ""
+            if out:
+                status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out"))
+            elif seat == turn:
+                status = '<span class="mm-ptag turn">%s</span>' % escape(t("mm.at_turn"))
+            items.append(
+                '<li%s><span class="mm-pname">%s</span>'
+                '<span class="mm-pline"><span class="mm-pcards" aria-label="%s"><span class="mm-back" aria-hidden="true"></span>%d</span>'
+                '<span class="mm-pminus" aria-label="%s">%s</span></span>%s</li>' % (
+                    attrs(class_=classes, data_testid="player-%d" % seat, data_seat=seat, data_cards=count,
+                          data_points=view["minus"][seat], aria_current="true" if seat == turn else None),
+                    escape(seat_label(view, seat, me)), escape(cards_label(count)), count,
+                    escape(t("mm.minus", n=view["minus"][seat])), escape(t("mm.minus_short", n=view["minus"][seat])),
+                    status))
+        return '<ul class="mm-players" aria-label="%s">%s</ul>' % (escape(t("mm.players_h")), "".join(items))
+
+    def render_badges(self, view, me):
+        badges = []
+        if view["wish"]:
+            badges.append('<span class="mm-badge wish%s" data-testid="wished-suit" data-suit="%s">%s</span>' % (
+                " red" if view["wish"] in "HD" else "", view["wish"], escape(t("mm.wish", suit=suit_word(view["wish"])))))
+        if view["pending"]:
+            badges.append('<span class="mm-badge pending" data-testid="pending-draw" data-count="%d">%s</span>' % (
+                view["pending"], escape(t("mm.pending", n=view["pending"]))))
+        effects = last_effects(view)
+        if effects["skip"] is not None:
+            key = "mm.skipped_you" if effects["skip"] == me else "mm.skipped"
+            badges.append('<span class="mm-badge skip" data-testid="skipped">%s</span>' % escape(
+                t(key, name=seat_label(view, effects["skip"], me))))
+        if view["again"] and view["turn"] is not None:
+            key = "mm.again_you" if view["turn"] == me else "mm.again"
+            badges.append('<span class="mm-badge again" data-testid="again">%s</span>' % escape(
+                t(key, name=seat_label(view, view["turn"], me))))
+        badges.append('<span class="mm-badge dir%s" data-testid="direction" data-direction="%d">%s</span>' % (
+            " changed" if effects["reverse"] else "", view["direction"], escape(t("mm.dir.%d" % view["direction"]))))
+        return '<div class="mm-badges">%s</div>' % "".join(badges)
+
+    def render_centre(self, view, me, can_draw, big=""):
+        if view["pending"] and can_draw:
+            label = t("mm.draw_n", n=view["pending"])
+        elif can_draw:
+            label = t("mm.draw_one", n=view["stock"])
+        else:
+            label = t("mm.stock", n=view["stock"])
+        stock = ('<button%s><span class="card back%s" aria-hidden="true"></span><span class="mm-count">%d</span></button>' % (
+            attrs(type="button", class_="mm-stock" + (" can" if can_draw else ""), data_action="draw",
+                  data_testid="draw-pile", aria_label=label, disabled=not can_draw, data_count=view["stock"]),
+            big, view["stock"]))
+        top = french_card(view["top"], label=t("mm.discard", card=card_name(view["top"])), testid="discard-top",
+                          size="big" + big)
+        return '<div class="mm-centre">%s<div class="mm-discard">%s</div>%s</div>' % (
+            stock, top, self.render_badges(view, me))
+
+    def render_feed(self, view, me, length):
+        events = view["events"]
+        lines = []
+        for index in range(len(events) - 1, max(len(events) - 1 - length, -1), -1):
+            lines.append('<li>%s</li>' % escape(event_text(view, events[index], me)))
+        return '<section class="mm-feed-box" aria-labelledby="mm-feed-h"><h2 id="mm-feed-h" class="visually-hidden">%s</h2>' \
+               '<div role="log"><ol class="mm-feed" data-testid="feed">%s</ol></div></section>' % (escape(t("mm.feed")), "".join(lines))
+
+    def render_play(self, view):
+        me = self.table.seat
+        legal = view["legal"]
+        my_turn = view["turn"] == me
+        can_draw = my_turn and "draw" in legal
+        if my_turn:
+            if view["pending"]:
+                hint = t("mm.hint.pending", n=view["pending"])
+            elif view["again"]:
+                hint = t("mm.hint.again")
+            else:
+                hint = t("mm.hint.play")
+            turn_line = '<strong>%s</strong> %s' % (escape(t("mm.your_turn")), escape(hint))
+        elif view["turn"] is not None:
+            turn_line = escape(t("mm.their_turn", name=seat_label(view, view["turn"], me)))
+        else:
+            turn_line = ""
+        head = '<p class="mm-head"><span>%s</span><span>%s</span></p>' % (
+            escape(t("mm.deal", n=view["deal"])), escape(t("mm.limit_info", n=view["limit"])))
+        table = ('<section class="mm-table" data-testid="mm-table" data-phase="play" data-turn="%s" aria-label="%s">%s%s%s'
+                 '<p class="mm-turn%s" data-testid="turn" aria-live="polite">%s</p>%s</section>' % (
+                     "" if view["turn"] is None else view["turn"], escape(t("game.maumau")), head,
+                     self.render_players(view, me), self.render_centre(view, me, can_draw),
+                     " mine" if my_turn else "", turn_line, self.render_feed(view, me, FEED_LENGTH)))
+        return table + self.render_hand(view, my_turn)
+
+    def render_hand(self, view, my_turn):
+        me = self.table.seat
+        if me is not None and me < len(view["out"]) and view["out"][me]:
+            return '<p class="notice" data-testid="you-out">%s</p>' % escape(t("mm.you_out"))
+        hand = sorted_hand(view["hand"] or [])
+        playable = playable_cards(view["legal"]) if my_turn else {}
+        fresh = {}
+        if self.before is not None and self.before_deal == view["deal"]:
+            fresh = new_cards(hand, self.before)
+        if self.cursor is not None and self.cursor >= len(hand):
+            self.cursor = len(hand) - 1 if hand else None
+        cards = []
+        for index in range(len(hand)):
+            card = hand[index]
+            can = card in playable
+            drawn = card in fresh and fresh[card] > 0
+            if drawn:
+                fresh[card] -= 1
+            extra = ("playable" if can else "dim") + (" drawn" if drawn else "")
+            cards.append(french_card(
+                card, label=t("mm.drawn_label", card=card_name(card)) if drawn else card_name(card),
+                action="card", testid="card-%d" % index, extra=extra, aria_pressed=None,
+                aria_disabled=None if can else "true", data_index=index, data_new=t("mm.drawn") if drawn else None,
+                tabindex="0" if index == (self.cursor or 0) else "-1"))
+        mau_said = self.mau and my_turn
+        mau = '<button%s>%s</button>' % (
+            attrs(type="button", class_="btn btn-toggle mm-mau", data_action="mau", data_testid="mau",
+                  aria_pressed="true" if mau_said else "false", disabled=not my_turn,
+                  aria_describedby="mm-mau-note"),
+            escape(t("mm.mau")))
+        notes = []
+        penalty = mau_penalty(view, self.table.seat)
+        if penalty:
+            notes.append('<p class="notice warn mm-note" role="alert" data-testid="mau-forgotten">%s</p>' % escape(
+                t("mm.mau_forgot", n=penalty)))
+        note = t("mm.mau_armed") if mau_said else t("mm.mau_hint")
+        picker = self.render_picker() if self.picker is not None and my_turn else ""
+        return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
+                '<h2 id="mm-hand-h">%s</h2>%s</div>%s'
+                '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand" style="--n:%d">%s</div>'
+                '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
+                    escape(t("mm.hand", n=len(hand))), mau, picker, max(len(hand) - 1, 1), "".join(cards),
+                    escape(note), "".join(notes)))
+
+    def render_picker(self):
+        suits = "".join(
+            '<button%s><span class="sym" aria-hidden="true">%s</span>%s</button>' % (
+                attrs(type="button", class_="btn mm-suit" + (" red" if suit in "HD" else ""), data_action="suit",
+                      data_value=suit, data_testid="suit-" + suit),
+                SUIT_SYMBOLS[suit], escape(t("card." + suit)))
+            for suit in PICKER_SUITS)
+        return ('<div class="mm-picker" role="group" aria-labelledby="mm-picker-h" data-testid="suit-picker">'
+                '<p id="mm-picker-h">%s</p><div class="mm-suits">%s</div>%s</div>' % (
+                    escape(t("mm.pick_suit")), suits, button(t("mm.cancel"), "cancel-suit", "cancel-suit", kind="ghost")))
+
+    def render_summary(self, view, me, editable):
+        last = view["last_deal"]
+        points = last["points"] if last else [0] * len(view["names"])
+        rows = []
+        for seat in range(len(view["names"])):
+            out = view["out"][seat]
+            name = '<span class="mm-sname">%s</span>' % escape(seat_label(view, seat, me))
+            if out:
+                name = '<s>%s</s>' % name
+            deal_points = points[seat] if seat < len(points) else 0
+            status = ""
+            if out:
+                status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out_over", n=view["limit"]))
+            elif last is not None and last["winner"] == seat:
+                status = '<span class="mm-ptag win">%s</span>' % escape(t("mm.went_out"))
+            remove = ""
+            if editable and seat != me:
+                remove = button(t("mm.remove_player"), "remove-player", "remove-player-%d" % seat, kind="ghost",
+                                data_value=seat, aria_label=t("mm.remove_label", name=view["names"][seat]))
+            rows.append('<tr%s><th scope="row">%s %s</th><td>%s</td><td class="total">%d</td><td class="act">%s</td></tr>' % (
+                attrs(class_="out" if out else None, data_testid="player-%d" % seat, data_seat=seat,
+                      data_cards=view["hand_sizes"][seat], data_points=view["minus"][seat], data_deal=deal_points),
+                name, status, escape(t("mm.plus", n=deal_points)), view["minus"][seat], remove))
+        return ('<div class="table-scroll"><table class="mm-summary"><thead><tr><th scope="col">%s</th><th scope="col">%s</th>'
+                '<th scope="col">%s</th><th scope="col"><span class="visually-hidden">%s</span></th></tr></thead><tbody>%s</tbody></table></div>' % (
+                    escape(t("mm.col_player")), escape(t("mm.col_deal")), escape(t("mm.col_total")),
+                    escape(t("mm.remove_player")), "".join(rows)))
+
+    def render_between(self, view):
+        me = self.table.seat
+        last = view["last_deal"]
+        editable = self.table.role == "local"
+        title = t("mm.deal_over", n=last["deal"] if last else view["deal"])
+        winner_line = ""
+        if last is not None and last["winner"] is not None:
+            key = "mm.deal_winner_you" if last["winner"] == me else "mm.deal_winner"
+            winner_line = '<p class="mm-deal-winner">%s</p>' % escape(t(key, name=seat_label(view, last["winner"], me)))
+        join = ""
+        if editable:
+            worst = 0
+            for seat in range(len(view["names"])):
+                if not view["out"][seat] and view["minus"][seat] > worst:
+                    worst = view["minus"][seat]
+            full = len(view["names"]) >= engine.MAX_SEATS
+            join = '<p class="hint">%s</p><div class="row">%s</div>' % (
+                escape(t("mm.full") if full else t("mm.join_note", n=worst)),
+                button(t("mm.add_player"), "add-player", "add-player", kind="secondary", disabled=full))
+        if "next" in view["legal"]:
+            go_on = button(t("mm.next_deal"), "next-deal", "next-deal", kind="primary", extra="wide")
+        elif me is not None and me < len(view["out"]) and view["out"][me]:
+            go_on = '<p class="notice" data-testid="you-out">%s</p>' % escape(t("mm.you_out"))
+        else:
+            go_on = '<p class="hint">%s</p>' % escape(t("mm.waiting"))
+        return ('<section class="mm-between" data-testid="deal-summary" aria-labelledby="mm-between-h">'
+                '<h2 id="mm-between-h">%s</h2>%s%s%s<div class="controls">%s</div></section>%s' % (
+                    escape(title), winner_line, self.render_summary(view, me, editable), join, go_on,
+                    self.render_feed(view, me, FEED_LENGTH)))
+
+    def render_final(self, view):
+        me = self.table.seat
+        result = view["outcome"]
+        winners = result["winners"]
+        if not winners:
+            headline = t("mm.no_winner")
+        elif winners[0] == me:
+            headline = t("mm.you_win")
+        else:
+            headline = t("mm.winner", name=view["names"][winners[0]])
+        rows = []
+        order = standings_order(view)
+        for place in range(len(order)):
+            seat = order[place]
+            out = view["out"][seat]
+            rows.append('<li class="standing%s%s" data-testid="standing-%d" data-points="%d"><span class="rank">%s</span>'
+                        '<span class="who">%s%s</span><span class="score">%s</span></li>' % (
+                            " win" if seat in winners else "", " out" if out else "", seat, view["minus"][seat],
+                            escape(t("mm.rank", n=place + 1)), escape(seat_label(view, seat, me)),
+                            ' <span class="mm-ptag">%s</span>' % escape(t("mm.out")) if out else "",
+                            escape(t("mm.minus", n=view["minus"][seat]))))
+        point = ""
+        if len(winners) == 1:
+            point = '<p class="mm-night" data-testid="night-point">%s</p>' % escape(
+                t("mm.night_point", name=view["names"][winners[0]]))
+        new_game = button(t("mm.new_game"), "new-game", "new-game", kind="primary") if self.table.role == "local" else ""
+        last = view["last_deal"]
+        summary = ""
+        if last is not None:
+            summary = '<section class="mm-between" data-testid="deal-summary" aria-labelledby="mm-last-h"><h2 id="mm-last-h">%s</h2>%s</section>' % (
+                escape(t("mm.deal_over", n=last["deal"])), self.render_summary(view, me, False))
+        return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
+                '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
+                '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>%s' % (
+                    escape(t("mm.final_title")), escape(headline), point, "".join(rows), new_game, escape(t("home.results")),
+                    summary))
+
+    def render_screen(self, view):
+        """The infoscreen: the public view only, landscape, large type."""
+        if view["phase"] == "over":
+            body = self.render_final(view)
+        elif view["phase"] == "between":
+            body = self.render_between(view)
+        else:
+            turn = ""
+            if view["turn"] is not None:
+                turn = escape(t("mm.screen_turn", name=seat_label(view, view["turn"], None)))
+            body = ('<div class="mm-stage" data-testid="mm-table" data-phase="play" data-turn="%s">'
+                    '<div class="mm-stage-main"><p class="mm-head"><span>%s</span><span>%s</span></p>%s'
+                    '<p class="mm-turn" data-testid="turn" aria-live="polite">%s</p></div>'
+                    '<div class="mm-stage-side">%s%s</div></div>' % (
+                        "" if view["turn"] is None else view["turn"],
+                        escape(t("mm.deal", n=view["deal"])), escape(t("mm.limit_info", n=view["limit"])),
+                        self.render_centre(view, None, False, big=" huge"), turn,
+                        self.render_players(view, None), self.render_feed(view, None, SCREEN_FEED_LENGTH)))
+        return page(t("game.maumau"), body, extra_class="mm mm-screen")
+
+    # -- actions -----------------------------------------------------------------------
+    def act(self, app, action):
+        """Send an action for this device's seat; remember the hand to mark what comes in."""
+        view = self.table.view()
+        self.before = list(view["hand"] or [])
+        self.before_deal = view["deal"]
+        self.mau = False
+        self.picker = None
+        try:
+            self.table.act(action)
+        except IllegalAction as error:
+            app.toast(t("error.generic", message=str(error)))
+            app.rerender()
+
+    def edit(self, app, change):
+        """Change the table between deals (solo only); a refusal is shown."""
+        try:
+            self.table.edit(change)
+        except IllegalAction as error:
+            app.toast(t("error.generic", message=str(error)))
+        app.rerender()
+
+    def tap_card(self, app, card):
+        view = self.table.view()
+        if view["phase"] != "play":
+            return
+        if card not in playable_cards(view["legal"]):
+            app.toast(refusal(view, card))
+            return
+        if card[:-1] == "J":
+            self.picker = card
+            app.rerender()
+            app.query('[data-testid="suit-H"]').focus()
+            return
+        self.act(app, play_action(card, view["legal"], self.mau))
+
+    def say_mau(self, app):
+        view = self.table.view()
+        if view["phase"] != "play" or view["turn"] != self.table.seat:
+            app.toast(t("mm.not_your_turn"))
+            return
+        if len(view["hand"] or []) != 2:
+            app.toast(t("mm.mau_hint"))
+            self.mau = False
+        else:
+            self.mau = not self.mau
+        app.rerender()
+
+    def draw(self, app):
+        view = self.table.view()
+        if view["phase"] == "play" and "draw" in view["legal"]:
+            self.act(app, "draw")
+        elif view["phase"] == "play":
+            app.toast(t("mm.not_your_turn"))
+
+    def handle(self, app, action, value):
+        view = self.table.view()
+        if action == "card":
+            self.tap_card(app, value)
+        elif action == "suit" and self.picker is not None:
+            self.act(app, play_action(self.picker, view["legal"], self.mau, value))
+        elif action == "cancel-suit":
+            self.picker = None
+            app.rerender()
+        elif action == "mau":
+            self.say_mau(app)
+        elif action == "draw":
+            self.draw(app)
+        elif action == "next-deal":
+            if "next" in view["legal"]:
+                self.act(app, "next")
+        elif action == "add-player" and self.table.role == "local":
+            name = computer_name(view["names"])
+            self.edit(app, lambda state: engine.add_seat(state, name))
+        elif action == "remove-player" and self.table.role == "local":
+            seat = int(value)
+            if seat != self.table.seat:
+                self.edit(app, lambda state: engine.remove_seat(state, seat))
+        elif action == "pause":
+            self.table.save()
+            app.go("")
+        elif action == "new-game":
+            players = self.table.players()
+            me = self.table.seat or 0
+            strength = self.table.default_strength()
+            seats = engine.DEFAULT_SEATS if len(players) < 2 else min(len(players), engine.MAX_SEATS)
+            fresh = new_table(app, players[me]["name"], seats, strength, view["limit"])
+            app.show(TableScreen(app, fresh), route="play/maumau/table")
+
+    def on_key(self, app, key):
+        if self.table.seat is None:
+            return False
+        view = self.table.view()
+        if view["phase"] != "play":
+            return False
+        if key == "Escape" and self.picker is not None:
+            self.picker = None
+            app.rerender()
+            return True
+        hand = view["hand"] or []
+        if key in ("ArrowRight", "ArrowLeft") and hand:
+            step = 1 if key == "ArrowRight" else -1
+            if self.cursor is None:
+                self.cursor = 0 if step > 0 else len(hand) - 1
+            else:
+                self.cursor = max(0, min(len(hand) - 1, self.cursor + step))
+            app.rerender()
+            element = app.query('[data-testid="card-%d"]' % self.cursor)
+            if element:
+                element.focus()
+            return True
+        if key == "Enter":
+            focused = app.query('[data-testid="hand"] :focus')
+            if focused:
+                return False  # the focused card's own click plays it
+            if self.cursor is not None and self.cursor < len(hand) and app.query(":focus") is None:
+                self.tap_card(app, sorted_hand(hand)[self.cursor])
+                return True
+            return False
+        if key in ("d", "D"):
+            self.draw(app)
+            return True
+        if key in ("m", "M"):
+            self.say_mau(app)
+            return True
+        return False
+
+    def leave(self, app):
+        self.table.close()
+
+
+class MissingSaveScreen(Screen):
+    """Shown when Fortsetzen finds no saved game."""
+
+    def render(self, app):
+        return page(t("game.maumau"), '<p class="empty">%s</p><p>%s</p>' % (
+            escape(t("mm.no_save")), '<a class="btn btn-primary" href="#/play/maumau">%s</a>' % escape(t("mm.new_game"))))
+
+
+def table_screen(app, table):
+    """Return the running game's screen for any table (local, host, remote phone or infoscreen)."""
+    return TableScreen(app, table)
+
+
+def screen_for(app, rest):
+    """Return the screen for a route below play/maumau."""
+    if rest and rest[0] in ("continue", "table"):
+        document = app.storage.load_game(GAME)
+        if document is None:
+            return MissingSaveScreen()
+        table = LocalTable(app, GAME, document["state"], document["meta"])
+        table.schedule_computers()
+        return TableScreen(app, table)
+    return SetupScreen(app)
