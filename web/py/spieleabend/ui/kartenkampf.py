@@ -321,7 +321,8 @@ def render_seat_tiles(view, seats, show_chosen, screen=False):
         tiles.append(
             '<li class="kk-seat%s" data-seat="%d" data-testid="seat-%d"><span class="kk-seat-name">%s%s</span>'
             '<span class="kk-seat-total" data-testid="total-%d">%s</span>%s%s'
-            '<span class="kk-used" data-testid="used-%d" aria-label="%s"><span aria-hidden="true">%s %s</span></span></li>' % (
+            '<span class="kk-used" data-testid="used-%d"><span class="visually-hidden">%s</span>'
+            '<span aria-hidden="true">%s %s</span></span></li>' % (
                 " me" if seat == view["seat"] else "", seat, seat, escape(name),
                 (" " + escape(t("kk.you_mark"))) if seat == view["seat"] and not screen and name != t("kk.you") else "",
                 seat, escape(points_label(view["scores"][seat])), status, flags,
