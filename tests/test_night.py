@@ -151,3 +151,32 @@ def test_typed_codes():
     assert clean_code("abcd 2345") == "ABCD2345"
     assert clean_code("ABCD-2345") == "ABCD2345"
     assert clean_code("ABCD 0000") == "" and clean_code("ABC") == ""
+
+
+# -- charts as SVG text ---------------------------------------------------------------------------
+from spieleabend.ui.charts import score_chart, standings_chart, ticks  # noqa: E402
+
+
+def test_score_chart_draws_one_line_per_player_with_a_text_alternative():
+    html = score_chart(["Ada", "Bo"], [[0, 0], [5, -3], [9, -8]])
+    assert html.count("<polyline") == 2
+    assert 'role="img"' in html and "Ada 9" in html and "Bo -8" in html
+    assert html.count("<tr>") == 4, "header and three rows in the table alternative"
+    assert 'data-testid="score-chart"' in html
+
+
+def test_score_chart_without_history_says_so():
+    assert "<svg" not in score_chart(["Ada"], [[0]])
+    assert "<svg" not in score_chart(["Ada", "Bo"], [[0, 0], [1]])
+
+
+def test_ticks_cover_the_range_in_round_steps():
+    assert ticks(0, 39) == [0, 10, 20, 30, 40]
+    assert ticks(-8, 9) == [-10, -5, 0, 5, 10]
+    assert ticks(0, 0) == [0, 1]
+
+
+def test_standings_bars_carry_each_persons_points():
+    html = standings_chart([{"name": "Ada", "points": 2}, {"name": "Bo", "points": 0}])
+    assert 'data-player="Ada" data-points="2"' in html and 'data-player="Bo" data-points="0"' in html
+    assert "Ada 2, Bo 0" in html

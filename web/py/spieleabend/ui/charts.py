@@ -50,6 +50,8 @@ def ticks(low, high, most=5):
         if value >= high:
             break
         value += step
+    if len(out) < 2:
+        out.append(out[0] + step)
     return out
 
 
@@ -119,9 +121,9 @@ def score_chart(names, history, testid="score-chart", caption=None):
     body = "".join('<tr><th scope="row">%s</th>%s</tr>' % (
         escape(t("chart.start") if i == 0 else str(i)), "".join("<td>%d</td>" % v for v in rows[i]))
         for i in range(len(rows)))
-    table = ('<details class="chart-table"><summary>%s</summary><div class="table-scroll"><table>'
+    table = ('<details class="chart-table"><summary>%s</summary><div class="table-scroll" tabindex="0" role="region" aria-label="%s"><table>'
              '<thead><tr><th scope="col">%s</th>%s</tr></thead><tbody>%s</tbody></table></div></details>' % (
-                 escape(t("chart.as_table")), escape(t("chart.round")), head, body))
+                 escape(t("chart.as_table")), escape(t("chart.as_table")), escape(t("chart.round")), head, body))
     return ('<figure%s>%s<figcaption><ul class="legend" aria-hidden="true">%s</ul><p class="visually-hidden">%s</p>'
             '</figcaption>%s</figure>' % (
                 attrs(class_="chart-figure", data_testid=testid), svg, legend, escape(desc), table))

@@ -100,9 +100,9 @@ def per_game_html(table, testid="night-per-game"):
                 cells.append('<td data-game="%s">–</td>' % game)
         rows.append('<tr data-player="%s"><th scope="row">%s</th>%s</tr>' % (
             escape(row["name"]), escape(row["name"]), "".join(cells)))
-    return ('<div class="table-scroll"><table class="night per-game"%s><caption>%s</caption><thead><tr>'
+    return ('<div class="table-scroll" tabindex="0" role="region" aria-label="%s"><table class="night per-game"%s><caption>%s</caption><thead><tr>'
             '<th scope="col">%s</th>%s</tr></thead><tbody>%s</tbody></table></div>' % (
-                attrs(data_testid=testid), escape(t("night.per_game_caption")), escape(t("night.person")),
+                escape(t("night.per_game_caption")), attrs(data_testid=testid), escape(t("night.per_game_caption")), escape(t("night.person")),
                 head, "".join(rows)))
 
 
@@ -117,8 +117,8 @@ def games_html(app, table):
     return '<ol class="night-games">%s</ol>' % "".join(items)
 
 
-def evening_html(app, night, results, charts=True, testid="night-table"):
-    """Return a whole evening: chart, table, table by game and its games."""
+def evening_html(app, night, results, charts=True, testid="night-table", compact=False):
+    """Return a whole evening: chart, table, table by game and its games (compact: the table only)."""
     table = evening_table(results, night["id"], night.get("people") or [])
     count = len(table["games"])
     since = '<p class="night-since">%s · %s</p>' % (
@@ -130,6 +130,8 @@ def evening_html(app, night, results, charts=True, testid="night-table"):
     if charts and table["games"]:
         parts.append(standings_chart(table["rows"]))
     parts.append(table_html(table, testid))
+    if compact:
+        return "".join(parts)
     if table["games"]:
         parts.append('<h2>%s</h2>%s' % (escape(t("night.per_game")), per_game_html(table)))
         parts.append('<h2>%s</h2>%s' % (escape(t("night.played")), games_html(app, table)))

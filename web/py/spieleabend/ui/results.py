@@ -94,7 +94,7 @@ class ResultsScreen(Screen):
         if tonight["rows"]:
             parts.append('<section class="panel night-box" aria-labelledby="tonight-h"><h2 id="tonight-h">%s</h2>%s'
                          '<p><a class="btn btn-secondary" href="#/night" data-testid="nav-night">%s</a></p></section>' % (
-                             escape(t("results.tonight")), evening_html(app, night, results, charts=False),
+                             escape(t("results.tonight")), evening_html(app, night, results, charts=False, compact=True),
                              escape(t("results.open_night"))))
         else:
             parts.append('<p><a class="btn btn-secondary" href="#/night" data-testid="nav-night">%s</a></p>'

@@ -1,0 +1,196 @@
+"""A game night in a real Chromium: several games against computers, the evening's table and chart,
+Ergebnisse with filter and score charts, past evenings, and the backup of everything."""
+
+import json
+
+from playwright.sync_api import expect
+
+from e2e.conftest import open_app
+from e2e.test_accessibility import serious_violations
+from spieleabend.games import kartenkampf
+from spieleabend.games.common import Rng
+
+NIGHT_KEY = "spieleabend.night"
+RESULTS_KEY = "spieleabend.results"
+# Kartenkampf, you first: 55:55, best round 14:14, rounds won 5:5 -> no winner, no point.
+UNDECIDED = [[1, 8], [10, 4], [2, 6], [6, 5], [7, 3], [8, 2], [4, 10], [3, 7], [5, 9], [9, 1]]
+
+
+def stored(page, key):
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", key) or "null")
+
+
+def tonight(page):
+    return stored(page, NIGHT_KEY)["current"]["id"]
+
+
+def play_punktejagd(page, url, seed, computers):
+    """Play a whole seeded Punktejagd game (always the first card in hand); return the final headline."""
+    page.goto("%s/?seed=%d&pace=0#/play/punktejagd" % (url, seed))
+    page.wait_for_selector("[data-testid=start-game]")
+    page.get_by_test_id("player-name").fill("Testerin")
+    page.get_by_test_id("computers-%d" % computers).check()
+    page.get_by_test_id("style-random").check()
+    page.get_by_test_id("start-game").click()
+    for _ in range(10):
+        page.locator("[data-testid=hand] [data-value]").first.click()
+        page.get_by_test_id("confirm").click()
+        page.get_by_test_id("next-round").click()
+    return page.get_by_test_id("final-headline").inner_text()
+
+
+def finish_kartenkampf_undecided(page, url):
+    """Continue a Kartenkampf save one choice before its end (tonight's) and make the last choice."""
+    state = kartenkampf.new_game({"seats": 2, "names": ["Testerin", "Anna"]}, Rng(5))
+    for cards in UNDECIDED[:-1]:
+        for seat in range(2):
+            kartenkampf.apply_action(state, seat, "play %d" % cards[seat])
+    kartenkampf.apply_action(state, 1, "play %d" % UNDECIDED[-1][1])
+    meta = {"players": [{"name": "Testerin", "kind": "person", "strength": None},
+                        {"name": "Anna", "kind": "computer", "strength": "random"}],
+            "seat": 0, "options": {"seats": 2}, "bot_rng": Rng(6).state, "started_at": 1,
+            "night": tonight(page), "history": [], "round": 10}
+    document = {"format": 1, "game": "kartenkampf", "state": state, "meta": meta}
+    page.evaluate("doc => localStorage.setItem('spieleabend.save.kartenkampf', JSON.stringify(doc))", document)
+    page.goto(url + "/?pace=0#/play/kartenkampf/continue")
+    page.get_by_test_id("card-%d" % UNDECIDED[-1][0]).click()
+    page.get_by_test_id("confirm").click()
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('%s') || '{\"results\": []}').results || [])"
+                           ".some(r => r.game === 'kartenkampf')" % RESULTS_KEY)
+
+
+def point_to(headline):
+    """Return who earned the evening's point from a Punktejagd final headline (None for a shared win)."""
+    if headline == "Du gewinnst!":
+        return "Testerin"
+    if headline.endswith(" gewinnt!"):
+        return headline[:-len(" gewinnt!")]
+    assert headline.startswith("Geteilter Sieg"), headline
+    return None
+
+
+def table_rows(page, testid="night-table"):
+    return page.get_by_test_id(testid).locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => [r.dataset.player, Number(r.dataset.points), Number(r.dataset.games), Number(r.dataset.wins)])")
+
+
+def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, live_server):
+    url = live_server.url
+    open_app(page, url, "night/new")
+    page.get_by_test_id("night-name-0").fill("Testerin")
+    page.get_by_test_id("night-name-1").fill("Anna")
+    page.get_by_test_id("night-start").click()
+    expect(page.get_by_test_id("night-table")).to_be_visible()
+    assert table_rows(page) == [["Testerin", 0, 0, 0], ["Anna", 0, 0, 0]], "the people named have rows at once"
+
+    first = point_to(play_punktejagd(page, url, seed=11, computers=1))      # Testerin and Anna
+    finish_kartenkampf_undecided(page, url)                                 # Testerin and Anna, no winner
+    second = point_to(play_punktejagd(page, url, seed=4, computers=2))      # Testerin, Anna and Ben
+
+    expected = {"Testerin": 0, "Anna": 0, "Ben": 0}
+    for winner in (first, second):
+        if winner:
+            expected[winner] += 1
+    page.goto(url + "/#/night")
+    page.wait_for_selector("[data-testid=night-table]")
+    rows = table_rows(page)
+    assert {row[0]: row[1] for row in rows} == expected
+    assert {row[0]: row[2] for row in rows} == {"Testerin": 3, "Anna": 3, "Ben": 1}, "Anna is one row across games"
+    assert [row[1] for row in rows] == sorted([row[1] for row in rows], reverse=True), "most points first"
+    verdicts = page.get_by_test_id("night-game").evaluate_all("items => items.map(i => [i.dataset.game, i.dataset.verdict])")
+    assert verdicts[1] == ["kartenkampf", "none"]
+    assert "Kein Sieger – kein Punkt" in page.get_by_test_id("night-game").nth(1).inner_text()
+    assert [v[0] for v in verdicts] == ["punktejagd", "kartenkampf", "punktejagd"]
+    per_game = page.get_by_test_id("night-per-game")
+    assert per_game.locator('tr[data-player="Anna"] td[data-game="kartenkampf"]').inner_text() == "0 / 1"
+    bars = page.get_by_test_id("night-chart").locator("rect[data-player]").evaluate_all(
+        "bars => bars.map(b => [b.dataset.player, Number(b.dataset.points)])")
+    assert {name: points for name, points in bars} == expected
+    alt = page.get_by_test_id("night-chart").locator("svg.chart").get_attribute("aria-label")
+    assert all(name in alt for name in expected)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path="/tmp/spieleabend-night.png", full_page=True)
+    assert serious_violations(page) == []
+
+    # Ergebnisse: three games, filter by game, the newest with its score chart.
+    page.goto(url + "/#/results")
+    items = page.get_by_test_id("result-item")
+    assert items.count() == 3
+    assert items.evaluate_all("items => items.map(i => i.dataset.game)") == ["punktejagd", "kartenkampf", "punktejagd"]
+    chart = items.first.get_by_test_id("score-chart")
+    assert chart.locator("polyline").count() == 3, "one line per player"
+    assert "Testerin" in chart.locator("svg.chart").get_attribute("aria-label")
+    assert chart.locator("details tbody tr").count() == 11, "start and ten rounds as a table"
+    page.get_by_test_id("result-filter").select_option("kartenkampf")
+    expect(items).to_have_count(1)
+    assert "Kein Sieger" in items.first.inner_text()
+    page.get_by_test_id("result-filter").select_option("")
+    expect(items).to_have_count(3)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path="/tmp/spieleabend-results.png", full_page=True)
+    assert serious_violations(page) == []
+
+    # A new evening starts empty; the last one is listed with its table.
+    page.goto(url + "/#/night")
+    page.get_by_test_id("new-night").click()
+    page.get_by_test_id("night-name-0").fill("Testerin")
+    page.get_by_test_id("night-start").click()
+    expect(page.get_by_test_id("night-table")).to_be_visible()
+    assert table_rows(page) == [["Testerin", 0, 0, 0]]
+    page.goto(url + "/#/results")
+    past = page.get_by_test_id("past-night")
+    assert past.count() == 1
+    past.locator("summary").click()
+    assert {row[0]: row[1] for row in table_rows(past, "past-night-table")} == expected
+
+
+def prepared_results(night_id):
+    """Finished games of all five kinds, with score histories."""
+    games = [("punktejagd", ["Ada", "Bo"], ["Ada"]), ("kartenkampf", ["Ada", "Bo", "Cy"], ["Bo", "Cy"]),
+             ("maumau", ["Ada", "Bo"], ["Bo"]), ("paodekuai", ["Ada", "Bo", "Cy"], ["Cy"]), ("golf", ["Ada", "Bo"], [])]
+    out = []
+    for index, (game, players, winners) in enumerate(games):
+        history = [[0] * len(players)] + [[(r + 1) * (s + 2) * (1 if game != "paodekuai" else -1 if s else 2)
+                                          for s in range(len(players))] for r in range(4)]
+        out.append({"game": game, "players": players, "winners": winners, "scores": history[-1],
+                    "finished_at": 1_790_000_000_000 + index * 60000, "started_at": 1_790_000_000_000,
+                    "my_score": history[-1][0], "seat": 0, "night": night_id, "history": history, "room": None})
+    return list(reversed(out))
+
+
+def test_results_of_all_five_games_backup_and_restore(page, browser, live_server, tmp_path):
+    url = live_server.url
+    open_app(page, url, "night")
+    night_id = tonight(page)
+    page.evaluate("doc => localStorage.setItem('spieleabend.results', JSON.stringify(doc))",
+                  {"format": 1, "results": prepared_results(night_id)})
+    page.goto(url + "/#/results")
+    items = page.get_by_test_id("result-item")
+    assert items.count() == 5
+    for game in ("punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"):
+        page.get_by_test_id("result-filter").select_option(game)
+        expect(items).to_have_count(1)
+        assert items.first.get_attribute("data-game") == game
+    page.get_by_test_id("result-filter").select_option("paodekuai")
+    page.get_by_test_id("show-chart").count() == 0  # the newest shown has its chart open
+    assert items.first.get_by_test_id("score-chart").locator("polyline").count() == 3
+
+    with page.expect_download() as download:
+        page.get_by_test_id("export-all").click()
+    backup = tmp_path / "backup.json"
+    download.value.save_as(backup)
+    assert json.loads(backup.read_text())["kind"] == "spieleabend.backup"
+
+    fresh = browser.new_context(viewport={"width": 360, "height": 740}, locale="de-DE", reduced_motion="reduce")
+    other = fresh.new_page()
+    open_app(other, url, "results")
+    before = other.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(backup.read_text()[:-30])
+    other.get_by_test_id("import-all").set_input_files(str(damaged))
+    expect(other.get_by_test_id("import-problem")).to_contain_text("beschädigt")
+    assert other.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == before, "a damaged file changes nothing"
+    other.get_by_test_id("import-all").set_input_files(str(backup))
+    expect(other.get_by_test_id("result-item")).to_have_count(5)
+    assert other.get_by_test_id("past-night").count() == 1, "the imported evening is a past one here"
+    fresh.close()
