@@ -8,6 +8,12 @@ from spieleabend.ui.shell import PLAYABLE, HomeScreen
 SEEN_VERSION_KEY = "seen_version"
 
 
+def game_in_room(app, game):
+    """Return True when this device's saved game of this kind is a room it hosts."""
+    document = app.storage.load_game(game) if game in PLAYABLE else None
+    return document is not None and "room" in document["meta"]
+
+
 class App:
     """The running app in the page."""
 
@@ -21,6 +27,9 @@ class App:
         pace = dom.url_param("pace")
         # `pace` (ms between computer moves) lets testers play whole games fast.
         self.fixed_pace = int(pace) if pace and pace.isdigit() else None
+        away = dom.url_param("standin")
+        # `standin` (ms a room seat may stay away before a computer plays for it) for testers.
+        self.fixed_stand_in = int(away) if away and away.isdigit() else None
         self.screen = None
         self.just_updated = self.note_release()
         i18n.set_language(self.settings["language"])
@@ -86,6 +95,33 @@ class App:
         self.room_request = {"game": game, "options": options, "seats": seats, "strength": strength}
         self.go("room/host/" + game)
 
+    def room_socket(self, on_open, on_message, on_close):
+        """Open a websocket to the room relay (see spieleabend.ui.rooms)."""
+        return dom.relay_socket(on_open, on_message, on_close)
+
+    def room_nonce(self):
+        """Return a fresh random nonce for a commitment (128 bits, hex)."""
+        return dom.random_hex(16)
+
+    def stand_in_ms(self):
+        """Return how long a room seat may be away before a computer plays for it (?standin= for testers)."""
+        return self.fixed_stand_in if self.fixed_stand_in is not None else 45000
+
+    def page_origin(self):
+        return dom.page_origin()
+
+    def fetch_json(self, url, on_done):
+        """GET JSON from the server; on_done(dict or None)."""
+        dom.fetch_json(url, on_done)
+
+    def post_text(self, url, text, on_done):
+        """POST text to the server; on_done(answer text or None)."""
+        dom.post_text(url, text, on_done)
+
+    def share_link(self, url, title, on_done):
+        """Share or copy a link; on_done("shared" | "copied" | "failed")."""
+        dom.share_link(url, title, on_done)
+
     # -- screens and routing ---------------------------------------------------------
     def route_screen(self, route):
         """Return the screen for a route."""
@@ -97,8 +133,12 @@ class App:
             return __import__("spieleabend.ui.transfer", fromlist=["x"]).screen_for(self, route.split("/"))
         if route == "results":
             return __import__("spieleabend.ui.results", fromlist=["x"]).ResultsScreen()
+        if route.startswith("room/") or route.startswith("join"):
+            return __import__("spieleabend.ui.room_screens", fromlist=["x"]).screen_for(self, route)
         if route.startswith("play/"):
             parts = route.split("/")
+            if len(parts) > 2 and parts[2] in ("continue", "table") and game_in_room(self, parts[1]):
+                return __import__("spieleabend.ui.room_screens", fromlist=["x"]).screen_for(self, "room/host/" + parts[1])
             game = parts[1] if len(parts) > 1 else ""
             if game in PLAYABLE:
                 module = __import__(PLAYABLE[game], fromlist=["screen_for"])

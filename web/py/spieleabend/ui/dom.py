@@ -286,22 +286,6 @@ def fetch_json(url, on_done):
     window.fetch(url, {"cache": "no-store"}).then(answered, failed)
 
 
-def fetch_svg_into(url, text, element_id):
-    """POST text to url and put the SVG answer into the element (the text never lands in a URL or log)."""
-    def show(svg):
-        element = document.getElementById(element_id)
-        if element:
-            element.innerHTML = svg
-            element.setAttribute("data-ready", "")
-
-    def answered(response):
-        if response.ok:
-            response.text().then(show)
-
-    window.fetch(url, {"method": "POST", "body": text, "cache": "no-store",
-                       "headers": {"Content-Type": "text/plain;charset=utf-8"}}).then(answered, lambda _e: None)
-
-
 def share_link(text, title, on_done):
     """Share a link (navigator.share where there is one, else the clipboard); on_done("shared"|"copied"|"failed")."""
     navigator = window.navigator
@@ -380,3 +364,15 @@ def http_request(method, url, body, on_done):
         response.text().then(lambda text: on_done(status, str(text)), lambda _e: on_done(0, ""))
 
     window.fetch(url, options).then(answered, lambda _e: on_done(0, ""))
+
+
+def post_text(url, text, on_done):
+    """POST text to url; call on_done(answer text) on success, on_done(None) on any failure."""
+    def answered(response):
+        if response.ok:
+            response.text().then(on_done, lambda _e: on_done(None))
+        else:
+            on_done(None)
+
+    window.fetch(url, {"method": "POST", "body": text, "cache": "no-store",
+                       "headers": {"Content-Type": "text/plain;charset=utf-8"}}).then(answered, lambda _e: on_done(None))

@@ -4,7 +4,7 @@ from spieleabend.games import punktejagd as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.shell import Screen, page, room_button, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "punktejagd"
@@ -84,6 +84,16 @@ register({
     "pj.log_type": ("Art", "Type"),
     "pj.sum": ("Summe", "Total"),
     "pj.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+    "pj.waiting_title": ("Plan steht", "Plan is set"),
+    "pj.your_plan": ("Deine Karte: %(card)s%(risk)s", "Your card: %(card)s%(risk)s"),
+    "pj.waiting": ("Warte auf die anderen: %(done)s von %(total)s haben gewählt.",
+                   "Waiting for the others: %(done)s of %(total)s have chosen."),
+    "pj.chosen": ("hat gewählt", "has chosen"),
+    "pj.stand_in": ("Computer spielt", "computer plays"),
+    "pj.away": ("weg", "away"),
+    "pj.screen_waiting": ("Gewählt: %(done)s von %(total)s", "Chosen: %(done)s of %(total)s"),
+    "pj.last_reveal": ("Letzte Runde: %(n)s · %(type)s", "Last round: %(n)s · %(type)s"),
+    "pj.wins_screen": ("Gewonnen: %(names)s", "Won by: %(names)s"),
 })
 
 
@@ -98,6 +108,35 @@ def type_label(round_type):
 def progress(view):
     """Return the round to show on "Fortsetzen", rounds scored and the totals (the table's plug-in hook)."""
     return {"round": view["round"] or engine.ROUND_COUNT, "done": len(view["log"]), "scores": view["totals"]}
+
+
+def strength_choices():
+    """Return the computers' strengths as (key, label, hint) for the start screen and the room lobby."""
+    return [(s, t("pj.style." + s), t("pj.style.%s.hint" % s)) for s in STYLES]
+
+
+def parse_action(action):
+    """Return (card, risk) of "play N" / "play N risk", or (None, False)."""
+    words = (action or "").split(" ")
+    if len(words) >= 2 and words[0] == "play" and words[1].isdigit():
+        return int(words[1]), len(words) > 2 and words[2] == "risk"
+    return None, False
+
+
+def pending_view(view, action):
+    """Show a committed, not yet revealed choice in its owner's view (rooms: the engine has not seen it)."""
+    card, risk = parse_action(action)
+    if card is None:
+        return view
+    if view["hand"] is not None and card in view["hand"]:
+        view["hand"] = [n for n in view["hand"] if n != card]
+    view["plan"] = {"card": card, "risk": risk}
+    if risk:
+        view["chip_spent"] = True
+    if view["seat"] is not None and view["seat"] < len(view["committed"]):
+        view["committed"] = list(view["committed"])
+        view["committed"][view["seat"]] = True
+    return view
 
 
 def new_table(app, name, computers, style):
@@ -151,7 +190,7 @@ class SetupScreen(Screen):
                 note, escape(t("pj.name")), escape(name), escape(t("pj.name_placeholder")),
                 escape(t("pj.table_size")), seats, escape(self.computers_label()),
                 escape(t("pj.style")), styles,
-                button(t("pj.start"), "start", "start-game", kind="primary", extra="wide"),
+                button(t("pj.start"), "start", "start-game", kind="primary", extra="wide") + room_button(),
                 escape(t("pj.merksatz")), escape(t("home.rules"))))
         return page(t("game.punktejagd"), body)
 
@@ -179,6 +218,14 @@ class SetupScreen(Screen):
             app.show(TableScreen(app, new_table(app, name, self.computers, self.style)), route="play/punktejagd/table")
         elif action == "continue":
             app.go("play/punktejagd/continue", replace=True)
+        elif action == "open-room":
+            field = app.query("#pj-name")
+            name = (field.value if field else "").strip()[:24]
+            if name:
+                app.settings["name"] = name
+            app.settings["pj_style"] = self.style
+            app.save_settings()
+            app.open_room(GAME, {}, self.computers + 1, self.style)
 
 
 class TableScreen(Screen):
@@ -191,33 +238,51 @@ class TableScreen(Screen):
         self.selected = None
         self.risk = False
         # Rounds whose reveal the person has seen: a newer scored round is shown as a reveal first.
-        self.seen = len(table.view()["log"])
+        view = table.view()
+        self.seen = len(view["log"]) if view is not None else None
         self.flying = False
         self.panel = None  # "played" or "log"
         self.timer = None
         table.listen(lambda event: app.rerender())
 
     @property
+    def me(self):
+        """Return this device's seat (None: an infoscreen)."""
+        return self.table.seat
+
+    @property
     def phase(self):
-        """Return "reveal" while a scored round waits to be seen, "final" once over, else "choose"."""
+        """Return "reveal" while a scored round waits to be seen, "final" once over, "waiting" (chosen, in a room), else "choose"."""
         view = self.table.view()
+        if self.seen is None:
+            self.seen = len(view["log"])
         if len(view["log"]) > self.seen:
             return "reveal"
-        return "final" if view["outcome"] is not None else "choose"
+        if view["outcome"] is not None:
+            return "final"
+        return "waiting" if view["plan"] is not None else "choose"
 
     # -- rendering -------------------------------------------------------------------
     def render(self, app):
         view = self.table.view()
-        header = self.render_header(view, view["log"][-1] if self.phase == "reveal" else None)
-        if self.phase == "final":
+        if view is None:
+            return page(t("game.punktejagd"), "", extra_class="pj")
+        if self.me is None:
+            return page(t("game.punktejagd"), render_infoscreen(view, self.table.seats()) + self.render_panel(view),
+                        extra_class="pj pj-screen-page")
+        phase = self.phase
+        header = self.render_header(view, view["log"][-1] if phase == "reveal" else None)
+        if phase == "final":
             body = self.render_final(view)
         else:
             body = header + self.render_seats(view) + (
-                self.render_reveal(app, view) if self.phase == "reveal" else self.render_choose(view))
-        tools = ('<div class="tools">%s%s%s</div>' % (
+                self.render_reveal(app, view) if phase == "reveal" else
+                self.render_waiting(view) if phase == "waiting" else self.render_choose(view))
+        tools = ('<div class="tools">%s%s%s%s</div>' % (
             button(t("pj.played_btn"), "panel", "open-played", kind="ghost", data_value="played"),
             button(t("pj.log_btn"), "panel", "open-log", kind="ghost", data_value="log"),
-            "" if self.phase == "final" or not self.table.can_pause() else button(t("pj.pause"), "pause", "pause", kind="secondary")))
+            "" if phase == "final" or not self.table.can_pause() else button(t("pj.pause"), "pause", "pause", kind="secondary"),
+            transfer_link(GAME) if self.table.role == "local" and phase != "final" else ""))
         return page(t("game.punktejagd"), body + tools + self.render_panel(view), extra_class="pj")
 
     def render_header(self, view, revealed=None):
@@ -238,21 +303,24 @@ class TableScreen(Screen):
 
     def render_seats(self, view):
         items = []
+        phase = self.phase
+        info = self.table.seats()
         for seat in range(view["seats"]):
             name = seat_name(view, seat)
             chip = t("pj.chip_used") if view["chips_spent"][seat] else t("pj.chip_free")
-            if seat == 0 or self.phase != "choose":
+            if seat == self.me or phase not in ("choose", "waiting"):
                 status = ""
                 card = ""
             else:
                 committed = view["committed"][seat]
                 status = '<span class="status">%s</span>' % escape(t("pj.plan_hidden") if committed else t("pj.thinking"))
                 card = card_back(t("pj.card_of", name=name), "small") if committed else ""
+            status += seat_tags(info, seat)
             items.append(
-                '<li class="seat%s" data-testid="seat-%d">%s<div class="seat-info"><span class="seat-name">%s</span>'
+                '<li class="seat%s" data-testid="seat-%d" data-seat="%d">%s<div class="seat-info"><span class="seat-name">%s</span>'
                 '<span class="seat-total" data-testid="total-%d">%s <span class="chip %s" title="%s">'
                 '<span class="visually-hidden">%s</span></span></span>%s</div></li>' % (
-                    " me" if seat == 0 else "", seat, card, escape(name), seat,
+                    " me" if seat == self.me else "", seat, seat, card, escape(name), seat,
                     escape(t("pj.points_total", n=view["totals"][seat])),
                     "used" if view["chips_spent"][seat] else "free", escape(chip), escape(chip), status))
         return '<ul class="seats" aria-label="%s">%s</ul>' % (escape(t("pj.sum")), "".join(items))
@@ -284,6 +352,20 @@ class TableScreen(Screen):
                        disabled=self.selected is None or self.flying),
                 escape(risk_note), escape(t("pj.merksatz"))))
 
+    def render_waiting(self, view):
+        """In a room: this seat's plan is set (committed, hidden from everyone) while others still choose."""
+        plan = view["plan"]
+        done = len([c for c in view["committed"] if c])
+        return ('<section class="hand-area pj-waiting" aria-labelledby="wait-h"><h2 id="wait-h">%s</h2>'
+                '<div class="pj-my-plan">%s<p data-testid="my-plan">%s</p></div>'
+                '<p class="hint" data-testid="waiting" role="status">%s</p>'
+                '<div class="hand mini-hand" data-testid="hand">%s</div></section>' % (
+                    escape(t("pj.waiting_title")),
+                    number_card(plan["card"], t("pj.card", n=plan["card"]), size="small"),
+                    escape(t("pj.your_plan", card=plan["card"], risk=t("pj.with_risk") if plan["risk"] else "")),
+                    escape(t("pj.waiting", done=done, total=view["seats"])),
+                    "".join(number_card(n, t("pj.card", n=n), size="small") for n in view["hand"])))
+
     def render_reveal(self, app, view):
         entry = view["log"][-1]
         cards = entry["cards"]
@@ -301,10 +383,10 @@ class TableScreen(Screen):
                 risk = '<span class="risk-mark %s">%s</span>' % (
                     "won" if points > 0 else "lost", escape(t("pj.risk_won") if points > 0 else t("pj.risk_lost")))
             items.append(
-                '<li class="reveal-slot%s%s" style="--i:%d" data-testid="reveal-%d">'
+                '<li class="reveal-slot%s%s" style="--i:%d" data-testid="reveal-%d" data-seat="%d">'
                 '<div class="flip"><div class="flip-back">%s</div><div class="flip-front">%s</div></div>'
                 '<span class="who">%s</span>%s<span class="pts" data-testid="points-%d">%s</span>%s</li>' % (
-                    " blocked b%d" % card if blocked else "", motion + (" from-me" if seat == 0 else ""), seat, seat,
+                    " blocked b%d" % card if blocked else "", motion + (" from-me" if seat == self.me else ""), seat, seat, seat,
                     card_back("", "small"), number_card(card, t("pj.card", n=card), size="small"),
                     escape(seat_name(view, seat)),
                     '<span class="blocked-tag">%s</span>' % escape(t("pj.blocked")) if blocked else "",
@@ -324,22 +406,23 @@ class TableScreen(Screen):
         winners = result["winners"]
         if len(winners) > 1:
             headline = t("pj.shared_win", names=", ".join(seat_name(view, s) for s in winners))
-        elif winners[0] == 0:
+        elif winners[0] == self.me:
             headline = t("pj.you_win")
         else:
             headline = t("pj.winner", name=seat_name(view, winners[0]))
         rows = []
         for seat in order:
             rank = 1 + len([s for s in range(view["seats"]) if scores[s] > scores[seat]])
-            rows.append('<li class="standing%s" data-testid="standing-%d"><span class="rank">%s</span>'
+            rows.append('<li class="standing%s" data-testid="standing-%d" data-seat="%d"><span class="rank">%s</span>'
                         '<span class="who">%s</span><span class="score">%s</span></li>' % (
-                            " win" if seat in winners else "", seat, escape(t("pj.rank", n=rank)),
+                            " win" if seat in winners else "", seat, seat, escape(t("pj.rank", n=rank)),
                             escape(seat_name(view, seat)), escape(t("pj.points_total", n=scores[seat]))))
         return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
                 '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
                 '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>' % (
                     escape(t("pj.final_title")), escape(headline), "".join(rows),
-                    button(t("pj.new_game"), "new-game", "new-game", kind="primary"), escape(t("home.results"))))
+                    button(t("pj.new_game"), "new-game", "new-game", kind="primary") if self.table.role in ("local", "host") else "",
+                    escape(t("home.results"))))
 
     def render_panel(self, view):
         if self.panel is None:
@@ -401,6 +484,8 @@ class TableScreen(Screen):
         elif action == "new-game":
             players = self.table.players()
             style = players[-1].get("strength") or "random"
+            if self.table.role != "local":
+                return
             fresh = new_table(app, players[self.table.seat or 0]["name"], len(players) - 1, style)
             app.show(TableScreen(app, fresh), route="play/punktejagd/table")
             return
@@ -441,6 +526,8 @@ class TableScreen(Screen):
         app.rerender()
 
     def on_key(self, app, key):
+        if self.me is None:
+            return False
         if self.panel is not None and key == "Escape":
             self.panel = None
             app.rerender()
@@ -463,6 +550,65 @@ class TableScreen(Screen):
         if self.timer is not None:
             app.cancel(self.timer)
         self.table.close()
+
+
+def seat_tags(info, seat):
+    """Return the room marks of a seat: away, or played by a computer standing in."""
+    if seat >= len(info):
+        return ""
+    entry = info[seat]
+    if entry.get("stand_in"):
+        return '<span class="tag stand-in" data-testid="stand-in-%d">%s</span>' % (seat, escape(t("pj.stand_in")))
+    if entry.get("away"):
+        return '<span class="tag away" data-testid="away-%d">%s</span>' % (seat, escape(t("pj.away")))
+    return ""
+
+
+def render_infoscreen(view, info):
+    """The table for a TV or tablet: large type, landscape, public facts only (who chose, never what)."""
+    if view["outcome"] is not None:
+        result = view["outcome"]
+        scores = result["scores"]
+        order = sorted(range(view["seats"]), key=lambda seat: -scores[seat])
+        rows = "".join(
+            '<li class="standing%s" data-seat="%d" data-testid="standing-%d"><span class="who">%s</span><span class="score">%s</span></li>' % (
+                " win" if seat in result["winners"] else "", seat, seat, escape(seat_name(view, seat)),
+                escape(t("pj.points_total", n=scores[seat]))) for seat in order)
+        return ('<section class="pj-screen final"><h2 data-testid="final-headline">%s</h2><ol class="standings pj-screen-standings">%s</ol></section>' % (
+            escape(t("pj.wins_screen", names=", ".join([seat_name(view, s) for s in result["winners"]]))), rows))
+    done = len([c for c in view["committed"] if c])
+    head = ('<header class="pj-screen-head type-%s"><p class="round-no" data-testid="round-number">%s</p>'
+            '<p class="type-badge" data-testid="round-type">%s</p><p class="type-hint">%s</p>'
+            '<p class="pj-screen-count" data-testid="chosen-count">%s</p></header>' % (
+                view["round_type"], escape(t("pj.round", n=view["round"], total=view["round_count"])),
+                escape(type_label(view["round_type"])), escape(t("pj.type_hint." + view["round_type"])),
+                escape(t("pj.screen_waiting", done=done, total=view["seats"]))))
+    seats = []
+    for seat in range(view["seats"]):
+        chosen = view["committed"][seat]
+        seats.append('<li class="pj-screen-seat%s" data-seat="%d" data-testid="seat-%d">%s<span class="who">%s</span>'
+                     '<span class="total" data-testid="total-%d">%d</span><span class="state">%s</span>%s</li>' % (
+                         " chosen" if chosen else "", seat, seat,
+                         card_back(t("pj.card_of", name=seat_name(view, seat)), "small") if chosen else '<span class="card-slot"></span>',
+                         escape(seat_name(view, seat)), seat, view["totals"][seat],
+                         escape(t("pj.chosen") if chosen else t("pj.thinking")), seat_tags(info, seat)))
+    reveal = ""
+    if view["log"]:
+        entry = view["log"][-1]
+        slots = "".join(
+            '<li class="reveal-slot%s" data-seat="%d"><span class="who">%s</span>%s<span class="pts">%s</span></li>' % (
+                " blocked" if entry["cards"].count(entry["cards"][seat]) > 1 else "", seat, escape(seat_name(view, seat)),
+                number_card(entry["cards"][seat], t("pj.card", n=entry["cards"][seat]), size="small"),
+                escape(t("pj.plus", n=entry["points"][seat]) + (" ⚑" if entry["risks"][seat] else "")))
+            for seat in range(view["seats"]))
+        reveal = ('<section class="pj-screen-reveal" data-testid="screen-reveal"><h2>%s</h2><ol class="reveal-row">%s</ol></section>' % (
+            escape(t("pj.last_reveal", n=entry["round"], type=type_label(entry["type"]))), slots))
+    return ('<div class="pj-screen">%s<ol class="pj-screen-seats">%s</ol>%s</div>' % (head, "".join(seats), reveal))
+
+
+def table_screen(app, table):
+    """Return the running game's screen for any table (local, room host, phone, or screen with seat None)."""
+    return TableScreen(app, table)
 
 
 class MissingSaveScreen(Screen):

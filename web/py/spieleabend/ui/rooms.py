@@ -396,9 +396,10 @@ class HostRoom:
             player["away"] = not place["online"]
             player["away_since"] = self.app.now()
             players.append(player)
+        free = [name for name in computer_names if name not in names] or list(computer_names)
         index = 0
         while len(players) < seat_count:
-            names.append(computer_names[index % len(computer_names)])
+            names.append(free[index % len(free)])
             players.append(seat_player(names[-1], COMPUTER, strength))
             index += 1
         names = unique_names(names)
@@ -973,6 +974,11 @@ class RemoteTable(Table):
         elif k == "lobby":
             self.lobby = data
             self.set_game(data["game"])
+            if self.message is not None:
+                # The host went back to the lobby for another game in the same room.
+                self.message = None
+                self.doc["recorded"] = False
+                self.set_pending(None)
         elif k == "reveal":
             self.take_reveal(data)
         elif k == "error":

@@ -52,6 +52,25 @@ def room_button():
     return button(t("home.together"), "open-room", "open-room", kind="secondary", extra="wide")
 
 
+from spieleabend.ui.i18n import register as register_texts  # noqa: E402  (the room entry's texts)
+
+register_texts({
+    "home.join_room": ("Raum beitreten", "Join a room"),
+    "home.back_to_room": ("Zurück in den Raum %(code)s", "Back to room %(code)s"),
+})
+
+
+def room_entry(app):
+    """Return the home screen's room entry: back into this device's room, and "Raum beitreten"."""
+    room = app.storage.load_room()
+    back = ""
+    if room is not None and room["role"] in ("seat", "screen") and "token" in room:
+        back = '<a class="btn btn-primary" href="#/room/play" data-testid="room-rejoin">%s</a>' % escape(
+            t("home.back_to_room", code=room["code"]))
+    return '<nav class="room-entry row" aria-label="%s">%s<a class="btn btn-secondary" href="#/join" data-testid="join-room">%s</a></nav>' % (
+        escape(t("home.join_room")), back, escape(t("home.join_room")))
+
+
 class Screen:
     """A screen renders HTML and reacts to actions; the app does the DOM work."""
 
@@ -86,6 +105,7 @@ class HomeScreen(Screen):
                  '<p class="tagline">%s</p></section>' % escape(t("app.tagline"))]
         saves = app.storage.saved_games(list(PLAYABLE))  # first: it may set damaged saves aside
         parts.append(self.notices(app))
+        parts.append(room_entry(app))
         if saves:
             items = []
             for save in saves:

@@ -1,0 +1,246 @@
+"""Rooms in real Chromium: a host, phones and a table screen play Punktejagd together over the relay."""
+
+import json
+import re
+
+import pytest
+
+from e2e.conftest import ConsoleWatch, phone_context
+
+GAME_URL = "/?seed=%d&pace=0%s#/play/punktejagd"
+
+
+class Device:
+    """One browser context (a phone, the host, or a TV) with every websocket frame it received."""
+
+    def __init__(self, browser, name, landscape=False):
+        options = {"viewport": {"width": 1280, "height": 720}} if landscape else {}
+        self.context = phone_context(browser, **options)
+        self.page = self.context.new_page()
+        self.name = name
+        self.frames = []
+        self.watch = ConsoleWatch(self.page)
+        self.page.on("websocket", self.on_socket)
+
+    def on_socket(self, ws):
+        ws.on("framereceived", lambda payload: self.frames.append(payload))
+
+    def by(self, testid):
+        return self.page.get_by_test_id(testid)
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def devices(browser):
+    made = []
+
+    def make(name, landscape=False):
+        device = Device(browser, name, landscape)
+        made.append(device)
+        return device
+
+    yield make
+    errors = [(d.name, e) for d in made for e in d.watch.errors if "WebSocket" not in e]
+    for device in made:
+        device.close()
+    assert errors == [], errors
+
+
+def open_room(host, url, seed=5, extra=""):
+    host.page.goto(url + GAME_URL % (seed, extra))
+    host.page.wait_for_selector("html[data-app-ready]")
+    host.by("open-room").click()
+    host.page.wait_for_selector("[data-testid=room-qr][data-ready] svg")
+    link = host.by("room-link").inner_text()
+    assert re.match(r"^https?://[^/]+/#/join/[2-9A-Z]{6}\.[A-Za-z0-9_-]{16}$", link), link
+    assert "localhost" not in link and "127.0.0.1" not in link, "a phone cannot open a localhost link"
+    return link
+
+
+def join(device, url, link, name, as_screen=False, extra=""):
+    """Open the join link on this server (the link's LAN address may not reach a test server)."""
+    device.page.goto(url + "/?pace=0" + extra + "#" + link.split("#", 1)[1])
+    device.page.wait_for_selector("[data-testid=join-name]")
+    device.by("join-name").fill(name)
+    device.by("join-screen" if as_screen else "join-seat").click()
+    device.page.wait_for_selector("[data-testid=room-waiting]")
+
+
+def hand(device):
+    return [int(v) for v in device.page.locator("[data-testid=hand] [data-value]").evaluate_all(
+        "cards => cards.map(c => c.dataset.value)")]
+
+
+def choose(device, card):
+    device.by("card-%d" % card).click()
+    device.by("confirm").click()
+
+
+def go_on(devices_list):
+    for device in devices_list:
+        device.page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+        device.by("next-round").click()
+
+
+def table_frames(device):
+    """Return the relay frames from the host that carry room data, in order."""
+    out = []
+    for text in device.frames:
+        frame = json.loads(text)
+        if frame.get("type") == "msg" and frame.get("from") == "host":
+            out.append(frame["data"])
+    return out
+
+
+def assert_no_secrets(device, my_seat):
+    """No frame held another seat's hand or unrevealed choice."""
+    revealable = set()
+    reveals = 0
+    for data in table_frames(device):
+        if data["k"] == "table":
+            view = data["view"]
+            assert view["seat"] == my_seat, (device.name, view["seat"])
+            if my_seat is None:
+                assert view["hand"] is None and view["plan"] is None and view["legal"] == []
+            rest = dict(view, legal=[])  # this seat's own legal actions are "play N" too
+            assert "play " not in json.dumps(rest), (device.name, "a choice inside a view")
+            assert "hands" not in view and "plans" not in view
+            if data["cr"]["want"] == "reveal":
+                revealable.add(data["cr"]["id"])
+        elif data["k"] == "reveal":
+            assert data["id"] in revealable, (device.name, "reveal before every seat had committed")
+            reveals += 1
+    return reveals
+
+
+def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
+    url = live_server.url
+    host, anna, ben = devices("host"), devices("anna"), devices("ben")
+    tv = devices("tv", landscape=True)
+    link = open_room(host, url)
+    assert host.by("room-code").inner_text() in link and re.match(r"^\d{4}$", host.by("room-pin").inner_text())
+    join(anna, url, link, "Anna")
+    host.page.wait_for_selector("[data-testid=lobby-place-1]")
+    assert "Anna" in host.by("lobby-place-1").inner_text()
+    join(ben, url, link, "Ben")
+    join(tv, url, link, "TV", as_screen=True)
+    host.page.wait_for_selector("[data-testid=lobby-place-2]")
+    host.by("room-seats-4").check()
+    assert host.by("host-plays").is_checked()
+    host.by("start-room-game").click()
+    for device in (host, anna, ben):
+        device.page.wait_for_selector("[data-testid=hand]")
+    tv.page.wait_for_selector("[data-testid=chosen-count]")
+    assert anna.page.locator(".seat.me").get_attribute("data-seat") == "1"
+    assert ben.page.locator(".seat.me").get_attribute("data-seat") == "2"
+    assert tv.by("hand").count() == 0
+    for round_number in range(1, 11):
+        anna_card = hand(anna)[0]
+        choose(anna, anna_card)
+        anna.page.wait_for_selector("[data-testid=my-plan]")
+        tv.page.wait_for_function("document.querySelector('[data-testid=chosen-count]').textContent.includes('2 von 4')")
+        choose(ben, hand(ben)[-1])
+        choose(host, hand(host)[len(hand(host)) // 2])
+        for device in (host, anna, ben):
+            device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde %d ')" % round_number)
+        assert anna.by("reveal-1").locator("[data-value='%d']" % anna_card).count() == 1
+        go_on([host, anna, ben])
+    for device in (host, anna, ben):
+        device.page.wait_for_selector("[data-testid=final-headline]")
+    tv.page.wait_for_selector("[data-testid=final-headline]")
+    standings = host.by("standing-1").inner_text()
+    assert standings == anna.by("standing-1").inner_text()
+    assert anna.by("new-game").count() == 0, "the host starts the next game"
+    host.by("end-room").click()
+    for device in (anna, ben, tv):
+        device.page.wait_for_selector("[data-testid=room-final]")
+        assert device.by("room-status").get_attribute("data-state") == "closed"
+    anna.by("to-results").click()
+    item = anna.by("result-item").first
+    assert "Punktejagd" in item.inner_text() and "Anna" in item.inner_text()
+    assert_no_secrets(anna, 1) == 10
+    assert assert_no_secrets(ben, 2) == 10
+    assert assert_no_secrets(tv, None) == 10
+
+
+def test_reloads_of_a_phone_and_of_the_host_keep_the_room_going(devices, live_server):
+    url = live_server.url
+    host, anna = devices("host"), devices("anna")
+    link = open_room(host, url, seed=8)
+    join(anna, url, link, "Anna")
+    host.page.wait_for_selector("[data-testid=lobby-place-1]")
+    host.by("room-seats-3").check()
+    host.by("start-room-game").click()
+    anna.page.wait_for_selector("[data-testid=hand]")
+    # Anna chooses, then her phone reloads: it takes her seat back with her plan still set.
+    choose(anna, 4)
+    anna.page.wait_for_selector("[data-testid=my-plan]")
+    anna.page.reload()
+    anna.page.wait_for_selector("[data-testid=my-plan]")
+    assert "4" in anna.by("my-plan").inner_text()
+    choose(host, 9)
+    anna.page.wait_for_selector("[data-testid=reveal-1] [data-value='4']")
+    go_on([host, anna])
+    # The host reloads mid-round; the room and the game continue.
+    choose(anna, 6)
+    anna.page.wait_for_selector("[data-testid=my-plan]")
+    host.page.reload()
+    host.page.wait_for_selector("[data-testid=hand]")
+    host.page.wait_for_selector("[data-testid=room-status][data-state=online]")
+    assert "Runde 2 von 10" in host.by("round-number").inner_text()
+    assert host.page.locator("[data-seat='1'] .status").inner_text() == "Plan steht verdeckt"
+    choose(host, 2)
+    for device in (host, anna):
+        device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde 2 ')")
+    assert anna.by("reveal-1").locator("[data-value='6']").count() == 1
+    assert host.by("reveal-0").locator("[data-value='2']").count() == 1
+
+
+def test_a_phone_that_leaves_for_good_is_played_by_a_computer(devices, live_server):
+    url = live_server.url
+    host, anna = devices("host"), devices("anna")
+    link = open_room(host, url, seed=9, extra="&standin=1500")
+    join(anna, url, link, "Anna")
+    host.page.wait_for_selector("[data-testid=lobby-place-1]")
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    anna.page.wait_for_selector("[data-testid=hand]")
+    anna.close()
+    host.page.wait_for_selector("[data-testid=stand-in-1]")
+    assert "Computer spielt für Anna" in host.by("stand-in-note").inner_text()
+    for _ in range(10):
+        choose(host, hand(host)[0])
+        go_on([host])
+    host.page.wait_for_selector("[data-testid=final-headline]")
+    host.by("end-room").click()
+    host.page.wait_for_selector("[data-testid=room-final]")
+
+
+def test_join_by_code_and_pin_errors_are_translated_and_the_host_can_remove_a_place(devices, live_server):
+    url = live_server.url
+    host, anna = devices("host"), devices("anna")
+    open_room(host, url)
+    code, pin = host.by("room-code").inner_text(), host.by("room-pin").inner_text()
+    anna.page.goto(url + "/")
+    anna.page.wait_for_selector("html[data-app-ready]")
+    anna.by("join-room").click()
+    anna.by("join-code").fill(code.lower()[:3] + " " + code.lower()[3:])
+    anna.by("join-pin").fill("0000" if pin != "0000" else "1111")
+    anna.by("join-name").fill("Anna")
+    anna.by("join-seat").click()
+    anna.page.wait_for_selector("[data-testid=room-status][data-state=closed]")
+    assert anna.by("room-status").inner_text() == "Falsche PIN oder ungültiger Link."
+    anna.by("join-again").click()
+    anna.by("join-code").fill(code)
+    anna.by("join-pin").fill(pin)
+    anna.by("join-name").fill("Anna")
+    anna.by("join-seat").click()
+    anna.page.wait_for_selector("[data-testid=room-waiting]")
+    host.page.wait_for_selector("[data-testid=lobby-place-1]")
+    host.by("remove-place-1").click()
+    anna.page.wait_for_selector("[data-testid=room-removed]")
+    host.page.wait_for_selector("[data-testid=lobby-place-1]", state="detached")
+    host.by("host-plays").uncheck()
+    assert host.by("start-room-game").is_enabled()

@@ -1,0 +1,751 @@
+"""Room screens: the host's lobby, joining on a phone, and the frame around a game in a room.
+
+Routes: room/host/<game> (the lobby, then the game), room/play (a phone's or a
+screen's place, also after a reload), join/<code>.<secret> (a join link) and join
+(typing code and PIN). The game itself is the game's own `table_screen(app, table)`,
+wrapped in `RoomFrame`, which adds the room's status line and the host's controls.
+"""
+
+from spieleabend.games import load as load_engine
+from spieleabend.ui.html import attrs, button, escape
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, normalize_code, parse_join)
+from spieleabend.ui.shell import PLAYABLE, Screen, page
+
+COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav", "Hanna"]
+
+register({
+    "room.title": ("Zusammen spielen", "Play together"),
+    "room.join_title": ("Raum beitreten", "Join a room"),
+    "room.join_home": ("Raum beitreten", "Join a room"),
+    "room.back_to_room": ("Zurück in den Raum %(code)s", "Back to room %(code)s"),
+    "room.code": ("Raum-Code", "Room code"),
+    "room.pin": ("PIN", "PIN"),
+    "room.link": ("Einladungslink", "Invitation link"),
+    "room.qr": ("QR-Code zum Beitreten: %(link)s", "QR code to join: %(link)s"),
+    "room.qr_hint": ("Mit der Handykamera scannen – oder Code und PIN unter „Raum beitreten“ eintippen.",
+                     "Scan with a phone camera – or type code and PIN under “Join a room”."),
+    "room.share": ("Link teilen", "Share link"),
+    "room.copy": ("Link kopieren", "Copy link"),
+    "room.shared": ("Link geteilt.", "Link shared."),
+    "room.copied": ("Link kopiert.", "Link copied."),
+    "room.copy_failed": ("Kopieren ging nicht – bitte den Link abschreiben.", "Could not copy – please copy the link by hand."),
+    "room.no_lan": ("Kein Netzwerk gefunden: der Link funktioniert nur auf diesem Gerät.",
+                    "No network found: the link only works on this device."),
+    "room.places": ("Am Tisch", "At the table"),
+    "room.nobody": ("Noch niemand da. Die anderen scannen den QR-Code.", "Nobody yet. The others scan the QR code."),
+    "room.online": ("online", "online"),
+    "room.away": ("weg", "away"),
+    "room.remove": ("Entfernen", "Remove"),
+    "room.remove_label": ("%(name)s entfernen", "Remove %(name)s"),
+    "room.screens": ("Tisch-Bildschirme", "Table screens"),
+    "room.seats": ("Plätze insgesamt", "Seats in total"),
+    "room.seats_hint": ("%(people)s Personen, %(computers)s Computer füllen die freien Plätze.",
+                        "%(people)s people, %(computers)s computers fill the free seats."),
+    "room.too_many": ("Mehr Personen als Plätze: Plätze erhöhen oder jemanden entfernen.",
+                      "More people than seats: add seats or remove someone."),
+    "room.strength": ("Computer-Spielstärke", "Computer strength"),
+    "room.host_plays": ("Dieses Gerät spielt mit", "This device plays a seat"),
+    "room.host_plays_hint": ("Aus: dieses Gerät zeigt nur den Tisch (z. B. ein Tablet in der Mitte).",
+                             "Off: this device only shows the table (e.g. a tablet in the middle)."),
+    "room.your_name": ("Dein Name", "Your name"),
+    "room.host_default": ("Gastgeber", "Host"),
+    "room.close_joining": ("Beitritt schließen", "Close joining"),
+    "room.open_joining": ("Beitritt wieder öffnen", "Open joining again"),
+    "room.joining_closed": ("Beitritt ist geschlossen.", "Joining is closed."),
+    "room.pin_locked": ("Zu viele falsche PINs: Beitritt nur noch per QR-Code oder Link.",
+                        "Too many wrong PINs: joining only by QR code or link now."),
+    "room.start": ("Partie starten", "Start game"),
+    "room.end": ("Raum beenden", "End room"),
+    "room.end_confirm": ("Wirklich beenden? Noch einmal tippen.", "Really end? Tap again."),
+    "room.ended_title": ("Raum beendet", "Room ended"),
+    "room.final": ("Endstand", "Final standings"),
+    "room.points": ("%(n)s Punkte", "%(n)s points"),
+    "room.to_results": ("Ergebnisse", "Results"),
+    "room.home": ("Zur Startseite", "Home"),
+    "room.again": ("Nochmal versuchen", "Try again"),
+    "room.reconnect": ("Neu verbinden", "Reconnect"),
+    "room.leave": ("Raum verlassen", "Leave room"),
+    "room.alone": ("Allein weiterspielen", "Go on alone"),
+    "room.new": ("Neuen Raum öffnen", "Open a new room"),
+    "room.name": ("Dein Name", "Your name"),
+    "room.name_placeholder": ("z. B. Anna", "e.g. Anna"),
+    "room.join_code": ("Raum-Code (6 Zeichen)", "Room code (6 characters)"),
+    "room.join_pin": ("PIN (4 Ziffern)", "PIN (4 digits)"),
+    "room.join_seat": ("Mitspielen", "Play"),
+    "room.join_screen": ("Als Tisch-Bildschirm", "As table screen"),
+    "room.join_screen_hint": ("Ein Tisch-Bildschirm zeigt allen den Tisch und spielt nicht mit.",
+                              "A table screen shows everyone the table and does not play."),
+    "room.need_code": ("Bitte Code und PIN eingeben.", "Please enter code and PIN."),
+    "room.waiting_start": ("Du bist dabei. Warte, bis der Gastgeber startet …", "You are in. Waiting for the host to start …"),
+    "room.game_is": ("Gespielt wird: %(game)s", "Game: %(game)s"),
+    "room.no_screen_for": ("Dieses Spiel kann diese App-Version noch nicht zeigen. Bitte neu laden.",
+                           "This version of the app cannot show this game yet. Please reload."),
+    "room.no_room": ("Dieses Gerät ist in keinem Raum.", "This device is in no room."),
+    "room.removed": ("Der Gastgeber hat deinen Platz entfernt.", "The host removed your place."),
+    "room.stand_in": ("Computer spielt für %(name)s", "A computer plays for %(name)s"),
+    "room.mismatch": ("Aufdeckung von %(names)s passt nicht zur Festlegung – sie wird nicht gespielt.",
+                      "%(names)s's reveal does not match the commitment – it is not played."),
+    "room.error.illegal": ("Der Gastgeber hat den Zug abgelehnt: %(text)s", "The host refused the move: %(text)s"),
+    "room.error.mismatch": ("Deine Aufdeckung passte nicht zur Festlegung.", "Your reveal did not match your commitment."),
+    "room.not_sent": ("Keine Verbindung zum Gastgeber – der Zug wurde nicht gesendet.",
+                      "No connection to the host – the move was not sent."),
+    "room.next_by_host": ("Die nächste Partie startet der Gastgeber.", "The host starts the next game."),
+    "room.state.online": ("Verbunden · Raum %(code)s", "Connected · room %(code)s"),
+    "room.state.connecting": ("Verbinde mit dem Raum …", "Connecting to the room …"),
+    "room.state.retrying": ("Verbindung weg – neuer Versuch in %(s)s s", "Connection lost – retrying in %(s)s s"),
+    "room.state.host_away": ("Der Gastgeber ist gerade weg – warte auf ihn …", "The host is away – waiting …"),
+    "room.err.room_full": ("Der Raum ist voll.", "The room is full."),
+    "room.err.unknown_room": ("Diesen Raum gibt es nicht (mehr). Stimmt der Code?", "This room does not exist (any more). Is the code right?"),
+    "room.err.bad_token": ("Falsche PIN oder ungültiger Link.", "Wrong PIN or invalid link."),
+    "room.err.bad_token_resume": ("Dein Platz in diesem Raum ist abgelaufen.", "Your place in this room has expired."),
+    "room.err.joining_closed": ("Der Gastgeber hat den Beitritt geschlossen.", "The host has closed joining."),
+    "room.err.server_full": ("Der Server ist gerade voll – gleich geht es weiter.", "The server is full right now – trying again soon."),
+    "room.err.rate_limited": ("Zu viele Nachrichten auf einmal – kurz warten.", "Too many messages at once – wait a moment."),
+    "room.err.unsupported_version": ("Diese App-Version passt nicht zum Server. Bitte neu laden.",
+                                     "This version of the app does not match the server. Please reload."),
+    "room.err.malformed": ("Der Server hat eine ungültige Nachricht abgelehnt.", "The server refused an invalid message."),
+    "room.err.forbidden": ("Der Server hat eine ungültige Nachricht abgelehnt.", "The server refused an invalid message."),
+    "room.err.too_large": ("Eine Nachricht war zu groß für den Server.", "A message was too large for the server."),
+    "room.err.binary_frame": ("Der Server hat eine ungültige Nachricht abgelehnt.", "The server refused an invalid message."),
+    "room.err.hello_timeout": ("Der Server hat zu lange gewartet.", "The server waited too long."),
+    "room.err.no_server": ("Keine Verbindung zum Server. Räume brauchen den Spieleabend-Server (im selben WLAN oder im Netz); allein spielen geht auch offline.",
+                           "No connection to the server. Rooms need the Spieleabend server (on the same Wi-Fi or online); playing alone works offline too."),
+    "room.err.replaced": ("Dieser Platz ist jetzt in einem anderen Tab oder Gerät offen.", "This place is now open in another tab or device."),
+    "room.err.ended": ("Der Gastgeber hat den Raum beendet.", "The host ended the room."),
+    "room.err.host_gone": ("Der Gastgeber ist nicht zurückgekommen; der Raum ist zu.", "The host did not come back; the room is closed."),
+    "room.err.idle": ("Der Raum war zu lange still und wurde geschlossen.", "The room was quiet too long and was closed."),
+    "room.err.left": ("Du hast den Raum verlassen.", "You left the room."),
+    "room.err.shutdown": ("Der Server startet neu …", "The server is restarting …"),
+    "room.err.other": ("Die Verbindung zum Raum ging nicht.", "Could not connect to the room."),
+})
+
+
+def error_text(code, resumed=False):
+    """Return the translated text of a relay error or closing reason (never the raw code)."""
+    if code == "bad_token" and resumed:
+        return t("room.err.bad_token_resume")
+    key = "room.err." + (code or "other")
+    text = t(key)
+    return t("room.err.other") if text == key else text
+
+
+def status_of(link, host="online", code=None, now=0):
+    """Return (state, text) for the status line of a room link."""
+    state, detail = link.status()
+    if state == "online":
+        if host == "away":
+            return "host-away", t("room.state.host_away")
+        return "online", t("room.state.online", code=code or "")
+    if state == "retrying":
+        wait = max(0, (link.retry_at or now) - now) // 1000 + 1 if link.retry_at else 1
+        text = t("room.state.retrying", s=wait)
+        if detail:
+            text = error_text(detail) + " " + text
+        return "retrying", text
+    if state == "closed":
+        return "closed", error_text(detail, resumed="token" in link.hello)
+    return "connecting", t("room.state.connecting")
+
+
+def status_line(state, text):
+    return '<p class="room-status %s" data-testid="room-status" data-state="%s" role="status">%s</p>' % (
+        state, state, escape(text))
+
+
+def game_title(game):
+    return t("game." + game)
+
+
+def strength_list(game):
+    """Return [(key, label, hint)] of a game's computers (its screen module's strength_choices)."""
+    module = game_module(game)
+    if module is not None and hasattr(module, "strength_choices"):
+        return module.strength_choices()
+    from spieleabend.games import load_bots
+
+    return [(key, key, "") for key in load_bots(game).STRENGTHS]
+
+
+def final_rows(view, progress):
+    """Return [(rank, name, score)] sorted by score from a public view and the game's progress hook."""
+    names = view["names"] if "names" in view else []
+    scores = progress["scores"]
+    order = sorted(range(len(names)), key=lambda seat: -scores[seat] if seat < len(scores) else 0)
+    rows = []
+    for seat in order:
+        score = scores[seat] if seat < len(scores) else 0
+        rank = 1 + len([s for s in range(len(scores)) if scores[s] > score])
+        rows.append((rank, names[seat], score))
+    return rows
+
+
+# -- the host --------------------------------------------------------------------------------------
+class LobbyScreen(Screen):
+    """The host's room before the game: code, PIN, link, QR code, places, options, start."""
+
+    def __init__(self, app, room, request=None):
+        self.room = room
+        self.game = room.game
+        self.engine = room.engine
+        request = request or {}
+        self.options = request.get("options") or {}
+        self.strengths = strength_list(self.game)
+        keys = [s[0] for s in self.strengths]
+        self.strength = request.get("strength") if request.get("strength") in keys else keys[-1]
+        seats = request.get("seats")
+        default = getattr(self.engine, "DEFAULT_SEATS", self.engine.MIN_SEATS)
+        self.seat_count = seats if isinstance(seats, int) and self.engine.MIN_SEATS <= seats <= self.engine.MAX_SEATS else default
+        self.host_plays = True
+        self.qr_svg = None
+        self.qr_for = None
+        self.base_asked = False
+        self.keep = False  # True when the room goes on in the next screen
+        room.listen(lambda _e: self.changed(app))
+
+    def people(self):
+        return len(self.room.seat_places()) + (1 if self.host_plays else 0)
+
+    def changed(self, app):
+        if app.screen is self:
+            self.need_qr(app)
+            app.rerender()
+
+    def need_qr(self, app):
+        """Fetch the join address once, then the QR code of the full link."""
+        if self.room.code() is None:
+            return
+        if not self.base_asked:
+            self.base_asked = True
+
+            def got_base(answer):
+                self.room.base = answer["base"] if answer is not None and "base" in answer else app.page_origin()
+                self.room.base_source = answer["source"] if answer is not None and "source" in answer else "none"
+                self.changed(app)
+            app.fetch_json("/api/join-base", got_base)
+            return
+        url = self.room.join_url()
+        if self.room.base is None or url is None or self.qr_for == url:
+            return
+        self.qr_for = url
+
+        def got_qr(svg):
+            self.qr_svg = svg
+            self.changed(app)
+        app.post_text("/api/qr.svg", url, got_qr)
+
+    def render(self, app):
+        room = self.room
+        state, text = status_of(room.link, code=room.code(), now=app.now())
+        parts = [status_line(state, text)]
+        if room.link.state == "closed":
+            parts.append('<div class="controls">%s</div>' % button(t("room.new"), "room-new", "room-new", kind="primary"))
+        if room.code() is None:
+            if room.link.error == "no_server":
+                parts.append('<p class="notice warn">%s</p>' % escape(error_text("no_server")))
+            return page(t("room.title") + " · " + game_title(self.game), "".join(parts), extra_class="room")
+        url = room.join_url() if room.base is not None else None
+        qr = ('<div class="room-qr" data-testid="room-qr" role="img" aria-label="%s"%s>%s</div>' % (
+            escape(t("room.qr", link=url or "")), " data-ready" if self.qr_svg else "", self.qr_svg or ""))
+        warn = ""
+        if getattr(room, "base_source", None) == "none":
+            warn = '<p class="notice warn">%s</p>' % escape(t("room.no_lan"))
+        parts.append(
+            '<section class="panel room-invite" aria-label="%s">%s'
+            '<div class="room-ids"><p><span class="label">%s</span><strong class="room-code" data-testid="room-code">%s</strong></p>'
+            '<p><span class="label">%s</span><strong class="room-pin" data-testid="room-pin">%s</strong></p></div>'
+            '<p class="room-link-row"><span class="label">%s</span><code class="room-link" data-testid="room-link">%s</code></p>'
+            '%s<p class="hint">%s</p><div class="controls">%s</div></section>' % (
+                escape(t("room.link")), qr, escape(t("room.code")), escape(room.code()), escape(t("room.pin")),
+                escape(room.doc.get("pin", "")), escape(t("room.link")), escape(url or "…"), warn,
+                escape(t("room.qr_hint")), button(t("room.share"), "room-share", "share-link", kind="secondary",
+                                                   disabled=url is None)))
+        parts.append(self.render_places(room))
+        parts.append(self.render_options())
+        if room.pin_locked:
+            parts.append('<p class="notice warn">%s</p>' % escape(t("room.pin_locked")))
+        too_many = self.people() > self.seat_count
+        parts.append('<div class="controls room-start">%s%s</div>%s' % (
+            button(t("room.close_joining") if room.joining else t("room.open_joining"), "room-joining",
+                   "close-joining", kind="ghost"),
+            button(t("room.start"), "room-start", "start-room-game", kind="primary", extra="wide",
+                   disabled=too_many or room.link.state != "online"),
+            '<p class="notice warn" role="alert">%s</p>' % escape(t("room.too_many")) if too_many else ""))
+        return page(t("room.title") + " · " + game_title(self.game), "".join(parts), extra_class="room")
+
+    def render_places(self, room):
+        items = []
+        for place in room.seat_places():
+            number = place["seat"]
+            name = place["name"] or "?"
+            items.append('<li class="room-place%s" data-testid="lobby-place-%d"><span class="who">%s</span>'
+                         '<span class="presence %s">%s</span>%s</li>' % (
+                             "" if place["online"] else " away", number, escape(name),
+                             "on" if place["online"] else "off",
+                             escape(t("room.online") if place["online"] else t("room.away")),
+                             button(t("room.remove"), "room-remove", "remove-place-%d" % number, kind="ghost",
+                                    data_value=number, aria_label=t("room.remove_label", name=name))))
+        screens = ""
+        if room.screens:
+            screens = '<h3>%s</h3><ul class="room-places">%s</ul>' % (escape(t("room.screens")), "".join(
+                '<li class="room-place" data-testid="lobby-screen-%d"><span class="who">%s</span><span class="presence %s">%s</span></li>' % (
+                    s["screen"], escape(s["name"] or "TV"), "on" if s["online"] else "off",
+                    escape(t("room.online") if s["online"] else t("room.away")))
+                for s in [room.screens[n] for n in sorted(room.screens)]))
+        body = "".join(items) if items else '<li class="hint">%s</li>' % escape(t("room.nobody"))
+        return ('<section class="panel" aria-labelledby="places-h"><h2 id="places-h">%s</h2>'
+                '<ul class="room-places" aria-live="polite">%s</ul>%s</section>' % (
+                    escape(t("room.places")), body, screens))
+
+    def render_options(self):
+        engine = self.engine
+        counts = "".join(
+            '<label class="seg"><input type="radio" name="room-seats" value="%d" data-input="room-seats" data-testid="room-seats-%d"%s>'
+            '<span>%d</span></label>' % (n, n, " checked" if n == self.seat_count else "", n)
+            for n in range(engine.MIN_SEATS, engine.MAX_SEATS + 1))
+        computers = max(0, self.seat_count - self.people())
+        strengths = "".join(
+            '<label class="choice"><input type="radio" name="room-strength" value="%s" data-input="room-strength" data-testid="room-strength-%s"%s>'
+            '<span><strong>%s</strong><small>%s</small></span></label>' % (
+                escape(key), escape(key), " checked" if key == self.strength else "", escape(label), escape(hint))
+            for key, label, hint in self.strengths)
+        return ('<section class="panel room-options"><fieldset><legend>%s</legend><div class="segments">%s</div>'
+                '<p class="hint" id="room-seats-hint">%s</p></fieldset>'
+                '<fieldset><legend>%s</legend><div class="choices">%s</div></fieldset>'
+                '<label class="switch"><input type="checkbox" data-input="host-plays" data-testid="host-plays"%s>'
+                '<span>%s</span></label><p class="hint">%s</p>'
+                '<label for="room-host-name" class="label">%s</label><input type="text" id="room-host-name" maxlength="24" '
+                'autocomplete="nickname" data-testid="room-host-name" value="%s" placeholder="%s"></section>' % (
+                    escape(t("room.seats")), counts,
+                    escape(t("room.seats_hint", people=self.people(), computers=computers)),
+                    escape(t("room.strength")), strengths, " checked" if self.host_plays else "",
+                    escape(t("room.host_plays")), escape(t("room.host_plays_hint")), escape(t("room.your_name")),
+                    escape(self.host_name_value), escape(t("room.host_default"))))
+
+    host_name_value = ""
+
+    def on_input(self, app, name, value, final):
+        if name == "room-seats":
+            self.seat_count = int(value)
+            app.rerender()
+        elif name == "room-strength":
+            self.strength = value
+        elif name == "host-plays":
+            self.host_plays = bool(value)
+            app.rerender()
+
+    def handle(self, app, action, value):
+        room = self.room
+        if action == "room-share":
+            url = room.join_url()
+            if url:
+                app.share_link(url, t("app.title"), lambda how: app.toast(
+                    t("room.shared") if how == "shared" else t("room.copied") if how == "copied" else t("room.copy_failed")))
+        elif action == "room-remove":
+            room.remove_place(int(value))
+        elif action == "room-joining":
+            room.set_joining(not room.joining)
+        elif action == "room-start":
+            self.start(app)
+        elif action == "room-new":
+            self.room.stop()
+            app.storage.clear_room()
+            self.keep = True
+            app.show(host_screen(app, self.game))
+
+    def start(self, app):
+        field = app.query("#room-host-name")
+        name = (field.value if field else "").strip()[:24] or app.settings.get("name", "") or t("room.host_default")
+        self.host_name_value = name
+        if self.people() > self.seat_count:
+            return
+        table = self.room.start_game(self.options, self.seat_count, self.strength, self.host_plays, name, COMPUTER_NAMES)
+        self.keep = True
+        show_host_game(app, self.room, table)
+
+    def leave(self, app):
+        if not self.keep:
+            self.room.stop()
+
+
+def show_host_game(app, room, table):
+    """Show the running room game on the host (the game's own screen in the room frame)."""
+    module = game_module(room.game)
+    inner = module.table_screen(app, table)
+    frame = RoomFrame(app, inner, table, room=room)
+    app.show(frame, route="room/host/%s/table" % room.game)
+
+
+class RoomFrame(Screen):
+    """A game's own table screen with the room around it: status line, stand-ins, mismatches, ending."""
+
+    def __init__(self, app, inner, table, room=None):
+        self.inner = inner
+        self.table = table
+        self.room = room
+        self.end_armed = False
+        self.keep = False
+        self.route = getattr(inner, "route", "")
+
+    def status(self, app):
+        if self.room is not None:
+            return status_of(self.room.link, code=self.room.code(), now=app.now())
+        return status_of(self.table.link, host=self.table.host, code=self.table.doc.get("code"), now=app.now())
+
+    def bar(self, app):
+        state, text = self.status(app)
+        notes = []
+        names = []
+        for entry in self.table.seats():
+            if entry.get("stand_in"):
+                names.append(entry["name"])
+        for name in names:
+            notes.append('<span class="room-note stand-in" data-testid="stand-in-note">%s</span>' % escape(
+                t("room.stand_in", name=name)))
+        bad = self.mismatched()
+        if bad:
+            seat_names = [entry["name"] for entry in self.table.seats()]
+            notes.append('<span class="room-note warn" role="alert" data-testid="reveal-mismatch">%s</span>' % escape(
+                t("room.mismatch", names=", ".join([seat_names[s] if s < len(seat_names) else "?" for s in bad]))))
+        notice = getattr(self.table, "notice", None)
+        if notice is not None and notice[0] in ("illegal", "mismatch"):
+            notes.append('<span class="room-note warn" role="alert" data-testid="room-notice">%s</span>' % escape(
+                t("room.error." + notice[0], text=notice[1])))
+        controls = ""
+        if self.room is not None and self.room.link.state == "closed":
+            controls = button(t("room.alone"), "room-alone", "room-alone", kind="primary")
+        elif self.room is not None:
+            controls = button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room",
+                              kind="ghost", extra="room-end")
+        elif self.table.link.state in ("retrying", "closed") and self.table.link.error not in ("bad_token",):
+            controls = button(t("room.reconnect"), "room-reconnect", "room-reconnect", kind="ghost")
+        return '<div class="room-bar">%s%s%s</div>' % (status_line(state, text), "".join(notes), controls)
+
+    def mismatched(self):
+        if self.room is not None:
+            cr = self.table.meta["cr"] if "cr" in self.table.meta else {"bad": []}
+            return [int(s) for s in cr["bad"]]
+        out = list(self.table.mismatch)
+        if self.table.message is not None and "cr" in self.table.message:
+            for key in self.table.message["cr"]["bad"]:
+                if int(key) not in out:
+                    out.append(int(key))
+        return out
+
+    def render(self, app):
+        return self.bar(app) + self.inner.render(app)
+
+    def handle(self, app, action, value):
+        if action == "room-end":
+            if self.room is None:
+                return
+            outcome = self.table.outcome()
+            if outcome is None and not self.end_armed:
+                self.end_armed = True
+                app.rerender()
+                return
+            view = self.table.view_for(None)
+            self.room.end()
+            self.keep = True
+            app.show(EndedScreen(self.room.game, view, "ended", host=True), route="room/ended")
+            return
+        if action == "room-reconnect":
+            self.table.link.retry_now()
+            return
+        if action == "room-alone" and self.room is not None:
+            go_on_alone(app, self.room)
+            return
+        if action == "new-game" and self.table.role != "local":
+            if self.room is not None:
+                self.keep = True
+                reopen_lobby(app, self.room)
+            else:
+                app.toast(t("room.next_by_host"))
+            return
+        if action == "pause":
+            return
+        self.inner.handle(app, action, value)
+
+    def on_input(self, app, name, value, final):
+        self.inner.on_input(app, name, value, final)
+
+    def on_key(self, app, key):
+        return self.inner.on_key(app, key)
+
+    def leave(self, app):
+        self.inner.leave(app)
+        if self.room is not None and not self.keep:
+            self.room.stop()
+
+
+def go_on_alone(app, room):
+    """The room is gone (server restarted): computers take the phones' seats, the game goes on here."""
+    from spieleabend.ui.table import COMPUTER
+
+    table = room.table
+    strength = table.meta["room"].get("strength") if "room" in table.meta else None
+    for player in table.players():
+        if player["kind"] == "remote":
+            player["kind"] = COMPUTER
+            player["strength"] = player.get("strength") or strength
+            player["stand_in"] = False
+            player["away"] = False
+    for key in ("room", "cr", "room_code"):
+        if key in table.meta:
+            del table.meta[key]
+    table.save()
+    table.close()
+    app.storage.clear_room()
+    app.go("play/%s/continue" % room.game, replace=True)
+
+
+def reopen_lobby(app, room):
+    """After a finished game: back to the lobby of the same room, joining open again."""
+    if room.table is not None:
+        room.table.close()
+    room.table = None
+    room.doc["started"] = False
+    app.storage.save_room(room.doc)
+    room.set_joining(True)
+    for number in list(room.places):
+        place = room.places[number]
+        if place.get("gone"):
+            del room.places[number]
+    room.send_lobby()
+    screen = LobbyScreen(app, room)
+    app.show(screen, route="room/host/" + room.game)
+    screen.need_qr(app)
+
+
+class EndedScreen(Screen):
+    """The room has ended: the final standings as the last view showed them."""
+
+    route = "room/ended"
+
+    def __init__(self, game, view, reason, host=False):
+        self.game = game
+        self.view = view
+        self.reason = reason
+        self.host = host
+
+    def render(self, app):
+        parts = []
+        if not self.host:
+            parts.append(status_line("closed", error_text(self.reason)))
+        module = game_module(self.game) if self.game else None
+        if self.view is not None and module is not None and hasattr(module, "progress"):
+            rows = final_rows(self.view, module.progress(self.view))
+            items = "".join('<li class="standing" data-testid="room-standing-%d"><span class="rank">%d.</span>'
+                            '<span class="who">%s</span><span class="score">%s</span></li>' % (
+                                index, rank, escape(name), escape(t("room.points", n=score)))
+                            for index, (rank, name, score) in enumerate(rows))
+            parts.append('<section class="final room-final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
+                         '<ol class="standings" data-testid="room-final">%s</ol></section>' % (escape(t("room.final")), items))
+        parts.append('<div class="controls"><a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>'
+                     '<a class="btn btn-ghost" href="#/" data-testid="room-home">%s</a></div>' % (
+                         escape(t("room.to_results")), escape(t("room.home"))))
+        return page(t("room.ended_title"), "".join(parts), extra_class="room")
+
+
+class NoRoomScreen(Screen):
+    """A room route without a room: offer joining."""
+
+    def __init__(self, text_key="room.no_room"):
+        self.text_key = text_key
+
+    def render(self, app):
+        return page(t("room.title"), '<p class="empty">%s</p><p><a class="btn btn-primary" href="#/join" data-testid="join-room">%s</a></p>' % (
+            escape(t(self.text_key)), escape(t("room.join_home"))), extra_class="room")
+
+
+# -- phones and screens ---------------------------------------------------------------------------------
+class JoinScreen(Screen):
+    """Name, then Mitspielen or Als Tisch-Bildschirm; by link (code and secret) or typed code + PIN."""
+
+    route = "join"
+
+    def __init__(self, code=None, secret=None):
+        self.code = code
+        self.secret = secret
+        self.error = None
+
+    def render(self, app):
+        name = app.settings.get("name", "")
+        fields = []
+        if self.secret is None:
+            fields.append('<label for="join-code" class="label">%s</label><input type="text" id="join-code" '
+                          'maxlength="9" autocapitalize="characters" autocomplete="off" data-testid="join-code" value="%s">'
+                          % (escape(t("room.join_code")), escape(self.code or "")))
+            fields.append('<label for="join-pin" class="label">%s</label><input type="text" id="join-pin" inputmode="numeric" '
+                          'maxlength="4" autocomplete="off" data-testid="join-pin">' % escape(t("room.join_pin")))
+        else:
+            fields.append('<p class="room-ids"><span class="label">%s</span><strong class="room-code">%s</strong></p>' % (
+                escape(t("room.code")), escape(self.code)))
+        fields.append('<label for="join-name" class="label">%s</label><input type="text" id="join-name" maxlength="24" '
+                      'autocomplete="nickname" data-testid="join-name" value="%s" placeholder="%s">' % (
+                          escape(t("room.name")), escape(name), escape(t("room.name_placeholder"))))
+        error = '<p class="notice warn" role="alert" data-testid="join-error">%s</p>' % escape(self.error) if self.error else ""
+        body = ('<form class="setup room-join" onsubmit="return false"><section class="panel">%s</section>%s'
+                '<div class="controls">%s%s</div><p class="hint">%s</p></form>' % (
+                    "".join(fields), error,
+                    button(t("room.join_seat"), "join-seat", "join-seat", kind="primary", extra="wide"),
+                    button(t("room.join_screen"), "join-screen", "join-screen", kind="secondary", extra="wide"),
+                    escape(t("room.join_screen_hint"))))
+        return page(t("room.join_title"), body, extra_class="room")
+
+    def handle(self, app, action, value):
+        if action not in ("join-seat", "join-screen"):
+            return
+        field = app.query("#join-name")
+        name = (field.value if field else "").strip()[:24]
+        if name:
+            app.settings["name"] = name
+            app.save_settings()
+        doc = {"role": "seat" if action == "join-seat" else "screen", "name": name or ("TV" if action == "join-screen" else "")}
+        if self.secret is not None:
+            doc["code"] = self.code
+            doc["secret"] = self.secret
+        else:
+            code_field = app.query("#join-code")
+            pin_field = app.query("#join-pin")
+            code = normalize_code(code_field.value if code_field else "")
+            pin = (pin_field.value if pin_field else "").strip()
+            if len(code) != 6 or len(pin) != 4:
+                self.error = t("room.need_code")
+                app.rerender()
+                return
+            doc["code"] = code
+            doc["pin"] = pin
+        table = ScreenTable(app, doc) if doc["role"] == "screen" else RemoteTable(app, doc)
+        guest = GuestScreen(app, table)
+        app.show(guest, route="room/play")
+        table.start()
+
+
+class GuestScreen(Screen):
+    """A phone's or a screen's place: connecting, the lobby, then the game's own screen in the room frame."""
+
+    route = "room/play"
+
+    def __init__(self, app, table):
+        self.table = table
+        self.frame = None
+        self.ended = None
+        table.listen(lambda _e: self.changed(app))
+
+    def changed(self, app):
+        table = self.table
+        state, detail = table.link.status()
+        if state == "closed" and detail in ("ended", "host_gone", "idle") and self.ended is None:
+            view = table.message["view"] if table.message is not None else None
+            self.ended = EndedScreen(table.game, view, detail)
+        if table.message is not None and self.frame is None and table.plugin is not None \
+                and hasattr(table.plugin, "table_screen"):
+            listeners = table.listeners
+            table.listeners = [listeners[0]] if listeners else []
+            self.frame = RoomFrame(app, table.plugin.table_screen(app, table), table)
+        if table.message is None and self.frame is not None:
+            self.frame.inner.leave(app)  # the host went back to the lobby for another game
+            self.frame = None
+        if app.screen is self:
+            app.rerender()
+
+    def render(self, app):
+        table = self.table
+        if self.ended is not None:
+            return self.ended.render(app)
+        if table.removed:
+            return page(t("room.title"), '%s<p class="notice warn" data-testid="room-removed">%s</p>%s' % (
+                status_line("closed", t("room.removed")), escape(t("room.removed")),
+                '<p><a class="btn btn-ghost" href="#/" data-testid="room-home">%s</a></p>' % escape(t("room.home"))),
+                extra_class="room")
+        if self.frame is not None and table.message is not None:
+            return self.frame.render(app)
+        state, text = status_of(table.link, host=table.host, code=table.doc.get("code"), now=app.now())
+        parts = [status_line(state, text)]
+        link_state, detail = table.link.status()
+        if link_state == "closed":
+            parts.append('<div class="controls">%s<a class="btn btn-ghost" href="#/" data-testid="room-home">%s</a></div>' % (
+                '<a class="btn btn-primary" href="#/join" data-testid="join-again">%s</a>' % escape(t("room.again"))
+                if detail not in ("ended", "left", "replaced") else "", escape(t("room.home"))))
+            return page(t("room.title"), "".join(parts), extra_class="room")
+        if table.game is not None and table.plugin is None:
+            parts.append('<p class="notice warn">%s</p>' % escape(t("room.no_screen_for")))
+        elif table.lobby is not None:
+            names = "".join('<li class="room-place%s"><span class="who">%s</span></li>' % (
+                "" if p["online"] else " away", escape(p["name"] or "?")) for p in table.lobby["places"])
+            parts.append('<section class="panel room-wait"><p class="room-game" data-testid="room-game">%s</p>'
+                         '<p data-testid="room-waiting">%s</p><ul class="room-places">%s</ul></section>' % (
+                             escape(t("room.game_is", game=game_title(table.lobby["game"]))),
+                             escape(t("room.waiting_start")), names))
+        parts.append('<div class="controls">%s</div>' % button(t("room.leave"), "room-leave", "room-leave", kind="ghost"))
+        return page(t("room.title"), "".join(parts), extra_class="room")
+
+    def handle(self, app, action, value):
+        if self.frame is not None and self.table.message is not None and self.ended is None:
+            self.frame.handle(app, action, value)
+            return
+        if action == "room-leave":
+            self.table.leave_room()
+            app.go("")
+
+    def on_input(self, app, name, value, final):
+        if self.frame is not None:
+            self.frame.on_input(app, name, value, final)
+
+    def on_key(self, app, key):
+        return self.frame.on_key(app, key) if self.frame is not None else False
+
+    def leave(self, app):
+        if self.frame is not None:
+            self.frame.inner.leave(app)
+        self.table.disconnect()
+
+
+# -- routes ---------------------------------------------------------------------------------------
+def host_screen(app, game):
+    """Return the host's screen for a game: the running room game, the lobby being resumed, or a new room."""
+    from spieleabend.games import GAME_MODULES
+
+    if game not in GAME_MODULES:
+        return NoRoomScreen()
+    document = app.storage.load_game(game)
+    if document is not None and "room" in document["meta"] and game_module(game) is not None:
+        room = HostRoom.resume_game(app, game, document)
+        room.start()
+        inner = room.table.plugin.table_screen(app, room.table)
+        return RoomFrame(app, inner, room.table, room=room)
+    stored = app.storage.load_room()
+    request = getattr(app, "room_request", None)
+    if request is not None and request.get("game") != game:
+        request = None
+    if stored is not None and stored["role"] == "host" and stored.get("game") == game and not stored.get("started") \
+            and request is None:
+        room = HostRoom(app, game, stored)
+    else:
+        room = HostRoom(app, game)
+    app.room_request = None
+    screen = LobbyScreen(app, room, request)
+    room.start()
+    return screen
+
+
+def screen_for(app, route):
+    """Return the screen for a room/... or join... route."""
+    parts = route.split("/")
+    if parts[0] == "join":
+        if len(parts) > 1 and parts[1]:
+            code, secret = parse_join(parts[1])
+            return JoinScreen(code, secret)
+        return JoinScreen()
+    if len(parts) >= 3 and parts[1] == "host":
+        return host_screen(app, parts[2])
+    if len(parts) >= 2 and parts[1] == "play":
+        doc = app.storage.load_room()
+        if doc is None or doc["role"] == "host" or "token" not in doc:
+            return NoRoomScreen()
+        table = ScreenTable(app, doc) if doc["role"] == "screen" else RemoteTable(app, doc)
+        screen = GuestScreen(app, table)
+        table.start()
+        return screen
+    return NoRoomScreen()
