@@ -425,7 +425,7 @@ def summary_html(view, result, me, action=True, last=False):
                 "".join(tiles), go_on))
 
 
-def final_html(view, me, controls=True):
+def final_html(view, me, controls=True, new_game=True):
     """Return the final standings: lowest total first, who wins, the game-night point, the sheet."""
     result = view["outcome"]
     names = view["names"]
@@ -448,7 +448,8 @@ def final_html(view, me, controls=True):
     buttons = ""
     if controls:
         buttons = '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>' % (
-            button(t("golf.new_game"), "new-game", "new-game", kind="primary"), escape(t("home.results")))
+            button(t("golf.new_game"), "new-game", "new-game", kind="primary") if new_game else "",
+            escape(t("home.results")))
     return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
             '<p class="headline" data-testid="final-headline">%s</p><p class="hint" data-testid="night-point">%s</p>'
             '<ol class="standings">%s</ol>%s%s</section>' % (
@@ -588,7 +589,7 @@ class TableScreen(Screen):
             number = len(view["history"])
             body = summary_html(view, result, me, last=number >= view["rounds_total"]) + sheet_html(view, compact=True)
         elif phase == "final":
-            body = final_html(view, me)
+            body = final_html(view, me, new_game=self.table.role == "local")
         else:
             body = self.render_table(app, view, phase)
         tools = []
@@ -621,7 +622,7 @@ class TableScreen(Screen):
             return ""
         me = my_seat(view)
         text = t("golf.banner_you") if knocker == me else t("golf.banner", name=view["names"][knocker])
-        if view["turn"] == me and knocker != me:
+        if me is not None and view["turn"] == me and knocker != me:
             text += " " + t("golf.banner_last")
         return '<p class="g-banner" role="status" data-testid="last-turn-banner">%s</p>' % escape(text)
 
@@ -811,7 +812,7 @@ class TableScreen(Screen):
             if self.table.can_pause() and hasattr(self.table, "save"):
                 self.table.save()
             app.go("")
-        elif action == "new-game":
+        elif action == "new-game" and self.table.role == "local":
             players = self.table.players()
             strength = players[-1]["strength"] if players[-1]["strength"] else "strong"
             me = self.table.seat or 0
