@@ -466,3 +466,21 @@ def test_english_texts():
     table = rigged_table(app, grids, seats_ready=False)
     html = screens.TableScreen(app, table).render(app)
     assert "Got it" in html and "Round 1 of 9" in html
+
+
+def test_every_golf_text_has_german_and_english_with_the_same_placeholders():
+    keys = [key for key in i18n.TEXTS if key.startswith("golf.")]
+    assert len(keys) > 50
+    for key in keys:
+        german, english = i18n.TEXTS[key]
+        assert german and english, key
+        assert sorted(re.findall(r"%\((\w+)\)s", german)) == sorted(re.findall(r"%\((\w+)\)s", english)), key
+
+
+def test_news_lines_name_the_seat_and_the_cards():
+    names = ["Testerin", "Anna"]
+    assert screens.event_text({"seat": 1, "action": "take", "position": 2, "card": "9H", "out": "KS"}, names, 0) == (
+        "Anna nimmt Herz 9 von der Ablage für unten links und legt Pik König ab.")
+    assert screens.event_text({"seat": 0, "action": "swap", "position": 0, "out": "QD"}, names, 0) == (
+        "Du tauschst oben links und legst Karo Dame ab.")
+    assert screens.event_text({"seat": 1, "action": "knock"}, names, 0) == "Anna klopft!"
