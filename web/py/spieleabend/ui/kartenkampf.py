@@ -94,7 +94,7 @@ register({
     "kk.best_round": ("beste Runde %(n)s", "best round %(n)s"),
     "kk.rounds_won": ("%(n)s Runden gewonnen", "%(n)s rounds won"),
     "kk.rounds_won_one": ("1 Runde gewonnen", "1 round won"),
-    "kk.decided_points": ("Die meisten Punkte entscheiden: %(points)s.", "Most points decide: %(points)s."),
+    "kk.decided_points": ("Entschieden durch die meisten Punkte (%(points)s).", "Decided by most points (%(points)s)."),
     "kk.decided_best": ("Gleichstand bei %(points)s Punkten (%(names)s). Entschieden durch den höchsten einzelnen "
                         "Rundenscore: %(figures)s.",
                         "Tied on %(points)s points (%(names)s). Decided by the highest single round score: %(figures)s."),
@@ -266,7 +266,8 @@ def render_reveal_row(view, motion, big=False):
             extra = ('<span class="kk-tag win-tag">%s</span><span class="kk-points" data-testid="round-points">%s</span>' % (
                 escape(t("kk.winner_tag")), escape(t("kk.plus", n=reveal["points"]))))
         elif item["returned"]:
-            extra = '<span class="kk-tag back-tag">↩ %s</span>' % escape(t("kk.back_to", name=names[seat]))
+            extra = '<span class="kk-tag back-tag" title="%s">↩ %s</span>' % (
+                escape(t("kk.back_to", name=names[seat])), escape(t("kk.back_tag")))
         elif item["tied"]:
             extra = '<span class="kk-tag tie-tag">%s</span>' % escape(t("kk.tied"))
         items.append(
