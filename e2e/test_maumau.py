@@ -180,6 +180,11 @@ def test_a_seven_passed_on_makes_the_next_draw_four(page, live_server):
     assert "Anna zieht 4 Karten" in feed(page)
     assert seat_cards(page, 1) == 8
     assert page.get_by_test_id("pending-draw").count() == 0
+    hand = hand_cards(page)
+    page.get_by_test_id("pause").click()
+    page.get_by_test_id("continue-maumau").click()
+    page.wait_for_selector("[data-testid=hand]")
+    assert hand_cards(page) == hand and seat_cards(page, 1) == 8, "paused and continued where it was"
 
 
 def test_mau_said_with_the_keyboard_and_mau_forgotten(page, live_server):

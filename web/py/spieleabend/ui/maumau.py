@@ -460,10 +460,12 @@ class TableScreen(Screen):
         self.before_deal = None
         self.cursor = None        # keyboard position in the sorted hand
         self.app = app
+        self.left = False
         table.listen(self.on_change)
 
     def on_change(self, _event=None):
-        if self.app.screen is self:
+        # In a room this screen sits inside the room's frame, so the app's screen is not `self`.
+        if not self.left:
             self.app.rerender()
 
     # -- rendering -------------------------------------------------------------------
@@ -880,6 +882,7 @@ class TableScreen(Screen):
         return False
 
     def leave(self, app):
+        self.left = True
         self.table.close()
 
 
