@@ -30,6 +30,10 @@ class FakeApp:
         self.renders = 0
         self.toasts = []
         self.motion = motion
+        self.clock = 1000
+
+    def now(self):
+        return self.clock
 
     def reduce_motion(self):
         return not self.motion
@@ -199,6 +203,22 @@ def test_a_round_without_a_winner_shows_the_cards_going_back_and_marks_the_retur
     assert screen.on_key(app, "Enter")
     html = screen.render(app)
     assert 'data-testid="card-4"' in html and 'data-testid="returned-note"' in html
+
+
+def test_a_reveal_is_dealt_once_not_again_when_the_next_round_starts_elsewhere():
+    app = FakeApp(motion=True)
+    table = RoomTable(3, 0)
+    screen = ui.table_screen(app, table)
+    table.arrive(1, "play 2")
+    table.arrive(2, "play 3")
+    screen.handle(app, "select", "5")
+    screen.handle(app, "confirm", None)
+    assert " deal" in screen.render(app)
+    assert " deal" in screen.render(app), "several draws in one go keep the dealing"
+    app.clock += 2000
+    table.arrive(1, "play 4")  # a phone chooses for round 2 while this one still looks at round 1
+    html = screen.render(app)
+    assert 'data-testid="reveal-sorted"' in html and " deal" not in html
 
 
 def test_keys_pick_only_cards_in_hand_and_zero_is_ten():

@@ -19,6 +19,7 @@ COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav"]
 MAX_COMPUTERS = 7
 DEFAULT_COMPUTERS = 3
 DEFAULT_STYLE = "strong"
+DEAL_MS = 400  # redraws within this time of a reveal's first drawing keep dealing it (one task draws several times)
 
 register({
     "kk.name": ("Dein Name", "Your name"),
@@ -522,6 +523,7 @@ class TableScreen(Screen):
         self.table = table
         self.selected = None
         self.panel = None  # "log"
+        self.dealt = None  # [round, ms] of the reveal first drawn, so a redraw does not deal the cards again
         view = table.view()
         # Rounds whose reveal this person has seen: a newer scored round (also one scored while
         # waiting for other phones) is shown as a reveal first.
@@ -632,13 +634,20 @@ class TableScreen(Screen):
                     escape(t("kk.waiting_count", done=done, total=view["seats"]))))
 
     def render_reveal(self, app, view):
-        motion = "" if app.reduce_motion() else " deal"
+        motion = "" if app.reduce_motion() or not self.deal_now(app, view["reveal"]["round"]) else " deal"
         last = view["outcome"] is not None
         go_on = button(t("kk.final_btn") if last else t("kk.next_round"), "next", "next-round",
                        kind="primary", extra="wide")
         return ('<section class="kk-reveal-area" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
                 '%s<div class="controls">%s</div></section>' % (
                     escape(t("kk.reveal_title", n=view["reveal"]["round"])), render_reveal_row(view, motion), go_on))
+
+    def deal_now(self, app, number):
+        """Return True while a reveal is new: a redraw later (another phone chose) must not deal it again."""
+        now = app.now()
+        if self.dealt is None or self.dealt[0] != number:
+            self.dealt = [number, now]
+        return now - self.dealt[1] < DEAL_MS
 
     def render_panel(self, view):
         if self.panel is None:
