@@ -327,3 +327,16 @@ def test_infoscreen_shows_the_public_view_only():
     assert "mm-screen" in html and 'data-testid="hand"' not in html
     assert re.findall(r'data-card="([^"]+)"', html) == ["5H"], "the discard's top card is the only face"
     assert 'data-testid="player-2"' in html and 'data-testid="feed"' in html
+
+
+def test_a_phone_before_its_first_view_shows_a_waiting_line():
+    app = ScreenApp()
+
+    class Waiting(FakeRemote):
+        def view(self):
+            return None
+
+    screen = screen_on(app, Waiting(None, 1))
+    assert 'data-testid="waiting"' in screen.render(app)
+    screen.handle(app, "draw", None)
+    assert screen.on_key(app, "d") is False

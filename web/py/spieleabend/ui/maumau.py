@@ -158,6 +158,7 @@ register({
     "mm.pause": ("Speichern & pausieren", "Save & pause"),
     "mm.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
     "mm.screen_turn": ("Am Zug: %(name)s", "To play: %(name)s"),
+    "mm.connecting": ("Der Tisch wird geladen …", "Loading the table …"),
 })
 
 
@@ -471,6 +472,9 @@ class TableScreen(Screen):
     # -- rendering -------------------------------------------------------------------
     def render(self, app):
         view = self.table.view()
+        if view is None:  # a phone or screen in a room before the host's first view arrived
+            return page(t("game.maumau"), '<p class="hint" data-testid="waiting">%s</p>' % escape(t("mm.connecting")),
+                        extra_class="mm")
         if self.table.seat is None:
             return self.render_screen(view)
         if view["phase"] == "over":
@@ -811,6 +815,8 @@ class TableScreen(Screen):
 
     def handle(self, app, action, value):
         view = self.table.view()
+        if view is None:
+            return
         if action == "card":
             self.tap_card(app, value)
         elif action == "suit" and self.picker is not None:
@@ -847,7 +853,7 @@ class TableScreen(Screen):
         if self.table.seat is None:
             return False
         view = self.table.view()
-        if view["phase"] != "play":
+        if view is None or view["phase"] != "play":
             return False
         if key == "Escape" and self.picker is not None:
             self.picker = None
