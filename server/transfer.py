@@ -228,6 +228,18 @@ def redeem_post():
     return response
 
 
+def open_address(code):
+    """Return the address that opens the app at a code, reachable from a phone (never localhost)."""
+    from server import rooms_api  # the same address phones get for join links
+
+    public = current_app.config.get("PUBLIC_URL")
+    lan_lookup = current_app.config.get("LAN_ADDRESS_LOOKUP") or rooms_api.lan_address
+    name, _port = rooms_api.split_host(request.host)
+    lan = lan_lookup() if rooms_api.is_local_host(name) and not public else None
+    base, _source = rooms_api.join_base(request.host, request.scheme, public, lan)
+    return base.rstrip("/") + "/#/open/" + code
+
+
 @bp.get("/<code>/qr.svg")
 def qr(code):
     """Draw a live code as a QR code of the address that opens the app at it."""
@@ -236,8 +248,7 @@ def qr(code):
         return error(404, "unknown_or_used")
     import segno  # imported here: only this route needs it
 
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    address = base.rstrip("/") + "/#/open/" + code
+    address = open_address(code)
     out = io.BytesIO()
     segno.make(address, error="m").save(out, kind="svg", scale=4, border=2, dark="#000", light="#fff",
                                         title="QR-Code " + code)

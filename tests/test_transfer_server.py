@@ -5,7 +5,8 @@ import json
 import pytest
 
 from server import create_app
-from server.transfer import ALPHABET, CODE_LENGTH, CodeStore, RateLimiter, StoreFull, normalize_code
+from server.transfer import (ALPHABET, CODE_LENGTH, CodeStore, RateLimiter, StoreFull, Transfers, normalize_code,
+                             open_address)
 
 
 class Clock:
@@ -77,16 +78,22 @@ def test_rate_limiter_forgets_after_the_window():
 
 
 # -- over HTTP ----------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def server_app():
+    """One app for the module (building the assets takes seconds); each test gets a fresh store."""
+    return create_app({"TESTING": True, "TRANSFER_MAX_BYTES": 4096, "TRANSFER_CREATE_LIMIT": 5,
+                       "TRANSFER_REDEEM_LIMIT": 8, "LAN_ADDRESS_LOOKUP": lambda: "192.168.1.5"})
+
+
 @pytest.fixture()
 def clock():
     return Clock()
 
 
 @pytest.fixture()
-def client(clock):
-    app = create_app({"TESTING": True, "TRANSFER_CLOCK": clock, "TRANSFER_MAX_BYTES": 4096,
-                      "TRANSFER_CREATE_LIMIT": 5, "TRANSFER_REDEEM_LIMIT": 8})
-    return app.test_client()
+def client(server_app, clock):
+    server_app.extensions["spieleabend_transfer"] = Transfers(dict(server_app.config, TRANSFER_CLOCK=clock))
+    return server_app.test_client()
 
 
 def create(client, document=GAME):
@@ -142,3 +149,10 @@ def test_qr_code_of_a_live_code_only(client):
     assert b"<svg" in answer.data
     assert client.get("/api/transfer/%s" % code).status_code == 200, "drawing it did not use it up"
     assert client.get("/api/transfer/%s/qr.svg" % code).status_code == 404
+
+
+def test_the_qr_address_opens_the_app_at_the_code_on_a_reachable_host(server_app):
+    with server_app.test_request_context(base_url="http://localhost:8000"):
+        assert open_address("ABCD2345") == "http://192.168.1.5:8000/#/open/ABCD2345"
+    with server_app.test_request_context(base_url="http://spiele.example:8000"):
+        assert open_address("ABCD2345") == "http://spiele.example:8000/#/open/ABCD2345"
