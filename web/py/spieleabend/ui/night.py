@@ -50,6 +50,7 @@ register({
     "night.started": ("Neuer Spieleabend begonnen.", "A new game night has started."),
     "night.choose_game": ("Spiel wählen", "Choose a game"),
     "night.to_results": ("Alle Ergebnisse", "All results"),
+    "night.rules": ("Regeln des Spieleabends", "Game-night rules"),
     "night.not_found": ("Diesen Spieleabend gibt es auf diesem Gerät nicht.", "This game night is not on this device."),
     "night.past_title": ("Spieleabend vom %(time)s", "Game night of %(time)s"),
     "night.room_later": ("Personen aus einem Raum übernehmen: sobald Räume da sind.",
@@ -153,7 +154,9 @@ class NightScreen(Screen):
             '<a class="btn btn-primary" href="#/" data-testid="night-choose-game">%s</a>' % escape(t("night.choose_game")),
             button(t("night.edit_people"), "edit-people", "night-edit-people", kind="secondary"),
             button(t("night.new"), "new-night", "new-night", kind="ghost"))
-        body += '<p><a class="btn btn-ghost" href="#/results" data-testid="night-results">%s</a></p>' % escape(t("night.to_results"))
+        body += '<p class="row wrap"><a class="btn btn-ghost" href="#/results" data-testid="night-results">%s</a>' \
+                '<a class="btn btn-ghost" href="/rules/spieleabend" data-testid="rules-spieleabend">%s</a></p>' % (
+                    escape(t("night.to_results")), escape(t("night.rules")))
         return page(t("night.title"), body, extra_class="night-screen")
 
     def handle(self, app, action, value):
