@@ -115,6 +115,7 @@ def test_when_the_result_does_not_fit_the_finished_game_stays_saved():
     assert table.outcome() is not None
     assert app.storage.load_game("punktejagd") is not None, "the game is not lost"
     assert app.storage.results() == []
+    assert app.toasts, "the person is told"
     app.storage.add_result = real_add
 
 

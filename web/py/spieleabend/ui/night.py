@@ -210,7 +210,10 @@ class PeopleScreen(Screen):
             app.query("#night-name-%d" % (len(self.names) - 1)).focus()
         elif action == "start-night":
             if self.fresh:
-                app.storage.new_night(self.names)
+                night = app.storage.new_night(self.names)
+                if app.storage.find_night(night["id"]) is None:
+                    app.toast_storage_full()
+                    return
                 app.toast(t("night.started"))
             elif not app.storage.set_people(self.names):
                 app.toast_storage_full()

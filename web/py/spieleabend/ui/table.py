@@ -250,7 +250,8 @@ class LocalTable(Table):
         if not self.app.storage.add_result(self.result_entry()):
             # Storage full: keep the finished game's save rather than lose the game, and say so.
             self.meta["recorded"] = False
-            self.save()
+            self.app.toast_storage_full()
+            self.app.storage.save_game(self.game, self.state, self.meta)
             return
         self.app.storage.delete_game(self.game)
 
