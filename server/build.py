@@ -4,18 +4,34 @@ Brython caches compiled code only for modules that come from a bundled `.js`
 file, and a `.py` fetched at run time fails offline, so every module under
 web/py ships in one `loadBrythonPackage` bundle whose timestamp is derived from
 its content: a release recompiles once, an unchanged one never.
+
+For a fast first visit the bundle also carries the start modules (what the
+home screen needs) compiled ahead of time by brython.js's own compiler
+(server/precompile.py; source only when that cannot run here), and the page
+carries the home screen pre-rendered by the same Python code in CPython, in
+German and English (prerender_home).
 """
 
 import ast
 import gzip
 import hashlib
+import importlib
 import json
 import mimetypes
 import os
+import sys
+import warnings
 from pathlib import Path
 
 import brython
 import markdown
+
+from server import precompile
+
+try:
+    import brotli  # optional: a second, smaller encoding for browsers that take it
+except ImportError:  # pragma: no cover - the server then sends gzip only
+    brotli = None
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_WEB_ROOT = REPO_ROOT / "web"
@@ -68,23 +84,184 @@ def python_modules(py_root):
         yield ".".join(parts), path.read_text(encoding="utf-8"), is_package
 
 
-def build_python_bundle(py_root):
-    """Return the text of one `loadBrythonPackage` bundle with every module under py_root."""
+# The page's main script imports this module; it and what it imports at module level are the start modules.
+START_MODULE = "spieleabend.ui.app"
+
+
+def top_level_imports(source, module_name, is_package):
+    """Return the module names a source imports when it is run (not those inside functions or classes)."""
+    package = module_name.split(".") if is_package else module_name.split(".")[:-1]
+    names = set()
+
+    def visit(statements):
+        for node in statements:
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                module = ".".join(base + ([node.module] if node.module else []))
+                names.add(module)
+                names.update(module + "." + alias.name for alias in node.names)  # from pkg import submodule
+            elif isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+                for field in ("body", "orelse", "finalbody"):
+                    visit(getattr(node, field, []))
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body)
+
+    visit(ast.parse(source).body)
+    return names
+
+
+def start_modules(py_root, root=START_MODULE):
+    """Return the sorted names of the modules importing `root` runs: it, its module-level imports, their packages."""
+    sources = {name: (source, is_package) for name, source, is_package in python_modules(py_root)}
+    seen = set()
+    todo = [root]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in sources:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))  # importing a.b.c runs a and a.b first
+        todo.extend(top_level_imports(sources[name][0], name, sources[name][1]))
+    return sorted(seen)
+
+
+def start_order(py_root, names):
+    """Return the start modules ordered so that each comes after those it imports (ties by name)."""
+    sources = {name: (source, is_package) for name, source, is_package in python_modules(py_root)}
+    order = []
+
+    def place(name, path):
+        if name in order or name in path:
+            return
+        parts = name.split(".")
+        needs = {".".join(parts[:i]) for i in range(1, len(parts))}
+        needs |= top_level_imports(sources[name][0], name, sources[name][1])
+        for need in sorted(needs):
+            if need in names:
+                place(need, path | {name})
+        if name not in order:
+            order.append(name)
+
+    for name in sorted(names):
+        place(name, frozenset())
+    return order
+
+
+def build_python_bundle(py_root, precompiled_names=(), brython_source=None):
+    """Return the text of one `loadBrythonPackage` bundle with every module under py_root.
+
+    `precompiled_names`: modules to add compiled ahead of time by `brython_source`'s compiler,
+    installed in the page only under that same brython.js (its `__BRYTHON__.timestamp`).
+    """
     modules = {}
+    sources = []
     for name, source, is_package in python_modules(py_root):
         entry = [".py", source, module_imports(source, name, is_package)]
         if is_package:
             entry.append(1)
         modules[name] = entry
+        if name in precompiled_names:
+            sources.append((name, source, is_package))
     body = json.dumps(modules, sort_keys=True, ensure_ascii=False)
     # The timestamp keys Brython's compiled-code cache: same content, same number (< 2**53).
     timestamp = int(hashlib.sha256(body.encode("utf-8")).hexdigest()[:12], 16)
     modules["$timestamp"] = timestamp
-    return "__BRYTHON__.loadBrythonPackage(%s)\n" % json.dumps(modules, sort_keys=True, ensure_ascii=False)
+    text = "__BRYTHON__.loadBrythonPackage(%s)\n" % json.dumps(modules, sort_keys=True, ensure_ascii=False)
+    if sources and brython_source:
+        compiled, brython_timestamp = precompile.compile_modules(brython_source, sources)
+        if compiled:
+            # Brython's loader takes a package's code as a one-element list.
+            table = {name: ([js] if modules[name][3:] else js) for name, js in compiled.items()}
+            text += ("if (__BRYTHON__.timestamp === %d) Object.assign(__BRYTHON__.precompiled, %s)\n" % (
+                brython_timestamp, json.dumps(table, sort_keys=True, ensure_ascii=False)))
+        else:
+            warnings.warn("start modules ship as source only: %s" % precompile.failure(brython_source))
+    return text
+
+
+class MemoryBackend:
+    """An empty localStorage for the stand-in app of the pre-render (a first visit: no settings, no saves)."""
+
+    def __init__(self):
+        self.items = {}
+
+    @property
+    def length(self):
+        return len(self.items)
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self.items[key] = str(value)
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+
+    def key(self, index):
+        keys = sorted(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
+
+class StandInApp:
+    """What HomeScreen.render reads from the app on a first visit: default settings, no saves, no update."""
+
+    def __init__(self, storage_module, language):
+        self.storage = storage_module.Storage(MemoryBackend(), json, lambda: 0)
+        self.settings = self.storage.load_settings()
+        self.settings["language"] = language
+        self.just_updated = False
+        self.screen = None
+
+    def update_waiting(self):
+        return False
+
+
+def import_fresh(py_root, names):
+    """Import modules from py_root in isolation; return them. sys.modules and sys.path are left as they were."""
+    package = names[0].split(".")[0]
+    saved = {key: module for key, module in sys.modules.items() if key == package or key.startswith(package + ".")}
+    for key in saved:
+        del sys.modules[key]
+    sys.path.insert(0, str(py_root))
+    importlib.invalidate_caches()
+    try:
+        return [importlib.import_module(name) for name in names]
+    finally:
+        sys.path.remove(str(py_root))
+        for key in [key for key in sys.modules if key == package or key.startswith(package + ".")]:
+            del sys.modules[key]
+        sys.modules.update(saved)
+
+
+PRERENDER_LANGUAGES = ("de", "en")
+
+
+def prerender_home(py_root):
+    """Return {language: (title, home screen HTML)} rendered by the app's own HomeScreen in CPython.
+
+    The stand-in app is a first visit (default settings, empty storage), so the markup equals what
+    the app draws on such a visit and Python takes over without a visible change. Returns {} when
+    the home screen cannot be rendered outside the browser (the page then shows its loading screen).
+    """
+    try:
+        shell, i18n, storage = import_fresh(
+            py_root, ["spieleabend.ui.shell", "spieleabend.ui.i18n", "spieleabend.storage"])
+        pages = {}
+        for language in PRERENDER_LANGUAGES:
+            i18n.set_language(language)
+            pages[language] = (i18n.t("app.title"), shell.HomeScreen().render(StandInApp(storage, language)))
+        return pages
+    except Exception as error:  # a home screen that needs more of the app than the stand-in has
+        warnings.warn("home screen not pre-rendered: %s: %s" % (type(error).__name__, error))
+        return {}
 
 
 class Asset:
-    """One servable file: its bytes, gzip bytes, type and cache policy."""
+    """One servable file: its bytes, gzip and brotli bytes, type and cache policy."""
 
     def __init__(self, data, content_type, immutable):
         self.data = data
@@ -92,8 +269,17 @@ class Asset:
         self.immutable = immutable
         self.etag = content_hash(data, 16)
         self.gzipped = None
+        self.brotli = None
         if content_type.split(";")[0] in COMPRESSIBLE_TYPES:
             self.gzipped = gzip.compress(data, compresslevel=9, mtime=0)
+            if brotli is not None:
+                # Quality 9: brython.js 252 KB against gzip's 286 KB, built in about a second
+                # (quality 11 saves 23 KB more but takes 20 s at every server start).
+                self.brotli = brotli.compress(data, quality=9)
+
+    def smallest(self):
+        """Return the fewest bytes this file goes over the network as (a browser takes br and gzip)."""
+        return min(len(body) for body in (self.data, self.gzipped, self.brotli) if body is not None)
 
 
 COMPRESSIBLE_TYPES = {
@@ -135,8 +321,11 @@ def build(web_root=None):
         assets[url] = Asset(data, guess_type(suffix), immutable=True)
         return url
 
-    urls["brython"] = add_hashed("brython", ".js", (BRYTHON_DATA / "brython.js").read_bytes())
-    bundle = build_python_bundle(web_root / "py").encode("utf-8")
+    brython_js = (BRYTHON_DATA / "brython.js").read_bytes()
+    urls["brython"] = add_hashed("brython", ".js", brython_js)
+    py_root = web_root / "py"
+    starting = start_modules(py_root)
+    bundle = build_python_bundle(py_root, starting, brython_js.decode("utf-8")).encode("utf-8")
     urls["app_bundle"] = add_hashed("spieleabend", ".brython.js", bundle)
     urls[MAIN_CSS] = add_hashed("css-app", ".css", stylesheet(web_root))
     for relative in HASHED_STATIC:
@@ -157,6 +346,12 @@ def build(web_root=None):
     page = template.replace("{{version}}", version)
     for key, url in urls.items():
         page = page.replace("{{%s}}" % key, url)
+    page = page.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
+    home = prerender_home(py_root)
+    page = page.replace("{{title_en}}", json.dumps(home["en"][0] if home else "Spieleabend"))
+    # Last: the pre-rendered markup is the app's text, no placeholder is looked for inside it.
+    page = page.replace("{{home_en}}", home["en"][1] if home else "")
+    page = page.replace("{{home_de}}", home["de"][1] if home else "")
     assets["/"] = Asset(page.encode("utf-8"), "text/html; charset=utf-8", immutable=False)
 
     precache = ["/"] + sorted(url for url in assets if url != "/")
@@ -200,9 +395,5 @@ class Build:
         self.precache = precache
 
     def transfer_size(self, urls=None):
-        """Return the compressed bytes of the given URLs (default: everything precached)."""
-        total = 0
-        for url in urls or self.precache:
-            asset = self.assets[url]
-            total += len(asset.gzipped or asset.data)
-        return total
+        """Return the compressed bytes of the given URLs (default: everything precached), as a browser gets them."""
+        return sum(self.assets[url].smallest() for url in urls or self.precache)

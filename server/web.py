@@ -40,14 +40,28 @@ def not_found(_error):
     return Response(html, status=404, content_type="text/html; charset=utf-8")
 
 
+def accepted_encodings():
+    """Return the content codings the request accepts (q=0 ones left out)."""
+    accepted = set()
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, params = part.strip().partition(";")
+        if params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+            accepted.add(name.strip().lower())
+    return accepted
+
+
 def serve(url):
-    """Return one built asset, gzip-compressed when the client accepts it."""
+    """Return one built asset, brotli- or gzip-compressed when the client accepts it."""
     asset = current_build().assets.get(url)
     if asset is None:
         return not_found(None)
+    encodings = accepted_encodings()
     if request.if_none_match and asset.etag in request.if_none_match:
         response = Response(status=304)
-    elif asset.gzipped is not None and "gzip" in request.headers.get("Accept-Encoding", ""):
+    elif asset.brotli is not None and "br" in encodings:
+        response = Response(asset.brotli, content_type=asset.content_type)
+        response.headers["Content-Encoding"] = "br"
+    elif asset.gzipped is not None and "gzip" in encodings:
         response = Response(asset.gzipped, content_type=asset.content_type)
         response.headers["Content-Encoding"] = "gzip"
     else:

@@ -4,13 +4,30 @@ import json
 import re
 import shutil
 
-from server.build import build, build_python_bundle, module_imports
+import pytest
 
-PACKAGE_CALL = re.compile(r"^__BRYTHON__\.loadBrythonPackage\((.*)\)\n$", re.S)
+from server.build import (BRYTHON_DATA, build, build_python_bundle, module_imports, prerender_home,
+                          start_modules, start_order)
+
+PACKAGE_CALL = re.compile(r"^__BRYTHON__\.loadBrythonPackage\((.*?)\)\n(?:if \(__BRYTHON__.timestamp === (\d+)\) "
+                          r"Object.assign\(__BRYTHON__.precompiled, (.*)\)\n)?$", re.S)
 
 
 def bundle_modules(text):
     return json.loads(PACKAGE_CALL.match(text).group(1))
+
+
+def bundle_precompiled(text):
+    """Return (brython timestamp the compiled code is for, {name: JavaScript}) of a bundle, or (None, {})."""
+    match = PACKAGE_CALL.match(text)
+    if match.group(2) is None:
+        return None, {}
+    return int(match.group(2)), json.loads(match.group(3))
+
+
+def real_bundle():
+    release = build()
+    return release.assets[next(url for url in release.assets if url.endswith(".brython.js"))].data.decode()
 
 
 def test_bundle_holds_every_module_with_package_flags(tmp_path):
@@ -39,8 +56,7 @@ def test_timestamp_follows_the_content(tmp_path):
 
 
 def test_real_bundle_contains_the_app_and_engines():
-    modules = bundle_modules(build().assets[next(
-        url for url in build().assets if url.endswith(".brython.js"))].data.decode())
+    modules = bundle_modules(real_bundle())
     for name in ("spieleabend", "spieleabend.games", "spieleabend.games.common",
                  "spieleabend.storage", "spieleabend.ui.app"):
         assert name in modules
@@ -65,8 +81,7 @@ def test_release_version_changes_with_any_precached_file(tmp_path):
 
 def test_browser_path_imports_no_standard_library():
     """Each stdlib import costs seconds in Brython: the browser path uses none."""
-    modules = bundle_modules(build().assets[next(
-        url for url in build().assets if url.endswith(".brython.js"))].data.decode())
+    modules = bundle_modules(real_bundle())
     allowed_roots = {"spieleabend", "browser", "javascript"}
     for name, entry in modules.items():
         if name == "$timestamp":
@@ -78,3 +93,84 @@ def test_browser_path_imports_no_standard_library():
 def test_cold_transfer_is_small():
     release = build()
     assert release.transfer_size() < 600 * 1024
+
+
+def test_start_modules_are_what_importing_the_app_runs():
+    from server.build import DEFAULT_WEB_ROOT
+
+    names = start_modules(DEFAULT_WEB_ROOT / "py")
+    for name in ("spieleabend", "spieleabend.ui", "spieleabend.ui.app", "spieleabend.ui.shell",
+                 "spieleabend.ui.dom", "spieleabend.storage", "spieleabend.ui.i18n"):
+        assert name in names
+    # Screens and engines opened later are not: they cost bytes on every first visit.
+    assert "spieleabend.ui.settings" not in names and "spieleabend.games.punktejagd" not in names
+    order = start_order(DEFAULT_WEB_ROOT / "py", names)
+    assert sorted(order) == names
+    assert order.index("spieleabend.ui.i18n") < order.index("spieleabend.ui.shell") < order.index("spieleabend.ui.app")
+
+
+def test_module_level_imports_only_count_for_start(tmp_path):
+    root = tmp_path / "py"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "main.py").write_text("from pkg import a\ndef later():\n    from pkg import b\n")
+    (root / "pkg" / "a.py").write_text("try:\n    import pkg.c\nexcept ImportError:\n    pass\n")
+    for name in "bc":
+        (root / "pkg" / (name + ".py")).write_text("")
+    assert start_modules(root, "pkg.main") == ["pkg", "pkg.a", "pkg.c", "pkg.main"]
+    assert start_order(root, ["pkg", "pkg.a", "pkg.c", "pkg.main"]) == ["pkg", "pkg.c", "pkg.a", "pkg.main"]
+
+
+def test_start_modules_ship_compiled_for_the_pinned_brython_only():
+    brython_js = (BRYTHON_DATA / "brython.js").read_text()
+    stamp = int(re.search(r"__BRYTHON__\.timestamp=(\d+)", brython_js).group(1))
+    text = real_bundle()
+    timestamp, compiled = bundle_precompiled(text)
+    assert timestamp == stamp, "installed only under the brython.js it was compiled by"
+    assert set(compiled) == set(start_modules(build.__globals__["DEFAULT_WEB_ROOT"] / "py"))
+    assert isinstance(compiled["spieleabend"], list)  # a package's code, as Brython's loader takes it
+    assert "locals_spieleabend_ui_app" in compiled["spieleabend.ui.app"]
+    assert 'var __file__ = locals.__file__ = "VFS.spieleabend.ui.app.py"' in compiled["spieleabend.ui.app"]
+    # The sources stay in the bundle: another brython.js compiles them as before.
+    assert "spieleabend.ui.app" in bundle_modules(text)
+
+
+def test_compiled_code_is_stable_and_follows_the_source(tmp_path):
+    brython_js = (BRYTHON_DATA / "brython.js").read_text()
+    root = tmp_path / "py"
+    root.mkdir()
+    (root / "a.py").write_text("def f(x):\n    return [y for y in x if y]\n")
+    (root / "b.py").write_text("g = lambda: 1\n")
+    first = bundle_precompiled(build_python_bundle(root, ["a", "b"], brython_js))[1]
+    only_b = bundle_precompiled(build_python_bundle(root, ["b"], brython_js))[1]
+    assert only_b["b"] == first["b"], "a module's code does not depend on what was compiled before"
+    from server import precompile
+
+    precompile._compiled.clear()  # compile again from scratch: byte for byte the same
+    assert bundle_precompiled(build_python_bundle(root, ["a", "b"], brython_js))[1] == first
+    (root / "a.py").write_text("def f(x):\n    return x\n")
+    assert bundle_precompiled(build_python_bundle(root, ["a", "b"], brython_js))[1]["a"] != first["a"]
+
+
+def test_other_brython_gets_source_only(tmp_path):
+    root = tmp_path / "py"
+    root.mkdir()
+    (root / "a.py").write_text("x = 1\n")
+    other = (BRYTHON_DATA / "brython.js").read_text().replace("// version [3, 15, 0,", "// version [3, 16, 0,", 1)
+    with pytest.warns(UserWarning, match="source only"):
+        text = build_python_bundle(root, ["a"], other)
+    assert bundle_precompiled(text) == (None, {})
+    assert bundle_modules(text)["a"][1] == "x = 1\n"
+
+
+def test_home_is_prerendered_by_the_apps_own_code_in_both_languages():
+    from server.build import DEFAULT_WEB_ROOT
+    from spieleabend.ui import i18n
+
+    before = i18n.language()
+    pages = prerender_home(DEFAULT_WEB_ROOT / "py")
+    assert i18n.language() == before, "rendering leaves this process's modules alone"
+    assert pages["de"][0] == "Spieleabend" and pages["en"][0] == "Game Night"
+    assert pages["de"][1].startswith('<div class="screen home">')
+    assert "Spiele</h2>" in pages["de"][1] and "Games</h2>" in pages["en"][1]
+    assert "continue-" not in pages["de"][1], "a first visit has nothing to continue"

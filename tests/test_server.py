@@ -6,7 +6,8 @@ import re
 
 
 def asset_urls(page_html):
-    return re.findall(r'(?:src|href)="(/assets/[^"]+)"', page_html)
+    """Return the hashed files the page loads: its stylesheet link and the scripts its start script requests."""
+    return re.findall(r'"(/assets/[^"]+)"', page_html)
 
 
 def test_index_is_the_app_page_with_hashed_assets(client):
@@ -25,7 +26,18 @@ def test_index_is_the_app_page_with_hashed_assets(client):
 def test_no_python_file_is_fetched_at_run_time(client):
     html = client.get("/").get_data(as_text=True)
     assert ".py\"" not in html and ".py'" not in html
-    assert 'type="text/python"' in html  # only the inline two-line start script
+    assert 'type="text/python"' not in html  # the start script imports from the bundle
+    assert 'B.runPythonSource("from spieleabend.ui import app\\napp.start()"' in html
+
+
+def test_page_carries_the_home_screen_prerendered_in_german_and_english(client):
+    html = client.get("/").get_data(as_text=True)
+    app = re.search(r'<div id="app">(.*?)</div>\s*<template id="home-en">(.*?)</template>', html, re.S)
+    assert app, "the home screen is in the page"
+    german, english = app.group(1), app.group(2)
+    assert "<h1>Spieleabend</h1>" in german and 'data-testid="game-punktejagd"' in german
+    assert "<h1>Game Night</h1>" in english and 'data-testid="game-punktejagd"' in english
+    assert 'href="#/play/punktejagd"' in german  # a real link: it works before Python runs
 
 
 def test_hashed_assets_are_immutable_and_gzip_compressed(client):
@@ -34,10 +46,24 @@ def test_hashed_assets_are_immutable_and_gzip_compressed(client):
         plain = client.get(url)
         assert plain.status_code == 200
         assert "immutable" in plain.headers["Cache-Control"]
-        packed = client.get(url, headers={"Accept-Encoding": "gzip, br"})
+        packed = client.get(url, headers={"Accept-Encoding": "gzip"})
         assert packed.headers["Content-Encoding"] == "gzip"
         assert gzip.decompress(packed.data) == plain.data
         assert len(packed.data) < len(plain.data)
+
+
+def test_brotli_when_the_browser_takes_it(client):
+    import brotli
+
+    html = client.get("/").get_data(as_text=True)
+    for url in asset_urls(html):
+        plain = client.get(url).data
+        packed = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+        assert packed.headers["Content-Encoding"] == "br"
+        assert brotli.decompress(packed.data) == plain
+        assert len(packed.data) < len(gzip.compress(plain, 9))
+    refused = client.get(asset_urls(html)[0], headers={"Accept-Encoding": "br;q=0, gzip"})
+    assert refused.headers["Content-Encoding"] == "gzip"
 
 
 def test_brython_comes_from_the_installed_package(client):
