@@ -30,10 +30,15 @@ class FakeApp:
         self.renders = 0
         self.toasts = []
         self.motion = motion
-        self.clock = 1000
+        self.timers = []
 
-    def now(self):
-        return self.clock
+    def later(self, handler, ms):
+        self.timers.append(handler)
+
+    def run_timers(self):
+        timers, self.timers = self.timers, []
+        for handler in timers:
+            handler()
 
     def reduce_motion(self):
         return not self.motion
@@ -215,7 +220,7 @@ def test_a_reveal_is_dealt_once_not_again_when_the_next_round_starts_elsewhere()
     screen.handle(app, "confirm", None)
     assert " deal" in screen.render(app)
     assert " deal" in screen.render(app), "several draws in one go keep the dealing"
-    app.clock += 2000
+    app.run_timers()  # the tap's task has ended
     table.arrive(1, "play 4")  # a phone chooses for round 2 while this one still looks at round 1
     html = screen.render(app)
     assert 'data-testid="reveal-sorted"' in html and " deal" not in html

@@ -19,7 +19,6 @@ COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav"]
 MAX_COMPUTERS = 7
 DEFAULT_COMPUTERS = 3
 DEFAULT_STYLE = "strong"
-DEAL_MS = 400  # redraws within this time of a reveal's first drawing keep dealing it (one task draws several times)
 
 register({
     "kk.name": ("Dein Name", "Your name"),
@@ -523,7 +522,7 @@ class TableScreen(Screen):
         self.table = table
         self.selected = None
         self.panel = None  # "log"
-        self.dealt = None  # [round, ms] of the reveal first drawn, so a redraw does not deal the cards again
+        self.dealt = None  # [round, settled] of the reveal drawn last, so a later redraw does not deal it again
         view = table.view()
         # Rounds whose reveal this person has seen: a newer scored round (also one scored while
         # waiting for other phones) is shown as a reveal first.
@@ -643,11 +642,19 @@ class TableScreen(Screen):
                     escape(t("kk.reveal_title", n=view["reveal"]["round"])), render_reveal_row(view, motion), go_on))
 
     def deal_now(self, app, number):
-        """Return True while a reveal is new: a redraw later (another phone chose) must not deal it again."""
-        now = app.now()
+        """Return True while a reveal is new: a redraw later (another phone chose) must not deal it again.
+
+        One tap can draw the screen several times (the computers move right after the round);
+        the cards stay dealt until the current task has ended.
+        """
         if self.dealt is None or self.dealt[0] != number:
-            self.dealt = [number, now]
-        return now - self.dealt[1] < DEAL_MS
+            self.dealt = [number, False]
+
+            def settled():
+                if self.dealt is not None and self.dealt[0] == number:
+                    self.dealt[1] = True
+            app.later(settled, 0)
+        return not self.dealt[1]
 
     def render_panel(self, view):
         if self.panel is None:
