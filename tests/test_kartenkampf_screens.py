@@ -226,6 +226,35 @@ def test_a_reveal_is_dealt_once_not_again_when_the_next_round_starts_elsewhere()
     assert 'data-testid="reveal-sorted"' in html and " deal" not in html
 
 
+def test_a_committed_card_the_host_has_not_seen_shows_as_my_choice_while_waiting():
+    class Committing(RoomTable):
+        """A phone that has only committed: the host's view does not know the card yet."""
+        pending = None
+
+        def view(self):
+            view = RoomTable.view(self)
+            if self.pending is not None:
+                view["pending"] = self.pending
+                view["legal"] = []
+                ui.pending_view(view, self.pending)
+            return view
+
+        def act(self, action):
+            self.pending = action
+            self.changed()
+
+    app = FakeApp()
+    table = Committing(3, 1)
+    screen = ui.table_screen(app, table)
+    screen.handle(app, "select", "8")
+    screen.handle(app, "confirm", None)
+    assert table.state["choices"] == [None, None, None], "the engine has not seen it"
+    html = screen.render(app)
+    assert "Deine Karte liegt verdeckt: 8" in html
+    assert 'data-testid="chosen-1" data-chosen="yes"' in html
+    assert ui.pending_view({"seat": 0, "committed": [False]}, "bogus") == {"seat": 0, "committed": [False]}
+
+
 def test_keys_pick_only_cards_in_hand_and_zero_is_ten():
     app = FakeApp()
     table = RoomTable(2, 0)

@@ -136,6 +136,18 @@ def progress(view):
     return {"round": view["round"], "done": len(view["log"]), "scores": list(view["scores"])}
 
 
+def pending_view(view, action):
+    """Show a committed, not yet revealed card in its owner's view (rooms: the engine has not seen it yet)."""
+    parts = action.split() if isinstance(action, str) else []
+    if len(parts) != 2 or parts[0] != "play" or not parts[1].isdigit():
+        return view
+    view["choice"] = int(parts[1])
+    if view["seat"] is not None and view["seat"] < len(view["committed"]):
+        view["committed"] = list(view["committed"])
+        view["committed"][view["seat"]] = True
+    return view
+
+
 def strength_choices():
     """Return [(key, label, one-line hint)] for the computers (the bot module's STRENGTHS keys)."""
     return [(key, t("kk.style." + key), t("kk.style.%s.hint" % key)) for key in STYLES]
@@ -395,7 +407,7 @@ def render_infoscreen(view, seats):
     if over:
         status = '<h2 class="kk-screen-h">%s</h2>' % escape(t("kk.screen_over"))
     else:
-        status = '<h2 class="kk-screen-h">%s</h2><p class="kk-screen-count" aria-live="polite">%s</p>' % (
+        status = '<h2 class="kk-screen-h">%s</h2><p class="kk-screen-count" data-testid="chosen-count" aria-live="polite">%s</p>' % (
             escape(t("kk.screen_choosing", n=view["round"])),
             escape(t("kk.waiting_count", done=len([c for c in view["committed"] if c]), total=view["seats"])))
     if view["reveal"] is not None:
@@ -408,7 +420,7 @@ def render_infoscreen(view, seats):
     else:
         side = '<h2 class="kk-screen-h">%s</h2>%s' % (escape(t("kk.seats")), render_seat_tiles(view, seats, True, screen=True))
     return ('<div class="kk-screen-grid"><section class="kk-screen-status">%s</section>'
-            '<section class="kk-screen-reveal" aria-live="polite">%s</section>'
+            '<section class="kk-screen-reveal" data-testid="screen-reveal" aria-live="polite">%s</section>'
             '<section class="kk-screen-side">%s</section></div>' % (status, reveal, side))
 
 
