@@ -141,6 +141,7 @@ def test_whole_seeded_game_to_a_winner_with_eliminations(page, live_server):
     assert "Runde 2 ist vorbei" in page.get_by_test_id("deal-summary").inner_text(), "the last deal's points stay visible"
     assert "Spieleabend-Punkt" in page.get_by_test_id("night-point").inner_text()
     assert saved(page) is None, "a finished game leaves no save"
+    assert no_page_overflow(page)
     assert serious_violations(page) == []
     page.get_by_test_id("to-results").click()
     assert "Mau-Mau" in page.get_by_test_id("result-item").first.inner_text()
@@ -231,6 +232,7 @@ def test_players_join_and_leave_between_deals(page, live_server):
         row = page.get_by_test_id("player-%d" % seat)
         assert int(row.get_attribute("data-points")) == state["minus"][seat]
     assert page.get_by_test_id("remove-player-0").count() == 0, "the person is not removed from here"
+    assert no_page_overflow(page)
     assert serious_violations(page) == []
     page.get_by_test_id("add-player").click()
     newcomer = page.get_by_test_id("player-3")

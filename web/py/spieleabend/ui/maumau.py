@@ -139,7 +139,7 @@ register({
     "mm.went_out": ("keine Karten mehr", "went out"),
     "mm.out_over": ("ausgeschieden (über %(n)s)", "out (over %(n)s)"),
     "mm.add_player": ("Computer dazunehmen", "Add a computer"),
-    "mm.remove_player": ("Entfernen", "Remove"),
+    "mm.remove_player": ("Vom Tisch nehmen:", "Remove from the table:"),
     "mm.remove_label": ("%(name)s vom Tisch nehmen", "Remove %(name)s from the table"),
     "mm.join_note": ("Vor der nächsten Runde können Computer dazukommen oder gehen. Neue beginnen mit den Minuspunkten des schlechtesten Spielers (%(n)s).",
                      "Before the next deal computers may join or leave. Newcomers start with the worst player's minus points (%(n)s)."),
@@ -460,6 +460,7 @@ class TableScreen(Screen):
         self.before = None        # the hand before the person's last action, to mark what came in
         self.before_deal = None
         self.cursor = None        # keyboard position in the sorted hand
+        self.pile = None          # the discard pile at the last drawing, to let a new card land
         self.app = app
         self.left = False
         table.listen(self.on_change)
@@ -549,8 +550,12 @@ class TableScreen(Screen):
             attrs(type="button", class_="mm-stock" + (" can" if can_draw else ""), data_action="draw",
                   data_testid="draw-pile", aria_label=label, disabled=not can_draw, data_count=view["stock"]),
             big, view["stock"]))
+        # A card that just landed on the pile slides in once (app.css cuts animations under reduced motion).
+        pile = (view["top"], view["discard"], view["deal"])
+        landed = self.pile is not None and pile != self.pile
+        self.pile = pile
         top = french_card(view["top"], label=t("mm.discard", card=card_name(view["top"])), testid="discard-top",
-                          size="big" + big)
+                          size="big" + big, extra="landed" if landed else "")
         return '<div class="mm-centre">%s<div class="mm-discard">%s</div>%s</div>' % (
             stock, top, self.render_badges(view, me))
 
@@ -658,18 +663,25 @@ class TableScreen(Screen):
                 status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out_over", n=view["limit"]))
             elif last is not None and last["winner"] == seat:
                 status = '<span class="mm-ptag win">%s</span>' % escape(t("mm.went_out"))
-            remove = ""
-            if editable and seat != me:
-                remove = button(t("mm.remove_player"), "remove-player", "remove-player-%d" % seat, kind="ghost",
-                                data_value=seat, aria_label=t("mm.remove_label", name=view["names"][seat]))
-            rows.append('<tr%s><th scope="row">%s %s</th><td>%s</td><td class="total">%d</td><td class="act">%s</td></tr>' % (
+            rows.append('<tr%s><th scope="row">%s %s</th><td>%s</td><td class="total">%d</td></tr>' % (
                 attrs(class_="out" if out else None, data_testid="player-%d" % seat, data_seat=seat,
                       data_cards=view["hand_sizes"][seat], data_points=view["minus"][seat], data_deal=deal_points),
-                name, status, escape(t("mm.plus", n=deal_points)), view["minus"][seat], remove))
+                name, status, escape(t("mm.plus", n=deal_points)), view["minus"][seat]))
+        removes = ""
+        if editable:
+            buttons = []
+            for seat in range(len(view["names"])):
+                if seat != me:
+                    buttons.append(button("✕ " + view["names"][seat], "remove-player", "remove-player-%d" % seat,
+                                          kind="ghost", data_value=seat,
+                                          aria_label=t("mm.remove_label", name=view["names"][seat])))
+            if buttons:
+                removes = '<p class="mm-remove-h" id="mm-remove-h">%s</p><div class="row mm-removes" role="group" aria-labelledby="mm-remove-h">%s</div>' % (
+                    escape(t("mm.remove_player")), "".join(buttons))
         return ('<div class="table-scroll"><table class="mm-summary"><thead><tr><th scope="col">%s</th><th scope="col">%s</th>'
-                '<th scope="col">%s</th><th scope="col"><span class="visually-hidden">%s</span></th></tr></thead><tbody>%s</tbody></table></div>' % (
+                '<th scope="col">%s</th></tr></thead><tbody>%s</tbody></table></div>%s' % (
                     escape(t("mm.col_player")), escape(t("mm.col_deal")), escape(t("mm.col_total")),
-                    escape(t("mm.remove_player")), "".join(rows)))
+                    "".join(rows), removes))
 
     def render_between(self, view):
         me = self.table.seat
