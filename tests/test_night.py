@@ -181,3 +181,15 @@ def test_standings_bars_carry_each_persons_points():
     html = standings_chart([{"name": "Ada", "points": 2}, {"name": "Bo", "points": 0}])
     assert 'data-player="Ada" data-points="2"' in html and 'data-player="Bo" data-points="0"' in html
     assert "Ada 2, Bo 0" in html
+
+
+def test_people_are_taken_from_the_room_this_device_hosts():
+    from spieleabend.ui.night import room_people
+
+    app = FakeApp()
+    assert room_people(app.storage) == []
+    players = [{"name": "Host", "kind": "person"}, {"name": "Mia", "kind": "remote"},
+               {"name": "Jo", "kind": "remote", "stand_in": True}, {"name": "Anna", "kind": "computer"}]
+    app.storage.save_game("punktejagd", {"names": ["Host", "Mia", "Jo", "Anna"]},
+                          {"players": players, "seat": 0, "room": {"code": "ABCD"}})
+    assert room_people(app.storage) == ["Host", "Mia", "Jo"], "people in the room (also one away), not computers"

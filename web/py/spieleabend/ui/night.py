@@ -5,11 +5,11 @@ and a game without a winner give nobody a point, and the list of the evening's g
 The same name in several games is one person (spaces and capitals aside).
 """
 
-from spieleabend.storage import MAX_PEOPLE, evening_table
+from spieleabend.storage import MAX_PEOPLE, clean_names, evening_table
 from spieleabend.ui.charts import standings_chart
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.shell import PLAYABLE, Screen, page
 
 FIRST_FIELDS = 4  # name fields shown at first; "Weitere Person" adds more
 
@@ -53,9 +53,23 @@ register({
     "night.rules": ("Regeln des Spieleabends", "Game-night rules"),
     "night.not_found": ("Diesen Spieleabend gibt es auf diesem Gerät nicht.", "This game night is not on this device."),
     "night.past_title": ("Spieleabend vom %(time)s", "Game night of %(time)s"),
-    "night.room_later": ("Personen aus einem Raum übernehmen: sobald Räume da sind.",
-                         "Taking people from a room: once rooms are available."),
+    "night.from_room": ("Aus dem Raum übernehmen", "Take them from the room"),
+    "night.from_room_hint": ("Übernimmt die Namen der Leute im Raum, den dieses Gerät gerade leitet.",
+                             "Takes the names of the people in the room this device is hosting."),
 })
+
+
+def room_people(storage):
+    """Return the names of the people (not the computers) in the room game this device hosts, if any."""
+    names = []
+    for document in storage.saved_games(list(PLAYABLE)):
+        meta = document["meta"]
+        if "room" not in meta or not isinstance(meta.get("players"), list):
+            continue
+        for player in meta["players"]:
+            if isinstance(player, dict) and player.get("kind") in ("person", "remote"):
+                names.append(player.get("name"))
+    return clean_names(names)
 
 
 def game_label(game):
@@ -189,9 +203,13 @@ class PeopleScreen(Screen):
         more = ""
         if len(self.names) < MAX_PEOPLE:
             more = button(t("night.add_person"), "add-person", "night-add-person", kind="ghost")
+        room = ""
+        if room_people(app.storage):
+            room = '<p class="hint">%s</p>%s' % (escape(t("night.from_room_hint")),
+                                                 button(t("night.from_room"), "from-room", "night-from-room", kind="secondary"))
         body = ('<form class="setup night-people" onsubmit="return false"><p class="hint">%s</p>'
-                '<ul class="name-fields">%s</ul>%s<p class="hint">%s</p><div class="row wrap">%s%s</div></form>' % (
-                    escape(t("night.people_intro")), "".join(fields), more, escape(t("night.room_later")),
+                '<ul class="name-fields">%s</ul>%s%s<div class="row wrap">%s%s</div></form>' % (
+                    escape(t("night.people_intro")), "".join(fields), more, room,
                     button(t("night.start") if self.fresh else t("night.save_people"), "start-night", "night-start",
                            kind="primary", extra="wide"),
                     '<a class="btn btn-ghost" href="#/night" data-testid="night-cancel">%s</a>' % escape(t("night.cancel"))))
@@ -208,6 +226,12 @@ class PeopleScreen(Screen):
             self.names.append("")
             app.rerender()
             app.query("#night-name-%d" % (len(self.names) - 1)).focus()
+        elif action == "from-room":
+            taken = room_people(app.storage)
+            kept = [name for name in self.names if name.strip()]
+            self.names = clean_names(kept + taken)
+            self.names += [""] * max(FIRST_FIELDS - len(self.names), 1 if len(self.names) < MAX_PEOPLE else 0)
+            app.rerender()
         elif action == "start-night":
             if self.fresh:
                 night = app.storage.new_night(self.names)
