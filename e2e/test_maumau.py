@@ -158,7 +158,10 @@ def test_suit_picker_after_a_jack(page, live_server):
     page.locator("[data-testid=hand] [data-card='JC']").click()
     assert page.get_by_test_id("suit-picker").is_visible()
     assert serious_violations(page) == []
-    page.get_by_test_id("suit-D").click()
+    assert page.evaluate("document.activeElement.dataset.testid") == "suit-H", "the picker takes the focus"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.testid") == "suit-D"
+    page.keyboard.press("Enter")
     assert page.get_by_test_id("discard-top").get_attribute("data-card") == "JC"
     wish = page.get_by_test_id("wished-suit")
     assert wish.get_attribute("data-suit") == "D" and "Karo" in wish.inner_text()

@@ -340,3 +340,16 @@ def test_a_phone_before_its_first_view_shows_a_waiting_line():
     assert 'data-testid="waiting"' in screen.render(app)
     screen.handle(app, "draw", None)
     assert screen.on_key(app, "d") is False
+
+
+def test_infoscreen_between_deals_and_at_the_end_shows_scores_without_controls_for_seats():
+    app = ScreenApp()
+    state = between_deals(app).state
+    screen = screen_on(app, FakeRemote(state, None))
+    html = screen.render(app)
+    assert 'data-testid="deal-summary"' in html and "mm-screen" in html
+    assert "next-deal" not in html and "add-player" not in html and 'data-testid="hand"' not in html
+    state["out"] = [False, True, True]
+    html = screen.render(app)
+    assert 'data-testid="final-headline"' in html and "Ich gewinnt!" in html
+    assert 'data-testid="standing-0"' in html and "new-game" not in html

@@ -872,6 +872,15 @@ class TableScreen(Screen):
             app.rerender()
             return True
         hand = view["hand"] or []
+        if key in ("ArrowRight", "ArrowLeft") and self.picker is not None:
+            focused = app.query('[data-testid="suit-picker"] :focus')
+            current = focused.getAttribute("data-value") if focused else None
+            index = PICKER_SUITS.index(current) if current in PICKER_SUITS else -1
+            index = (index + (1 if key == "ArrowRight" else -1)) % len(PICKER_SUITS)
+            element = app.query('[data-testid="suit-%s"]' % PICKER_SUITS[index])
+            if element:
+                element.focus()
+            return True
         if key in ("ArrowRight", "ArrowLeft") and hand:
             step = 1 if key == "ArrowRight" else -1
             if self.cursor is None:
