@@ -484,3 +484,64 @@ def test_news_lines_name_the_seat_and_the_cards():
     assert screens.event_text({"seat": 0, "action": "swap", "position": 0, "out": "QD"}, names, 0) == (
         "Du tauschst oben links und legst Karo Dame ab.")
     assert screens.event_text({"seat": 1, "action": "knock"}, names, 0) == "Anna klopft!"
+
+
+class PhoneTable:
+    """A table with only the shared verbs, as a phone in a room has it (its own seat's view, acts by sending)."""
+
+    role = "remote"
+
+    def __init__(self, state, seat):
+        self.state = state
+        self.seat = seat
+        self.sent = []
+        self.listeners = []
+
+    def view(self):
+        return engine.view(self.state, self.seat)
+
+    def seats(self):
+        return [{"name": n, "kind": "person", "away": False, "stand_in": False, "me": i == self.seat}
+                for i, n in enumerate(self.state["names"])]
+
+    def act(self, action):
+        self.sent.append(action)
+
+    def listen(self, listener):
+        self.listeners.append(listener)
+
+    def can_pause(self):
+        return False
+
+    def close(self):
+        pass
+
+    def computers_busy(self):
+        return False
+
+
+def test_a_phone_in_a_room_sees_only_its_own_bottom_two_and_sends_actions():
+    app = App()
+    state = engine.new_game({"seats": 3, "names": ["Mia", "Noah", "Ole"]}, Rng(8))
+    phone = PhoneTable(state, 1)
+    screen = screens.table_screen(app, phone)
+    html = screen.render(app)
+    assert cards_in(grid_html(html, 1)) == state["grids"][1][2:]
+    assert cards_in(grid_html(html, 0)) == [] and cards_in(grid_html(html, 2)) == []
+    hidden = [c for s in (0, 2) for c in state["grids"][s]] + state["stock"]
+    assert not any('data-card="%s"' % c in html for c in hidden)
+    assert "pause" not in ids_of(html) and "transfer" not in ids_of(html)
+    screen.handle(app, "ready", None)
+    assert phone.sent == ["ready"]
+    for seat in range(3):
+        engine.apply_action(state, seat, "ready")
+    state["turn"] = 1
+    screen.on_key(app, "s")
+    assert phone.sent[-1] == "draw"
+    engine.apply_action(state, 1, "draw")
+    drawn = state["drawn"]
+    html = screen.render(app)
+    assert 'data-card="%s"' % drawn in element(html, "drawn-card")
+    assert drawn not in json.dumps(engine.view(state, 0))
+    screen.handle(app, "pos", "3")
+    assert phone.sent[-1] == "swap 3"
