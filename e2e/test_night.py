@@ -194,3 +194,18 @@ def test_results_of_all_five_games_backup_and_restore(page, browser, live_server
     expect(other.get_by_test_id("result-item")).to_have_count(5)
     assert other.get_by_test_id("past-night").count() == 1, "the imported evening is a past one here"
     fresh.close()
+
+
+def test_people_taken_from_the_hosted_room(page, live_server):
+    open_app(page, live_server.url)
+    players = [{"name": "Host", "kind": "person"}, {"name": "Mia", "kind": "remote"}, {"name": "Anna", "kind": "computer"}]
+    page.evaluate("doc => localStorage.setItem('spieleabend.save.punktejagd', JSON.stringify(doc))",
+                  {"format": 1, "game": "punktejagd", "state": {"names": ["Host", "Mia", "Anna"]},
+                   "meta": {"players": players, "seat": 0, "room": {"code": "ABCD"}}, "saved_at": 1})
+    page.goto(live_server.url + "/#/night/new")
+    page.get_by_test_id("night-name-0").fill("Host")
+    page.get_by_test_id("night-from-room").click()
+    values = page.locator("[data-testid^=night-name-]").evaluate_all("inputs => inputs.map(i => i.value)")
+    assert [v for v in values if v] == ["Host", "Mia"]
+    page.get_by_test_id("night-start").click()
+    assert table_rows(page) == [["Host", 0, 0, 0], ["Mia", 0, 0, 0]]
