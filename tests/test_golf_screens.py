@@ -545,3 +545,14 @@ def test_a_phone_in_a_room_sees_only_its_own_bottom_two_and_sends_actions():
     assert drawn not in json.dumps(engine.view(state, 0))
     screen.handle(app, "pos", "3")
     assert phone.sent[-1] == "swap 3"
+
+
+def test_the_turn_limit_is_announced_when_it_comes_near():
+    app = App()
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
+    table = rigged_table(app, grids)
+    screen = screens.TableScreen(app, table)
+    assert "turn-limit" not in ids_of(screen.render(app))
+    table.state["turns"] = engine.TURN_LIMIT * 2 - 3
+    html = screen.render(app)
+    assert "nach 3 weiteren Zügen endet der Durchgang ohne Strafe" in html

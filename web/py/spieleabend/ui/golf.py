@@ -48,6 +48,8 @@ register({
     "golf.round": ("Durchgang %(n)s von %(total)s", "Round %(n)s of %(total)s"),
     "golf.turn_you": ("Du bist dran", "Your turn"),
     "golf.turn": ("%(name)s ist dran", "%(name)s's turn"),
+    "golf.turn_limit": ("Niemand klopft: nach %(n)s weiteren Zügen endet der Durchgang ohne Strafe.",
+                        "Nobody knocks: the round ends without penalty after %(n)s more turns."),
     "golf.peek_title": ("Schau dir deine unteren Karten an", "Look at your bottom two cards"),
     "golf.peek_hint": ("Merk sie dir gut – nach „Gemerkt“ liegen sie wieder verdeckt.",
                        "Remember them well – after “Got it” they lie face down again."),
@@ -611,9 +613,13 @@ class TableScreen(Screen):
             whose = t("golf.turn_you")
         else:
             whose = t("golf.turn", name=view["names"][view["turn"]])
+        limit = ""
+        if phase == "turn" and view["knocker"] is None and view["turns_left"] <= 2 * view["seats"]:
+            limit = '<p class="g-limit" data-testid="turn-limit">%s</p>' % escape(
+                t("golf.turn_limit", n=view["turns_left"]))
         return ('<section class="g-head" aria-live="polite"><p class="g-round" data-testid="round-number">%s</p>'
-                '<p class="g-whose" data-testid="whose-turn">%s</p></section>' % (
-                    escape(t("golf.round", n=view["round"], total=view["rounds_total"])), escape(whose)))
+                '<p class="g-whose" data-testid="whose-turn">%s</p>%s</section>' % (
+                    escape(t("golf.round", n=view["round"], total=view["rounds_total"])), escape(whose), limit))
 
     def render_banner(self, view):
         knocker = view["knocker"]
