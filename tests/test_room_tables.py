@@ -336,3 +336,62 @@ def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_
     anna.link.send({"type": "to_host", "data": {"k": "act", "action": "fly away"}})
     loop.pump(lambda: anna.notice is not None)
     assert anna.notice[0] == "illegal"
+
+
+def pick(legal):
+    """A quick player: say Mau when offered, else play the first card that fits, else draw."""
+    plays = [a for a in legal if a.startswith("play")]
+    mau = [a for a in plays if a.endswith(" mau")]
+    return (mau or plays or legal)[0]
+
+
+def drive_maumau(loop, table, phones, until, limit=3000):
+    """Play Mau-Mau: the host's person and each phone pick quickly, computers move on their own."""
+    for _ in range(limit):
+        loop.pump(lambda: until() or any(
+            seat == table.seat or (seat in phones and phones[seat].view() is not None
+                                   and phones[seat].view()["legal"] and phones[seat].seat == seat)
+            for seat in table.engine.to_move(table.state)))
+        if until():
+            return
+        moving = table.engine.to_move(table.state)
+        if table.seat in moving:
+            table.act(pick(table.view()["legal"]))
+            continue
+        for seat in moving:
+            if seat in phones:
+                phone = phones[seat]
+                loop.pump(lambda: phone.view()["legal"] == table.view_of(seat)["legal"])  # what a person sees
+                before = json.dumps(table.state)
+                phone.act(pick(phone.view()["legal"]))
+                loop.pump(lambda: json.dumps(table.state) != before or phone.notice is not None)
+                assert phone.notice is None, phone.notice
+                break
+    raise AssertionError("Mau-Mau did not get there")
+
+
+def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_server):
+    app = FakeApp(loop, relay_server.url)
+    room = HostRoom(app, "maumau")
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({}, 3, "random", True, "Hosti", ["Clara"])
+    loop.pump(lambda: anna.view() is not None and not room.joining)
+    drive_maumau(loop, table, {1: anna}, lambda: table.state["phase"] == "between")
+    loop.pump(lambda: room.joining)
+    ben_app, ben = join(loop, relay_server, room, "Ben")
+    loop.pump(lambda: ben.view() is not None and anna.view() is not None and len(anna.view()["names"]) == 4)
+    assert table.names() == ["Hosti", "Anna", "Clara", "Ben"] and ben.seat == 3
+    assert table.players()[3]["kind"] == "remote"
+    # The next deal closes joining again; Anna leaves for good meanwhile.
+    drive_maumau(loop, table, {1: anna, 3: ben}, lambda: table.state["phase"] == "play")
+    loop.pump(lambda: not room.joining)
+    anna.leave_room()
+    loop.pump(lambda: table.players()[1].get("leaving"))
+    drive_maumau(loop, table, {3: ben}, lambda: "Anna" not in table.names() or table.outcome() is not None)
+    if table.outcome() is None:
+        assert table.names() == ["Hosti", "Clara", "Ben"]
+        loop.pump(lambda: ben.seat == 2)
+        assert [p["name"] for p in table.players()] == ["Hosti", "Clara", "Ben"]

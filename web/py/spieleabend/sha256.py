@@ -44,12 +44,13 @@ def utf8(text):
     return out
 
 
-def _rotr(x, n):
-    return ((x >> n) | (x << (32 - n))) & MASK
-
-
 def digest_bytes(data):
-    """Return the SHA-256 digest of a list of byte values as a list of 32 ints."""
+    """Return the SHA-256 digest of a list of byte values as a list of 32 ints.
+
+    Written for Brython: every intermediate value stays below 2**53 (a rotation
+    shifts the low bits up after masking them, never a 64-bit value), and the
+    rotations are inlined (a function call costs more than the arithmetic).
+    """
     message = list(data)
     length = len(message) * 8
     message.append(0x80)
@@ -57,30 +58,45 @@ def digest_bytes(data):
         message.append(0)
     for shift in range(56, -8, -8):
         message.append((length >> shift) & 0xFF)
-    h = list(H0)
+    h0, h1, h2, h3, h4, h5, h6, h7 = H0[0], H0[1], H0[2], H0[3], H0[4], H0[5], H0[6], H0[7]
     w = [0] * 64
+    k = K
     for start in range(0, len(message), 64):
         for i in range(16):
             j = start + 4 * i
-            w[i] = (message[j] << 24) | (message[j + 1] << 16) | (message[j + 2] << 8) | message[j + 3]
+            w[i] = message[j] * 16777216 + message[j + 1] * 65536 + message[j + 2] * 256 + message[j + 3]
         for i in range(16, 64):
-            a, b = w[i - 15], w[i - 2]
-            s0 = _rotr(a, 7) ^ _rotr(a, 18) ^ (a >> 3)
-            s1 = _rotr(b, 17) ^ _rotr(b, 19) ^ (b >> 10)
+            x = w[i - 15]
+            y = w[i - 2]
+            s0 = ((((x & 127) << 25) | (x >> 7)) ^ (((x & 262143) << 14) | (x >> 18)) ^ (x >> 3))
+            s1 = ((((y & 131071) << 15) | (y >> 17)) ^ (((y & 524287) << 13) | (y >> 19)) ^ (y >> 10))
             w[i] = (w[i - 16] + s0 + w[i - 7] + s1) & MASK
-        a, b, c, d, e, f, g, hh = h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+        a, b, c, d, e, f, g, hh = h0, h1, h2, h3, h4, h5, h6, h7
         for i in range(64):
-            s1 = _rotr(e, 6) ^ _rotr(e, 11) ^ _rotr(e, 25)
-            ch = (e & f) ^ (~e & MASK & g)
-            t1 = (hh + s1 + ch + K[i] + w[i]) & MASK
-            s0 = _rotr(a, 2) ^ _rotr(a, 13) ^ _rotr(a, 22)
+            s1 = ((((e & 63) << 26) | (e >> 6)) ^ (((e & 2047) << 21) | (e >> 11)) ^ (((e & 33554431) << 7) | (e >> 25)))
+            ch = (e & f) ^ ((MASK ^ e) & g)
+            t1 = (hh + s1 + ch + k[i] + w[i]) & MASK
+            s0 = ((((a & 3) << 30) | (a >> 2)) ^ (((a & 8191) << 19) | (a >> 13)) ^ (((a & 4194303) << 10) | (a >> 22)))
             maj = (a & b) ^ (a & c) ^ (b & c)
             t2 = (s0 + maj) & MASK
-            hh, g, f, e, d, c, b, a = g, f, e, (d + t1) & MASK, c, b, a, (t1 + t2) & MASK
-        h = [(h[0] + a) & MASK, (h[1] + b) & MASK, (h[2] + c) & MASK, (h[3] + d) & MASK,
-             (h[4] + e) & MASK, (h[5] + f) & MASK, (h[6] + g) & MASK, (h[7] + hh) & MASK]
+            hh = g
+            g = f
+            f = e
+            e = (d + t1) & MASK
+            d = c
+            c = b
+            b = a
+            a = (t1 + t2) & MASK
+        h0 = (h0 + a) & MASK
+        h1 = (h1 + b) & MASK
+        h2 = (h2 + c) & MASK
+        h3 = (h3 + d) & MASK
+        h4 = (h4 + e) & MASK
+        h5 = (h5 + f) & MASK
+        h6 = (h6 + g) & MASK
+        h7 = (h7 + hh) & MASK
     out = []
-    for word in h:
+    for word in [h0, h1, h2, h3, h4, h5, h6, h7]:
         out.append((word >> 24) & 0xFF)
         out.append((word >> 16) & 0xFF)
         out.append((word >> 8) & 0xFF)

@@ -639,16 +639,18 @@ class GuestScreen(Screen):
         if state == "closed" and detail in ("ended", "host_gone", "idle") and self.ended is None:
             view = table.message["view"] if table.message is not None else None
             self.ended = EndedScreen(table.game, view, detail)
+        fresh = False
         if table.message is not None and self.frame is None and table.plugin is not None \
                 and hasattr(table.plugin, "table_screen"):
+            fresh = True
             listeners = table.listeners
             table.listeners = [listeners[0]] if listeners else []
             self.frame = RoomFrame(app, table.plugin.table_screen(app, table), table)
         if table.message is None and self.frame is not None:
             self.frame.inner.leave(app)  # the host went back to the lobby for another game
             self.frame = None
-        if app.screen is self:
-            app.rerender()
+        if app.screen is self and (self.frame is None or fresh):
+            app.rerender()  # with the game's screen in place, its own listener draws
 
     def render(self, app):
         table = self.table

@@ -29,7 +29,7 @@ which checks them again. A mismatch is shown and not played.
 """
 
 from spieleabend.games import load as load_engine
-from spieleabend.games.common import IllegalAction
+from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
 from spieleabend.ui.table import COMPUTER, PERSON, REMOTE, LocalTable, Table, screen_module, seat_player
 
@@ -427,6 +427,15 @@ class HostRoom:
                 self.app.storage.delete_game(self.game)
 
 
+def coalesce_changed(table):
+    """Tell the listeners once for a burst of frames (a drawing costs tens of ms in Brython)."""
+    if table.render_timer is None:
+        def flush():
+            table.render_timer = None
+            Table.changed(table)
+        table.render_timer = table.app.later(flush, 0)
+
+
 def new_round(number):
     """Return the commit-reveal record of one round of secret choices."""
     return {"id": number, "commits": {}, "reveals": {}, "own": {}, "bad": []}
@@ -441,6 +450,7 @@ class HostTable(LocalTable):
         LocalTable.__init__(self, app, game, state, meta)
         self.room = room
         self.stand_in_timer = None
+        self.render_timer = None
         if "cr" not in self.meta:
             self.meta["cr"] = new_round(0)
 
@@ -474,6 +484,9 @@ class HostTable(LocalTable):
 
     def can_pause(self):
         return False
+
+    def changed(self, event=None):
+        coalesce_changed(self)
 
     def act(self, action, seat=None):
         """Play for this device's seat: straight to the engine, or as a commitment in secret games."""
@@ -563,6 +576,8 @@ class HostTable(LocalTable):
             self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "error", "code": code, "text": text}})
 
     def after_change(self, notify=True):
+        if self.between_deals():
+            return  # between_deals changed the table and ran after_change itself
         self.note_progress()
         if self.outcome() is not None:
             self.record_result()
@@ -621,6 +636,10 @@ class HostTable(LocalTable):
 
     def on_presence(self, relay, status):
         seat = self.seat_of(relay)
+        if seat is None and status in ("joined", "back") and self.can_add_seat() and self.room is not None \
+                and relay in self.room.places and not self.room.places[relay]["removed"]:
+            self.seat_newcomer(relay)
+            return
         if seat is None:
             if status in ("joined", "back") and self.room is not None:
                 # Joined after the start (or removed in the lobby): no seat at this table.
@@ -640,6 +659,10 @@ class HostTable(LocalTable):
             player["gone"] = True
             if not player.get("stand_in"):
                 player["stand_in"] = True
+            if hasattr(self.engine, "remove_seat"):
+                player["leaving"] = True  # removed from the table between deals
+                if self.between_deals():
+                    return
         self.save()
         self.broadcast()
         self.changed()
@@ -661,6 +684,63 @@ class HostTable(LocalTable):
         if self.timer is not None:  # a paced computer move for this seat waits: let it re-check
             self.app.cancel(self.timer)
             self.timer = None
+
+    # -- seats that join or leave between deals (engines with add_seat / remove_seat) --------------
+    def can_add_seat(self):
+        """Return True when the engine would seat a newcomer now (between deals, a seat free)."""
+        if not hasattr(self.engine, "add_seat") or self.outcome() is not None:
+            return False
+        if "phase" in self.state and self.state["phase"] != "between":
+            return False
+        try:
+            self.engine.add_seat(copy_data(self.state), "?")
+        except IllegalAction:
+            return False
+        return True
+
+    def between_deals(self):
+        """Between deals: remove seats whose phone left for good, and open joining while a seat is free.
+
+        Return True when the table was changed here (after_change has then run already)."""
+        if self.room is None or not hasattr(self.engine, "remove_seat") or self.outcome() is not None:
+            return False
+        if "phase" in self.state and self.state["phase"] != "between":
+            if self.room.joining and self.meta.get("reopened"):
+                self.meta["reopened"] = False
+                self.room.set_joining(False)
+            return False
+        players = self.players()
+        for seat in range(len(players)):
+            if players[seat].get("leaving"):
+                name = players[seat]["name"]
+                self.engine.remove_seat(self.state, seat)
+                del players[seat]
+                if self.seat is not None and self.seat > seat:
+                    self.seat -= 1
+                    self.meta["seat"] = self.seat
+                self.log_room_change(name)
+                self.after_change()
+                return True
+        if self.can_add_seat() and not self.room.joining:
+            self.meta["reopened"] = True
+            self.room.set_joining(True)
+        return False
+
+    def log_room_change(self, name):
+        """Keep the players list in step after the engine removed a seat (by name)."""
+        self.sync_players()
+
+    def seat_newcomer(self, relay):
+        """Seat a phone that joined between deals (the engine's add_seat), as a remote seat."""
+        place = self.room.places[relay]
+        names = self.names()
+        name = unique_names(names + [place["name"] or "?"])[-1]
+        self.engine.add_seat(self.state, name)
+        player = seat_player(name, REMOTE, self.meta["room"].get("strength") if "room" in self.meta else None)
+        player["relay"] = relay
+        player["away"] = False
+        self.meta["players"].append(player)
+        self.after_change()
 
     def check_stand_ins(self):
         """Let a computer play for a seat that stays away while the game waits for it."""
@@ -899,6 +979,7 @@ class RemoteTable(Table):
         self.mismatch = []    # seats whose reveal did not match (seen here)
         self.commits = {}     # the commitments seen for the current round
         self.removed = False
+        self.render_timer = None
         self.resend = False   # after a reconnect (ours or the host's): offer our commitment/reveal again
         self.revealed = None  # the round id whose reveal this phone sent
         self.last_reveal = None
@@ -924,6 +1005,9 @@ class RemoteTable(Table):
 
     def start(self):
         self.link.start()
+
+    def changed(self, event=None):
+        coalesce_changed(self)
 
     def leave_room(self):
         """Give the place up for good (the relay frees it) and forget the token."""
@@ -1024,10 +1108,22 @@ class RemoteTable(Table):
             self.record_result()
 
     def take_reveal(self, data):
-        bad = check_reveal(data["entries"], self.commits)
-        self.mismatch = bad
+        """Keep the reveal and check it against the commitments seen, after the next drawing."""
         self.last_reveal = data
+        commits = dict(self.commits)
+        pending = self.pending()
+        own = None
+        if pending is not None and self.seat is not None:
+            own = [self.seat, pending["action"], pending["nonce"], pending["hash"]]
         self.set_pending(None)
+
+        def verify():
+            entries = [entry for entry in data["entries"] if own is None or list(entry) != own]
+            self.mismatch = check_reveal(entries, commits)
+            if self.mismatch:
+                self.changed()
+        # A hash takes tens of milliseconds in Brython: draw the reveal first, then check it.
+        self.app.later(verify, 0)
 
     # -- the verbs -----------------------------------------------------------------------------
     def view(self):
