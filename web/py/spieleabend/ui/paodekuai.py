@@ -477,6 +477,7 @@ class TableScreen(Screen):
         self.message = ""           # a refusal or hint shown under the controls
         self.deal_seen = None
         self.legal_cache = (None, None)
+        self.kinds_cache = (None, None)
         table.listen(lambda event: self.changed(app))
 
     def changed(self, app):
@@ -546,8 +547,15 @@ class TableScreen(Screen):
         return ('<p class="pdk-status" data-testid="pdk-status" aria-live="polite"><span data-testid="deal-number">%s</span>'
                 '%s</p>' % (escape(deal), (' · <strong data-testid="whose-turn">%s</strong>' % escape(who)) if who else ""))
 
-    def seat_kinds(self):
-        """Return per seat whether a computer plays it (for "überlegt …")."""
+    def seat_kinds(self, view):
+        """Return per seat whether a computer plays it (for "überlegt …"), asked once per trick.
+
+        A local table builds a whole public view to answer seats(); asking on every
+        computer move would cost a second view per drawing in Brython.
+        """
+        marker = (view["deal"], len(view["tricks"]))
+        if self.kinds_cache[0] == marker:
+            return self.kinds_cache[1]
         kinds = [False, False, False]
         try:
             seats = self.table.seats()
@@ -555,6 +563,7 @@ class TableScreen(Screen):
             return kinds
         for seat in range(min(len(seats), SEATS)):
             kinds[seat] = seats[seat]["kind"] == COMPUTER or bool(seats[seat].get("stand_in"))
+        self.kinds_cache = (marker, kinds)
         return kinds
 
     def render_seat(self, view, seat, where, status, computers):
@@ -631,11 +640,11 @@ class TableScreen(Screen):
         return ('<section class="pdk-feed" aria-labelledby="pdk-feed-h"><h2 id="pdk-feed-h">%s</h2>'
                 '<ol data-testid="trick-feed">%s</ol></section>' % (escape(title), "".join(items)))
 
-    def render_tableau(self, app, view):
+    def render_tableau(self, app, view, with_feed=True):
         """Return the seats as they sit (next seat to the right: counter-clockwise), the play to beat, the feed."""
         bottom, right, left = seat_order(view["seat"])
         status = trick_status(view)
-        computers = self.seat_kinds()
+        computers = self.seat_kinds(view)
         names = view["names"]
         order = " → ".join([names[bottom], names[right], names[left], names[bottom]])
         return ('<section class="pdk-tableau" aria-label="%s">'
@@ -648,7 +657,7 @@ class TableScreen(Screen):
                     self.render_seat(view, right, "right", status, computers),
                     self.render_top(app, view),
                     self.render_seat(view, bottom, "bottom", status, computers),
-                    escape(t("pdk.direction")), self.render_feed(view)))
+                    escape(t("pdk.direction")), self.render_feed(view) if with_feed else ""))
 
     def render_hand(self, view):
         hand = sort_hand(view["hand"])
@@ -794,11 +803,11 @@ class TableScreen(Screen):
         if table_over(view):
             main = self.render_final(view)
         else:
-            main = self.render_status(view) + self.render_tableau(app, view)
+            main = self.render_status(view) + self.render_tableau(app, view, with_feed=False)
             if view["deal_over"]:
                 main += self.render_settlement(view)
-        side = '<section class="pdk-side" aria-labelledby="pdk-side-h"><h2 id="pdk-side-h">%s</h2>%s</section>' % (
-            escape(t("pdk.table")), self.render_table_rows(view))
+        side = '<div class="pdk-side">%s<section aria-labelledby="pdk-side-h"><h2 id="pdk-side-h">%s</h2>%s</section></div>' % (
+            "" if table_over(view) else self.render_feed(view), escape(t("pdk.table")), self.render_table_rows(view))
         return page(t("game.paodekuai"), '<div class="pdk-info-grid" data-testid="pdk-infoscreen"><div class="pdk-info-main">%s</div>%s</div>' % (
             main, side), extra_class="pdk pdk-info")
 
