@@ -6,6 +6,7 @@ import re
 import pytest
 
 from e2e.conftest import ConsoleWatch, phone_context
+from e2e.test_accessibility import serious_violations
 
 GAME_URL = "/?seed=%d&pace=0%s#/play/punktejagd"
 
@@ -160,7 +161,7 @@ def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
     anna.by("to-results").click()
     item = anna.by("result-item").first
     assert "Punktejagd" in item.inner_text() and "Anna" in item.inner_text()
-    assert_no_secrets(anna, 1) == 10
+    assert assert_no_secrets(anna, 1) == 10
     assert assert_no_secrets(ben, 2) == 10
     assert assert_no_secrets(tv, None) == 10
 
@@ -226,6 +227,9 @@ def test_join_by_code_and_pin_errors_are_translated_and_the_host_can_remove_a_pl
     anna.page.goto(url + "/")
     anna.page.wait_for_selector("html[data-app-ready]")
     anna.by("join-room").click()
+    anna.page.wait_for_selector("[data-testid=join-pin]")
+    assert serious_violations(anna.page) == []
+    assert serious_violations(host.page) == []
     anna.by("join-code").fill(code.lower()[:3] + " " + code.lower()[3:])
     anna.by("join-pin").fill("0000" if pin != "0000" else "1111")
     anna.by("join-name").fill("Anna")

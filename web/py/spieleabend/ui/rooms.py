@@ -887,13 +887,17 @@ class HostTable(LocalTable):
             self.broadcast()
             self.changed()
             return
-        if key in cr["bad"]:
+        was_bad = key in cr["bad"]
+        if was_bad:
             cr["bad"].remove(key)
         cr["reveals"][key] = [action, nonce]
-        self.advance_round()
+        self.advance_round(quiet=not was_bad)
 
-    def advance_round(self):
-        """After a commitment or reveal: ask for reveals once all committed; play them once all revealed."""
+    def advance_round(self, quiet=False):
+        """After a commitment or reveal: ask for reveals once all committed; play them once all revealed.
+
+        quiet: only a reveal came in and others are still missing; nothing any device shows changed.
+        """
         cr = self.meta["cr"]
         if self.want() == "reveal":
             for key in cr["own"]:
@@ -904,6 +908,8 @@ class HostTable(LocalTable):
                 self.play_reveals(moving)
                 return
         self.save()
+        if quiet:
+            return
         self.broadcast()
         self.changed()
         self.check_stand_ins()
