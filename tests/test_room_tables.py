@@ -395,3 +395,28 @@ def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_
         assert table.names() == ["Hosti", "Clara", "Ben"]
         loop.pump(lambda: ben.seat == 2)
         assert [p["name"] for p in table.players()] == ["Hosti", "Clara", "Ben"]
+
+
+def test_kartenkampf_room_plays_to_the_end_with_commit_reveal(loop, relay_server):
+    """The table layer has no per-game code: Kartenkampf's secret choices go through commit-reveal too."""
+    app = FakeApp(loop, relay_server.url)
+    room = HostRoom(app, "kartenkampf")
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({}, 3, "random", True, "Hosti", ["Clara"])
+    loop.pump(lambda: anna.view() is not None and anna.secret_choices())
+    rounds = 0
+    while table.outcome() is None and rounds < 20:
+        done = len(table.state["log"]) if "log" in table.state else rounds
+        loop.pump(lambda: anna.view()["legal"] and anna.message["cr"]["id"] == table.meta["cr"]["id"])
+        anna.act(anna.view()["legal"][-1])
+        loop.pump(lambda: table.view()["committed"][1])
+        assert not any(table.engine.view(table.state, None)["committed"]), "the engine has no choice before the reveal"
+        table.act(table.view()["legal"][0])
+        loop.pump(lambda: table.meta["cr"]["id"] > rounds)
+        rounds += 1
+    loop.pump(lambda: anna.outcome() is not None)
+    assert table.outcome() is not None and anna.mismatch == []
+    assert anna_app.storage.results()[0]["game"] == "kartenkampf"
