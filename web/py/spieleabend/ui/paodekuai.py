@@ -9,7 +9,7 @@ screens are pure functions of a view, so CPython tests import them.
 from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, page, room_button, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
@@ -162,6 +162,23 @@ def progress(view):
 def strength_choices():
     """Return [(key, label, hint)] for the computers' strengths (keys of the bot module's STRENGTHS)."""
     return [(key, t("pdk.strength." + key), t("pdk.strength.%s.hint" % key)) for key in STRENGTHS]
+
+
+_CARD_HTML = {}
+
+
+def card_html(card, tappable=False, selected=False, focus=False):
+    """Return a card face (html.french_card), kept once built: Brython takes milliseconds per card."""
+    key = card + ("1" if tappable else "0") + ("1" if selected else "0") + ("1" if focus else "0") + language()
+    if key in _CARD_HTML:
+        return _CARD_HTML[key]
+    if tappable:
+        text = french_card(card, action="toggle", testid="card-" + card, selected=selected,
+                           extra="pdk-card", tabindex="0" if focus else "-1")
+    else:
+        text = french_card(card, size="small")
+    _CARD_HTML[key] = text
+    return text
 
 
 def sort_hand(cards):
@@ -608,7 +625,7 @@ class TableScreen(Screen):
             return ('<div class="pdk-top empty" data-testid="trick-top" data-cards="" data-seat="">'
                     '<p class="pdk-top-text">%s</p></div>' % escape(text))
         play = top["play"]
-        cards = "".join(french_card(card, size="small") for card in top["cards"])
+        cards = "".join([card_html(card) for card in top["cards"]])
         bomb = ('<span class="pdk-bomb" data-testid="bomb-mark">%s</span>' % escape(t("pdk.bomb_mark"))) if play["bomb"] else ""
         motion = "" if app.reduce_motion() else " pdk-in"
         return ('<div%s><p class="pdk-top-label">%s</p><div class="pdk-top-cards%s">%s</div>'
@@ -666,8 +683,7 @@ class TableScreen(Screen):
         cards = []
         for index in range(len(hand)):
             card = hand[index]
-            cards.append(french_card(card, action="toggle", testid="card-" + card, selected=card in self.selected,
-                                     extra="pdk-card", tabindex="0" if index == self.cursor else "-1"))
+            cards.append(card_html(card, True, card in self.selected, index == self.cursor))
         allowed, reason = pass_state(view)
         turn = my_turn(view)
         opening = ""
