@@ -140,7 +140,7 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     page.goto(url + "/#/results")
     past = page.get_by_test_id("past-night")
     assert past.count() == 1
-    past.locator("summary").click()
+    past.get_by_test_id("past-night-toggle").click()
     assert {row[0]: row[1] for row in table_rows(past, "past-night-table")} == expected
 
 

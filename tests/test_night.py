@@ -193,3 +193,16 @@ def test_people_are_taken_from_the_room_this_device_hosts():
     app.storage.save_game("punktejagd", {"names": ["Host", "Mia", "Jo", "Anna"]},
                           {"players": players, "seat": 0, "room": {"code": "ABCD"}})
     assert room_people(app.storage) == ["Host", "Mia", "Jo"], "people in the room (also one away), not computers"
+
+
+def test_past_nights_include_evenings_known_only_from_results():
+    from spieleabend.ui.results import filtered, past_nights
+
+    results = [{"game": "golf", "night": "old", "finished_at": 50}, {"game": "maumau", "night": "now", "finished_at": 90},
+               {"game": "golf", "night": "older", "finished_at": 10}, {"game": "golf", "night": None, "finished_at": 5}]
+    nights = {"current": {"id": "now", "started_at": 80, "people": []},
+              "past": [{"id": "old", "started_at": 40, "people": ["Ada"]}]}
+    assert [n["id"] for n in past_nights(nights, results, "now")] == ["old", "older"]
+    assert past_nights(nights, results, "now")[1]["started_at"] == 10
+    assert [r["game"] for r in filtered(results, "golf")] == ["golf", "golf", "golf"]
+    assert filtered(results, "") == results

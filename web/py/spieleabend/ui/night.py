@@ -132,9 +132,10 @@ def games_html(app, table):
     return '<ol class="night-games">%s</ol>' % "".join(items)
 
 
-def evening_html(app, night, results, charts=True, testid="night-table", compact=False):
+def evening_html(app, night, results, charts=True, testid="night-table", compact=False, table=None):
     """Return a whole evening: chart, table, table by game and its games (compact: the table only)."""
-    table = evening_table(results, night["id"], night.get("people") or [])
+    if table is None:
+        table = evening_table(results, night["id"], night["people"] if "people" in night else [])
     count = len(table["games"])
     since = '<p class="night-since">%s · %s</p>' % (
         escape(t("night.since", time=app.format_time(night["started_at"]))),

@@ -8,7 +8,8 @@ from spieleabend.ui.i18n import register, t
 from spieleabend.ui.night import evening_html
 from spieleabend.ui.shell import Screen, page
 
-SHOWN = 30  # results drawn at first; "Mehr zeigen" adds more
+SHOWN = 20  # results drawn at first; "Mehr zeigen" adds more
+PAST_SHOWN = 30  # past evenings listed
 
 register({
     "results.filter": ("Spiel", "Game"),
@@ -21,9 +22,7 @@ register({
     "results.more": ("Mehr zeigen", "Show more"),
     "results.none_of_game": ("Noch keine beendete Partie dieses Spiels.", "No finished game of this kind yet."),
     "results.past": ("Frühere Spieleabende", "Past game nights"),
-    "results.past_summary": ("%(time)s · %(games)s · %(lead)s", "%(time)s · %(games)s · %(lead)s"),
-    "results.lead": ("vorn: %(name)s (%(points)s)", "ahead: %(name)s (%(points)s)"),
-    "results.no_lead": ("kein Punkt vergeben", "no point given"),
+    "results.past_summary": ("%(time)s · %(games)s", "%(time)s · %(games)s"),
     "results.backup": ("Sicherung", "Backup"),
     "results.backup_hint": ("Alle Ergebnisse und Spieleabende als eine Datei – zum Aufheben oder für ein neues Gerät.",
                             "Every result and game night as one file – to keep, or for a new device."),
@@ -54,9 +53,8 @@ def filtered(results, game):
     return results if not game else [r for r in results if r["game"] == game]
 
 
-def past_nights(app, results, current_id):
+def past_nights(nights, results, current_id):
     """Return past evenings newest first: the stored ones and any a result names (older data)."""
-    nights = app.storage.nights()
     out = []
     known = {current_id: True}
     for night in nights["past"]:
@@ -82,10 +80,13 @@ class ResultsScreen(Screen):
         self.open = {}  # result index -> True when its chart is shown
         self.shown = SHOWN
         self.problem = None
-        self.busy = False
+        self.open_nights = {}  # past evenings whose table is shown
+        self.cache = None  # the results as read at the first render (reading parses every entry)
 
     def render(self, app):
-        results = app.storage.results()
+        if self.cache is None:
+            self.cache = app.storage.results()
+        results = self.cache
         night = app.storage.night()
         parts = []
         if self.problem:
@@ -94,7 +95,7 @@ class ResultsScreen(Screen):
         if tonight["rows"]:
             parts.append('<section class="panel night-box" aria-labelledby="tonight-h"><h2 id="tonight-h">%s</h2>%s'
                          '<p><a class="btn btn-secondary" href="#/night" data-testid="nav-night">%s</a></p></section>' % (
-                             escape(t("results.tonight")), evening_html(app, night, results, charts=False, compact=True),
+                             escape(t("results.tonight")), evening_html(app, night, results, charts=False, compact=True, table=tonight),
                              escape(t("results.open_night"))))
         else:
             parts.append('<p><a class="btn btn-secondary" href="#/night" data-testid="nav-night">%s</a></p>'
@@ -119,15 +120,20 @@ class ResultsScreen(Screen):
         shown = filtered(results, self.game)
         if not shown:
             return '<p class="empty">%s</p>' % escape(t("results.none_of_game") if self.game else t("results.none"))
+        nights = app.storage.nights()  # read once: each read parses the stored document
+        by_id = {}
+        for night in nights["past"] + ([nights["current"]] if nights["current"] else []):
+            by_id[night["id"]] = night
+        current_id = nights["current"]["id"] if nights["current"] else None
         items = []
         for index in range(min(len(shown), self.shown)):
-            items.append(self.render_item(app, shown[index], index))
+            items.append(self.render_item(app, shown[index], index, by_id, current_id))
         more = ""
         if len(shown) > self.shown:
             more = button(t("results.more"), "more", "results-more", kind="ghost")
         return '<ul class="results">%s</ul>%s' % ("".join(items), more)
 
-    def render_item(self, app, result, index):
+    def render_item(self, app, result, index, nights, current_id):
         winners = result["winners"]
         if len(winners) == 1:
             verdict = t("results.winner", names=winners[0])
@@ -141,10 +147,10 @@ class ResultsScreen(Screen):
         mine = "–" if result["my_score"] is None else result["my_score"]
         evening = ""
         if result["night"]:
-            night = app.storage.find_night(result["night"])
+            night = nights[result["night"]] if result["night"] in nights else None
             started = night["started_at"] if night else result["finished_at"]
             evening = '<p class="evening"><a href="#/night%s" data-testid="result-night">%s</a></p>' % (
-                "" if night and night["id"] == app.storage.night()["id"] else "/" + escape(result["night"]),
+                "" if result["night"] == current_id else "/" + escape(result["night"]),
                 escape(t("results.evening", time=app.format_time(started))))
         open_chart = index == 0 or index in self.open
         chart = ""
@@ -163,22 +169,33 @@ class ResultsScreen(Screen):
                     escape(players), escape(verdict), escape(t("results.your_points", points=mine)), evening, chart))
 
     def render_past(self, app, results, current_id):
-        nights = past_nights(app, results, current_id)
+        """List past evenings; an evening's table is drawn only when opened (each costs time in Brython)."""
+        nights = past_nights(app.storage.nights(), results, current_id)
         if not nights:
             return ""
+        by_night = {}
+        for result in results:
+            if result["night"] is not None:
+                if result["night"] not in by_night:
+                    by_night[result["night"]] = []
+                by_night[result["night"]].append(result)
         items = []
-        for night in nights[:20]:
-            table = evening_table(results, night["id"], night.get("people") or [])
-            count = len(table["games"])
+        for night in nights[:PAST_SHOWN]:
+            own = by_night[night["id"]] if night["id"] in by_night else []
+            count = len(own)
             games = t("night.games_one") if count == 1 else t("night.games_count", n=count)
-            top = table["rows"][0] if table["rows"] else None
-            lead = t("results.lead", name=top["name"], points=top["points"]) if top and top["points"] else t("results.no_lead")
-            items.append('<li data-testid="past-night" data-night="%s"><details><summary>%s</summary>%s'
-                         '<p><a class="btn btn-ghost" href="#/night/%s">%s</a></p></details></li>' % (
-                             escape(night["id"]),
-                             escape(t("results.past_summary", time=app.format_time(night["started_at"]), games=games, lead=lead)),
-                             evening_html(app, night, results, charts=False, testid="past-night-table"),
-                             escape(night["id"]), escape(t("results.open_night"))))
+            opened = night["id"] in self.open_nights
+            inner = ""
+            if opened:
+                inner = '%s<p><a class="btn btn-ghost" href="#/night/%s">%s</a></p>' % (
+                    evening_html(app, night, own, charts=False, testid="past-night-table", compact=True),
+                    escape(night["id"]), escape(t("results.open_night")))
+            items.append('<li data-testid="past-night" data-night="%s">%s%s</li>' % (
+                escape(night["id"]),
+                button(t("results.past_summary", time=app.format_time(night["started_at"]), games=games),
+                       "past", "past-night-toggle", kind="ghost", extra="past-toggle", data_value=night["id"],
+                       aria_expanded="true" if opened else "false"),
+                inner))
         return '<h2>%s</h2><ul class="past-nights">%s</ul>' % (escape(t("results.past")), "".join(items))
 
     def render_backup(self):
@@ -197,6 +214,11 @@ class ResultsScreen(Screen):
                 del self.open[index]
             else:
                 self.open[index] = True
+        elif action == "past":
+            if value in self.open_nights:
+                del self.open_nights[value]
+            else:
+                self.open_nights[value] = True
         elif action == "more":
             self.shown += SHOWN
         elif action == "export-all":
@@ -226,6 +248,7 @@ class ResultsScreen(Screen):
             app.rerender()
             return
         added = app.storage.import_backup(backup)
+        self.cache = None
         if added is None:
             self.problem = t("results.backup_problem.storage")
         else:
