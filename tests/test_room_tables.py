@@ -420,3 +420,20 @@ def test_kartenkampf_room_plays_to_the_end_with_commit_reveal(loop, relay_server
     loop.pump(lambda: anna.outcome() is not None)
     assert table.outcome() is not None and anna.mismatch == []
     assert anna_app.storage.results()[0]["game"] == "kartenkampf"
+
+
+def test_host_reload_in_the_lobby_keeps_the_room_and_its_places(loop, relay_server):
+    host_app, room = open_room(loop, relay_server)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1 and anna.lobby is not None)
+    room.stop()
+    stored = host_app.storage.load_room()
+    assert stored["role"] == "host" and stored["code"] == room.code() and not stored.get("started")
+    again = HostRoom(host_app, GAME, stored)
+    again.start()
+    loop.pump(lambda: again.link.state == "online" and len(again.seat_places()) == 1)
+    assert again.seat_places()[0]["name"] == "Anna" and again.doc["pin"] == room.doc["pin"]
+    assert again.join_url() == room.join_url()
+    table = again.start_game({}, 2, "random", True, "Hosti", ["Clara"])
+    loop.pump(lambda: anna.view() is not None)
+    assert anna.seat == 1 and table.names() == ["Hosti", "Anna"]
