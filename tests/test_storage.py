@@ -314,3 +314,40 @@ def test_a_backup_that_does_not_fit_leaves_results_and_nights_as_they_were():
     assert target.import_backup(backup) is None
     assert backend.results_written, "the results went in first and were taken back"
     assert backend.items == before, "nothing half-written"
+
+
+# -- a moved game of every kind goes on exactly as it would have -------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_moved_by_file_goes_on_identically_for_every_game(game):
+    from spieleabend.games import load
+    from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+    from tests.fake_app import FakeApp
+
+    engine = load(game)
+    seats = 3 if engine.MIN_SEATS <= 3 <= engine.MAX_SEATS else engine.MIN_SEATS
+    first = FakeApp(seed=3)
+    players = [seat_player("Ich", PERSON)] + [seat_player("C%d" % n, COMPUTER) for n in range(1, seats)]
+    here = LocalTable.new(first, game, {"seats": seats}, players)
+
+    def play(app, table, moves):
+        for _ in range(moves):
+            app.run_timers()
+            if table.outcome() is not None:
+                return
+            legal = table.view()["legal"]
+            if legal:
+                table.act(legal[len(legal) // 2])
+        app.run_timers()
+
+    play(first, here, 4)
+    text = json.dumps(first.storage.export_game(game))
+    second = FakeApp(seed=99)  # another device: its own seed must not matter
+    assert second.storage.import_game(second.storage.parse_game_file(text, GAMES), "n-there")
+    saved = second.storage.load_game(game)
+    there = LocalTable(second, game, saved["state"], saved["meta"])
+    there.schedule_computers()
+    play(first, here, 6)
+    play(second, there, 6)
+    assert there.state == here.state, "same deal, same moves"
+    assert there.meta["bot_rng"] == here.meta["bot_rng"], "the computers' generator went on in step"
+    assert there.meta["history"] == here.meta["history"]
