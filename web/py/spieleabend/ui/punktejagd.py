@@ -268,7 +268,10 @@ class TableScreen(Screen):
         if view is None:
             return page(t("game.punktejagd"), "", extra_class="pj")
         if self.me is None:
-            return page(t("game.punktejagd"), render_infoscreen(view, self.table.seats()) + self.render_panel(view),
+            again = ""
+            if view["outcome"] is not None and self.table.role == "host":
+                again = '<div class="controls">%s</div>' % button(t("pj.new_game"), "new-game", "new-game", kind="primary")
+            return page(t("game.punktejagd"), render_infoscreen(view, self.table.seats()) + again + self.render_panel(view),
                         extra_class="pj pj-screen-page")
         phase = self.phase
         header = self.render_header(view, view["log"][-1] if phase == "reveal" else None)

@@ -533,7 +533,8 @@ class HostTable(LocalTable):
             player = players[index] if index < len(players) else {}
             seats[index]["away"] = bool(player.get("away")) and player.get("kind") == REMOTE
         message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_for(seat), "seats": seats,
-                   "history": self.meta.get("history", []), "room": self.meta.get("room_code")}
+                   "history": self.meta.get("history", []), "room": self.meta.get("room_code"),
+                   "started_at": self.meta.get("started_at")}
         if self.secret_choices():
             message["cr"] = {"id": cr["id"], "want": self.want(), "commits": dict(cr["commits"]),
                              "bad": list(cr["bad"])}
@@ -1219,7 +1220,7 @@ class RemoteTable(Table):
         names = list(view["names"])
         scores = list(result["scores"])
         seat = self.seat
-        entry = {"game": self.game, "finished_at": self.app.now(), "started_at": None,
+        entry = {"game": self.game, "finished_at": self.app.now(), "started_at": self.message.get("started_at"),
                  "players": names, "scores": scores, "winners": [names[s] for s in result["winners"]],
                  "my_score": scores[seat] if seat is not None and seat < len(scores) else None,
                  "seat": seat, "night": self.app.storage.night()["id"],
