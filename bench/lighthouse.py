@@ -14,7 +14,9 @@ shared machine spreads over all of them alike:
 - `app`: this tree, built and served here;
 - `--page NAME=URL`: a page served elsewhere (e.g. an older checkout);
 - `--web NAME=DIR`: this tree's server with another web root (a variant of
-  web/ to try something).
+  web/ to try something);
+- `--config NAME=JSON`: this tree's server with other settings, e.g.
+  `--config whole='{"BRYTHON_PIECES": 1}'`.
 
     python -m bench.lighthouse [--runs 5] [--page base=http://127.0.0.1:8101/] [--web try=/tmp/web]
 """
@@ -96,6 +98,7 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--page", action="append", default=[], metavar="NAME=URL")
     parser.add_argument("--web", action="append", default=[], metavar="NAME=DIR")
+    parser.add_argument("--config", action="append", default=[], metavar="NAME=JSON")
     parser.add_argument("--no-app", action="store_true", help="leave out this tree's app")
     parser.add_argument("--tasks", action="store_true", help="print each run's long tasks")
     args = parser.parse_args(argv)
@@ -109,6 +112,10 @@ def main(argv=None):
     for spec in args.web:
         name, _, root = spec.partition("=")
         servers.append(ThreadedServer(create_app({"TESTING": True, "WEB_ROOT": root})))
+        pages.append((name, servers[-1].url + "/"))
+    for spec in args.config:
+        name, _, config = spec.partition("=")
+        servers.append(ThreadedServer(create_app(dict(json.loads(config), TESTING=True))))
         pages.append((name, servers[-1].url + "/"))
     for spec in args.page:
         name, _, url = spec.partition("=")

@@ -84,6 +84,9 @@ def python_modules(py_root):
         yield ".".join(parts), path.read_text(encoding="utf-8"), is_package
 
 
+# brython.js goes to the page in this many scripts, each run as its own task (see precompile.split_script).
+BRYTHON_PIECES = 8
+
 # The page's main script imports this module; it and what it imports at module level are the start modules.
 START_MODULE = "spieleabend.ui.app"
 
@@ -310,8 +313,11 @@ def stylesheet(web_root):
     return b"".join(parts)
 
 
-def build(web_root=None):
-    """Build every asset in memory and return {url path: Asset} plus the release version."""
+def build(web_root=None, brython_pieces=None):
+    """Build every asset in memory and return {url path: Asset} plus the release version.
+
+    brython_pieces: how many scripts brython.js is cut into (default BRYTHON_PIECES; 1 = whole).
+    """
     web_root = Path(web_root or DEFAULT_WEB_ROOT)
     assets = {}
     urls = {}
@@ -322,11 +328,13 @@ def build(web_root=None):
         return url
 
     brython_js = (BRYTHON_DATA / "brython.js").read_bytes()
-    urls["brython"] = add_hashed("brython", ".js", brython_js)
+    pieces = precompile.working_split(brython_js.decode("utf-8"), brython_pieces or BRYTHON_PIECES)
+    scripts = [add_hashed("brython" if len(pieces) == 1 else "brython-%d" % (index + 1), ".js", piece.encode("utf-8"))
+               for index, piece in enumerate(pieces)]
     py_root = web_root / "py"
     starting = start_modules(py_root)
     bundle = build_python_bundle(py_root, starting, brython_js.decode("utf-8")).encode("utf-8")
-    urls["app_bundle"] = add_hashed("spieleabend", ".brython.js", bundle)
+    scripts.append(add_hashed("spieleabend", ".brython.js", bundle))
     urls[MAIN_CSS] = add_hashed("css-app", ".css", stylesheet(web_root))
     for relative in HASHED_STATIC:
         stem, suffix = os.path.splitext(relative.replace("/", "-"))
@@ -347,6 +355,7 @@ def build(web_root=None):
     for key, url in urls.items():
         page = page.replace("{{%s}}" % key, url)
     page = page.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
+    page = page.replace("{{scripts}}", json.dumps(scripts))
     home = prerender_home(py_root)
     page = page.replace("{{title_en}}", json.dumps(home["en"][0] if home else "Spieleabend"))
     # Last: the pre-rendered markup is the app's text, no placeholder is looked for inside it.

@@ -17,7 +17,7 @@ def test_index_is_the_app_page_with_hashed_assets(client):
     html = response.get_data(as_text=True)
     assert '<html lang="de"' in html
     urls = asset_urls(html)
-    assert any(re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", url) for url in urls)
+    assert any(re.match(r"/assets/brython-1\.[0-9a-f]{10}\.js$", url) for url in urls)
     assert any(re.match(r"/assets/spieleabend\.[0-9a-f]{10}\.brython\.js$", url) for url in urls)
     assert "{{" not in html, "every placeholder is filled"
     assert response.headers["Cache-Control"] == "no-cache"
@@ -66,14 +66,24 @@ def test_brotli_when_the_browser_takes_it(client):
     assert refused.headers["Content-Encoding"] == "gzip"
 
 
-def test_brython_comes_from_the_installed_package(client):
+def test_brython_comes_from_the_installed_package_in_pieces(client):
+    """brython.js goes out in several scripts (each its own task in the page) that join to the installed file."""
     import brython
     from pathlib import Path
 
+    from server.precompile import join_scripts
+
     html = client.get("/").get_data(as_text=True)
-    url = next(u for u in asset_urls(html) if u.startswith("/assets/brython."))
-    installed = (Path(brython.__file__).parent / "data" / "brython.js").read_bytes()
-    assert client.get(url).data == installed
+    urls = [u for u in asset_urls(html) if re.match(r"/assets/brython-\d+\.", u)]
+    assert len(urls) >= 4
+    assert [int(re.match(r"/assets/brython-(\d+)\.", u).group(1)) for u in urls] == list(range(1, len(urls) + 1))
+    pieces = [client.get(url).get_data(as_text=True) for url in urls]
+    assert all(piece.startswith('"use strict"') or piece.startswith("// brython.js") for piece in pieces)
+    installed = (Path(brython.__file__).parent / "data" / "brython.js").read_text()
+    assert join_scripts(pieces) == installed
+    # The page runs them in this order, then the app's bundle.
+    scripts = json.loads(re.search(r"var SCRIPTS = (\[.*?\]);", html).group(1))
+    assert scripts[:-1] == urls and scripts[-1].endswith(".brython.js")
 
 
 def test_etag_revalidation_answers_304(client):
