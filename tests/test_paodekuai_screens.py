@@ -136,6 +136,14 @@ def test_any_suits_of_a_legal_combination_may_be_played():
     assert ui.selection_info(view, ["9S", "9D"])["legal"]
 
 
+def test_a_phone_sends_the_canonical_choice_of_the_same_combination():
+    state = build_state([["9H", "9S", "9D", "KD"], ["6H", "6S"], ["QH"]], trick=[(2, ["7D", "7C"])], turn=0)
+    view = engine.view(state, 0)
+    assert ui.play_action(view, ["9D", "9S"], "local") == "play 9S 9D"
+    assert ui.play_action(view, ["9D", "9S"], "remote") == "play 9S 9H"
+    assert ui.play_action(view, ["9H", "9S"], "remote") == "play 9S 9H"
+
+
 def test_first_play_must_hold_the_three_of_hearts():
     state = engine.new_game({"deals": 1}, Rng(5))
     seat = state["turn"]

@@ -269,6 +269,25 @@ def selection_info(view, selected, keys=None):
     return {"text": " – ".join(parts), "shape": play["shape"], "legal": legal, "beats": beats}
 
 
+def play_action(view, selected, role, keys=None):
+    """Return the action that plays a legal selection: its own cards where the table takes any suits.
+
+    The engine accepts every card choice of a legal combination; a phone's table checks
+    actions against the view's legal list, which holds one canonical choice per
+    combination, so there the canonical choice of the same combination is sent.
+    """
+    action = "play " + " ".join(sort_hand(selected))
+    if action in view["legal"] or role in ("local", "host"):
+        return action
+    if keys is None:
+        keys = legal_keys(view)
+    play = engine.classify(list(selected), view["opening"])
+    key = play_key(play) if play is not None else None
+    if key in keys:
+        return "play " + " ".join(keys[key])
+    return action
+
+
 def pass_state(view):
     """Return (allowed, reason): passing is allowed only when the view's legal list says "pass"."""
     if not my_turn(view):
@@ -897,10 +916,10 @@ class TableScreen(Screen):
             self.message = t("pdk.not_legal") if my_turn(view) else t("pdk.not_your_turn")
             app.rerender()
             return
-        cards = sort_hand(self.selected)
+        action = play_action(view, self.selected, self.table.role, self.keys_of(view))
         self.selected = []
         self.message = ""
-        if self.act(app, "play " + " ".join(cards)):
+        if self.act(app, action):
             app.rerender()
 
     def do_pass(self, app, view):
