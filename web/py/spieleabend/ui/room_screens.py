@@ -197,6 +197,7 @@ class LobbyScreen(Screen):
         default = getattr(self.engine, "DEFAULT_SEATS", self.engine.MIN_SEATS)
         self.seat_count = seats if isinstance(seats, int) and self.engine.MIN_SEATS <= seats <= self.engine.MAX_SEATS else default
         self.host_plays = True
+        self.host_name_value = app.settings.get("name", "") or ""
         self.qr_svg = None
         self.qr_for = None
         self.base_asked = False
@@ -500,8 +501,18 @@ def go_on_alone(app, room):
 
 
 def reopen_lobby(app, room):
-    """After a finished game: back to the lobby of the same room, joining open again."""
+    """After a finished game: back to the lobby of the same room, joining open again, same settings."""
+    request = None
+    host_plays = True
     if room.table is not None:
+        meta = room.table.meta
+        options = {}
+        for key in meta["options"]:
+            if key not in ("names", "seats"):
+                options[key] = meta["options"][key]
+        request = {"options": options, "seats": len(room.table.players()),
+                   "strength": meta["room"].get("strength") if "room" in meta else None}
+        host_plays = room.table.seat is not None
         room.table.close()
     room.table = None
     room.doc["started"] = False
@@ -512,7 +523,8 @@ def reopen_lobby(app, room):
         if place.get("gone"):
             del room.places[number]
     room.send_lobby()
-    screen = LobbyScreen(app, room)
+    screen = LobbyScreen(app, room, request)
+    screen.host_plays = host_plays
     app.show(screen, route="room/host/" + room.game)
     screen.need_qr(app)
 
