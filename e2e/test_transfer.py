@@ -70,10 +70,23 @@ def second_device(browser):
     return context, page
 
 
+# A phone's share sheet, as far as the page can tell (headless Chromium has none).
+FAKE_SHARE = """
+navigator.canShare = (data) => !!(data && data.files);
+navigator.share = (data) => { window.sharedFile = data.files[0]; return Promise.resolve(); };
+"""
+
+
 def test_a_paused_game_moved_by_file_goes_on_identically(page, browser, live_server, tmp_path):
+    page.add_init_script(FAKE_SHARE)
     start_and_pause(page, live_server.url)
     page.get_by_test_id("transfer-punktejagd").click()
     page.wait_for_selector("[data-testid=transfer-file]")
+    page.get_by_test_id("transfer-share").click()
+    page.wait_for_function("() => !!window.sharedFile")
+    shared = json.loads(page.evaluate("window.sharedFile.text()"))
+    assert page.evaluate("window.sharedFile.name").startswith("spieleabend-punktejagd-")
+    assert shared["state"] == saved(page)["state"], "the shared file is the saved game"
     with page.expect_download() as download:
         page.get_by_test_id("transfer-file").click()
     path = tmp_path / "game.json"

@@ -376,3 +376,21 @@ def post_text(url, text, on_done):
 
     window.fetch(url, {"method": "POST", "body": text, "cache": "no-store",
                        "headers": {"Content-Type": "text/plain;charset=utf-8"}}).then(answered, lambda _e: on_done(None))
+
+
+def can_share_files():
+    """Return True where the browser can hand a file to other apps (Web Share with files: phones)."""
+    navigator = window.navigator
+    try:
+        if not hasattr(navigator, "canShare") or not navigator.canShare:
+            return False
+        probe = window.File.new(["{}"], "probe.json", {"type": "application/json"})
+        return bool(navigator.canShare({"files": [probe]}))
+    except Exception:
+        return False
+
+
+def share_file(filename, text, title, on_done):
+    """Hand a JSON file to another app (messenger, mail, files); on_done(True) when shared."""
+    chosen = window.File.new([text], filename, {"type": "application/json"})
+    window.navigator.share({"files": [chosen], "title": title}).then(lambda _v: on_done(True), lambda _e: on_done(False))

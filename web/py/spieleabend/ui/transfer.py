@@ -29,6 +29,8 @@ register({
                      "Save or share the file, then open it on the other device with \u201cOpen a game\u201d."),
     "tr.file": ("Datei sichern", "Save the file"),
     "tr.file_done": ("Datei erstellt.", "File created."),
+    "tr.share": ("Datei teilen …", "Share the file …"),
+    "tr.shared": ("Datei geteilt.", "File shared."),
     "tr.code_h": ("Mit Code", "With a code"),
     "tr.code_hint": ("Der Server hält das Spiel höchstens 10 Minuten; der Code gilt ein einziges Mal.",
                      "The server keeps the game for at most 10 minutes; the code works once."),
@@ -92,6 +94,20 @@ def save_file(app, filename, document):
     from spieleabend.ui import dom
 
     dom.download(filename, app.storage.codec.dumps(document))
+
+
+def can_share():
+    """Return True where the device can hand the file to another app (phones)."""
+    from spieleabend.ui import dom
+
+    return dom.can_share_files()
+
+
+def share_file(app, filename, document, on_done):
+    """Hand the document as a file to another app; on_done(True when shared)."""
+    from spieleabend.ui import dom
+
+    dom.share_file(filename, app.storage.codec.dumps(document), t("tr.title"), on_done)
 
 
 def read_file(app, selector, limit, on_text):
@@ -170,15 +186,23 @@ class TransferScreen(Screen):
         self.code = None
         self.state = "idle"  # idle, waiting, code, offline, failed
         self.why = ""
+        self.shareable = None  # asked once: can this device hand files to other apps?
+
+    def filename(self, document):
+        return "spieleabend-%s-%d.json" % (self.game, document["saved_at"])
 
     def render(self, app):
         title = t("tr.title")
         if app.storage.load_game(self.game) is None:
             return page(title, '<p class="empty" data-testid="transfer-none">%s</p>' % escape(
                 t("tr.no_save", game=t("game." + self.game))))
-        file_part = ('<section class="panel" aria-labelledby="tr-file-h"><h2 id="tr-file-h">%s</h2><p class="hint">%s</p>%s</section>' % (
-            escape(t("tr.file_h")), escape(t("tr.file_hint")),
-            button(t("tr.file"), "file", "transfer-file", kind="primary", extra="wide")))
+        if self.shareable is None:
+            self.shareable = can_share()
+        share = button(t("tr.share"), "share", "transfer-share", kind="secondary", extra="wide") if self.shareable else ""
+        file_part = ('<section class="panel" aria-labelledby="tr-file-h"><h2 id="tr-file-h">%s</h2><p class="hint">%s</p>'
+                     '<div class="stack">%s%s</div></section>' % (
+                         escape(t("tr.file_h")), escape(t("tr.file_hint")), share,
+                         button(t("tr.file"), "file", "transfer-file", kind="primary", extra="wide")))
         if self.state == "code":
             code_body = ('<p class="label">%s</p><p class="transfer-code" data-testid="transfer-code" data-code="%s" '
                          'aria-live="polite">%s</p><img class="qr" data-testid="transfer-qr" src="%s/%s/qr.svg" alt="%s" '
@@ -210,8 +234,11 @@ class TransferScreen(Screen):
             app.rerender()
             return
         if action == "file":
-            save_file(app, "spieleabend-%s-%d.json" % (self.game, document["saved_at"]), document)
+            save_file(app, self.filename(document), document)
             app.toast(t("tr.file_done"))
+        elif action == "share":
+            share_file(app, self.filename(document), document,
+                       lambda shared: app.toast(t("tr.shared")) if shared else None)
         elif action == "code" and self.state != "waiting":
             self.state = "waiting"
             app.rerender()
