@@ -248,3 +248,24 @@ def test_join_by_code_and_pin_errors_are_translated_and_the_host_can_remove_a_pl
     host.page.wait_for_selector("[data-testid=lobby-place-1]", state="detached")
     host.by("host-plays").uncheck()
     assert host.by("start-room-game").is_enabled()
+
+
+def test_a_host_without_the_server_is_told_that_rooms_need_it(context, own_server):
+    page = context.new_page()
+    page.goto(own_server.url + "/")
+    page.wait_for_selector("html[data-app-ready]")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    own_server.stop()
+    context.set_offline(True)
+    page.goto(own_server.url + "/?seed=3#/play/punktejagd")
+    page.wait_for_selector("html[data-app-ready]")
+    page.get_by_test_id("open-room").click()
+    page.wait_for_selector("[data-testid=room-status][data-state=retrying]")
+    text = page.get_by_test_id("room-status").inner_text()
+    assert "Räume brauchen den Spieleabend-Server" in text and "no_server" not in text
+    page.get_by_test_id("nav-home").click()
+    page.get_by_test_id("game-punktejagd").click()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector("[data-testid=hand]")  # playing alone still works offline
