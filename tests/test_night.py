@@ -206,3 +206,12 @@ def test_past_nights_include_evenings_known_only_from_results():
     assert past_nights(nights, results, "now")[1]["started_at"] == 10
     assert [r["game"] for r in filtered(results, "golf")] == ["golf", "golf", "golf"]
     assert filtered(results, "") == results
+
+
+def test_a_room_game_is_not_moved():
+    app = FakeApp()
+    document = exported(app)
+    document["meta"]["room"] = {"code": "ABCD", "token": "secret"}
+    with pytest.raises(ImportProblem) as problem:
+        receive(app.storage, json.dumps(document))
+    assert problem.value.reason == "room"

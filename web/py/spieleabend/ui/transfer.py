@@ -71,6 +71,8 @@ register({
                            "This is not a Game Night file. Nothing was changed."),
     "tr.problem.backup": ("Das ist eine Sicherung aller Ergebnisse – lade sie unter „Ergebnisse“. Es wurde nichts geändert.",
                           "This is a backup of all results – load it under \u201cResults\u201d. Nothing was changed."),
+    "tr.problem.room": ("Diese Partie läuft in einem Raum; sie bleibt auf dem Gerät, das den Raum leitet.",
+                        "This game runs in a room; it stays on the device that hosts the room."),
     "tr.problem.too_large": ("Die Datei ist zu groß für ein Spiel. Es wurde nichts geändert.",
                              "The file is too large for a game. Nothing was changed."),
     "tr.problem.code": ("Diesen Code gibt es nicht (mehr): er ist abgelaufen, schon benutzt oder vertippt. "
@@ -172,6 +174,8 @@ def check_game(document):
 def receive(storage, text):
     """Return the game document in text (file or code answer), fully checked; raise ImportProblem."""
     document = storage.parse_game_file(text, list(PLAYABLE))
+    if "room" in document["meta"]:
+        raise ImportProblem("room")  # a room's host cannot move: the phones are joined to this one
     check_game(document)
     return document
 
@@ -193,7 +197,10 @@ class TransferScreen(Screen):
 
     def render(self, app):
         title = t("tr.title")
-        if app.storage.load_game(self.game) is None:
+        saved = app.storage.load_game(self.game)
+        if saved is not None and "room" in saved["meta"]:
+            return page(title, '<p class="empty" data-testid="transfer-none">%s</p>' % escape(t("tr.problem.room")))
+        if saved is None:
             return page(title, '<p class="empty" data-testid="transfer-none">%s</p>' % escape(
                 t("tr.no_save", game=t("game." + self.game))))
         if self.shareable is None:
@@ -230,7 +237,7 @@ class TransferScreen(Screen):
 
     def handle(self, app, action, value):
         document = app.storage.export_game(self.game)
-        if document is None:
+        if document is None or "room" in document["meta"]:
             app.rerender()
             return
         if action == "file":
