@@ -437,3 +437,24 @@ def test_host_reload_in_the_lobby_keeps_the_room_and_its_places(loop, relay_serv
     table = again.start_game({}, 2, "random", True, "Hosti", ["Clara"])
     loop.pump(lambda: anna.view() is not None)
     assert anna.seat == 1 and table.names() == ["Hosti", "Anna"]
+
+
+def test_a_host_whose_room_is_gone_goes_on_alone(loop, relay_server):
+    from spieleabend.ui.room_screens import go_on_alone
+    from spieleabend.ui.table import LocalTable
+
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    table.act("play 4")
+    routes = []
+    host_app.go = lambda route, replace=False: routes.append(route)
+    go_on_alone(host_app, room)
+    assert routes == ["play/punktejagd/continue"]
+    document = host_app.storage.load_game(GAME)
+    assert "room" not in document["meta"] and "cr" not in document["meta"]
+    assert [p["kind"] for p in document["meta"]["players"]] == ["person", "computer", "computer", "computer"]
+    alone = LocalTable(host_app, GAME, document["state"], document["meta"])
+    alone.schedule_computers()
+    loop.pump()
+    alone.act("play 4")
+    assert len(alone.state["log"]) == 1, "the computers chose at once, the round is scored"

@@ -413,7 +413,8 @@ class RoomFrame(Screen):
             notes.append('<span class="room-note warn" role="alert" data-testid="room-notice">%s</span>' % escape(
                 t("room.error." + notice[0], text=notice[1])))
         controls = ""
-        if self.room is not None and self.room.link.state == "closed":
+        if self.room is not None and self.room.link.state == "closed" and \
+                self.room.link.status()[1] in ("unknown_room", "bad_token", "host_gone", "idle"):
             controls = button(t("room.alone"), "room-alone", "room-alone", kind="primary")
         elif self.room is not None:
             controls = button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room",
