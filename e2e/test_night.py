@@ -207,5 +207,6 @@ def test_people_taken_from_the_hosted_room(page, live_server):
     page.get_by_test_id("night-from-room").click()
     values = page.locator("[data-testid^=night-name-]").evaluate_all("inputs => inputs.map(i => i.value)")
     assert [v for v in values if v] == ["Host", "Mia"]
+    assert serious_violations(page) == []
     page.get_by_test_id("night-start").click()
     assert table_rows(page) == [["Host", 0, 0, 0], ["Mia", 0, 0, 0]]
