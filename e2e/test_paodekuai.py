@@ -182,7 +182,7 @@ def test_a_bomb_answer_wins_its_bonus_in_the_settlement(page, live_server):
     page.wait_for_selector("[data-testid=deal-settlement]")
     assert page.get_by_test_id("bomb-mark").count() >= 1
     me = page.get_by_test_id("settle-0")
-    assert "Bombenbonus (8)" in me.inner_text() and "+20" in me.inner_text()
+    assert "Bombenbonus: vier Achten" in me.inner_text() and "+20" in me.inner_text()
     assert "Bombenbonus an Ich" in page.get_by_test_id("settle-1").inner_text()
     assert "Pik-Zwei in der Hand" in page.get_by_test_id("settle-2").inner_text()
     points = [int(page.get_by_test_id("settle-%d" % s).get_attribute("data-points")) for s in range(3)]

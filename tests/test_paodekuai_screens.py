@@ -219,7 +219,7 @@ def test_a_finishing_bomb_answer_shows_its_bonus_and_the_settlement_sums_to_zero
     view = table.view()
     assert view["deal_over"]
     lines = ui.settlement_lines(view)
-    assert ("Bombenbonus (8)", 20) in lines[0]
+    assert ("Bombenbonus: vier Achten", 20) in lines[0]
     assert ("Bombenbonus an Ich", -10) in lines[1]
     assert ("Pik-Zwei in der Hand", -10) in lines[2]
     assert ("5 Karten übrig × 1", -5) in lines[1]
@@ -391,3 +391,12 @@ def test_keyboard_enter_plays_and_p_passes():
     assert table.view()["top"] == {"seat": 0, "cards": ["KH"], "play": engine.classify(["KH"])}
     app.focused = Focus("open-table")
     assert screen.on_key(app, "Enter") is False, "Enter on another control keeps its own meaning"
+
+
+def test_whole_bombs_left_in_hand_are_named():
+    state = build_state([["9H"], ["AS", "AD", "AC", "4H"], ["KH", "KS", "KD", "KC"]], trick=[(2, ["5H"])])
+    engine.apply_action(state, 0, "play 9H")
+    lines = ui.settlement_lines(engine.view(state, None))
+    assert ("ganze Bombe in der Hand: drei Asse", -10) in lines[1]
+    assert ("ganze Bombe in der Hand: vier Könige", -10) in lines[2]
+    assert ui.deal_totals(engine.view(state, None)) == [14 + 14, -14, -14]

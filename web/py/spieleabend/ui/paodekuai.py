@@ -109,9 +109,11 @@ register({
     "pdk.s_card": ("1 Karte übrig × 1", "1 card left × 1"),
     "pdk.s_cards_never": ("%(n)s Karten übrig × 2 (nie gespielt)", "%(n)s cards left × 2 (never played)"),
     "pdk.s_spade_two": ("Pik-Zwei in der Hand", "2 of spades in hand"),
-    "pdk.s_bomb": ("ganze Bombe (%(rank)s) in der Hand", "whole bomb (%(rank)s) in hand"),
+    "pdk.s_bomb": ("ganze Bombe in der Hand: %(bomb)s", "whole bomb in hand: %(bomb)s"),
     "pdk.s_out": ("von %(name)s", "from %(name)s"),
-    "pdk.s_bonus_won": ("Bombenbonus (%(rank)s)", "bomb bonus (%(rank)s)"),
+    "pdk.s_bonus_won": ("Bombenbonus: %(bomb)s", "bomb bonus: %(bomb)s"),
+    "pdk.bomb_four": ("vier %(ranks)s", "four %(ranks)s"),
+    "pdk.bomb_aces": ("drei Asse", "three Aces"),
     "pdk.s_bonus_paid": ("Bombenbonus an %(name)s", "bomb bonus to %(name)s"),
     "pdk.s_total": ("Summe", "Total"),
     "pdk.s_zero": ("Alle zusammen: %(n)s", "All together: %(n)s"),
@@ -352,6 +354,14 @@ def signed(n):
     return "0"
 
 
+def bomb_words(rank):
+    """Return a bomb named by its rank label: "vier Achten", "drei Asse"."""
+    value = engine.RANK_VALUE[rank]
+    if value == engine.ACE:
+        return t("pdk.bomb_aces")
+    return t("pdk.bomb_four", ranks=t("pdk.rn.%d" % value))
+
+
 def settlement_lines(view):
     """Return per seat a list of (label, points) lines explaining the current deal's settlements."""
     names = view["names"]
@@ -362,7 +372,7 @@ def settlement_lines(view):
             rank = record["top"]
             for seat in range(SEATS):
                 if seat == winner:
-                    lines[seat].append((t("pdk.s_bonus_won", rank=rank_label(rank)), record["points"][seat]))
+                    lines[seat].append((t("pdk.s_bonus_won", bomb=bomb_words(rank)), record["points"][seat]))
                 else:
                     lines[seat].append((t("pdk.s_bonus_paid", name=names[winner]), record["points"][seat]))
             continue
@@ -377,7 +387,7 @@ def settlement_lines(view):
             if loser["spade_two"]:
                 lines[seat].append((t("pdk.s_spade_two"), -engine.SPADE_TWO_PENALTY))
             for rank in loser["bombs"]:
-                lines[seat].append((t("pdk.s_bomb", rank=rank_label(rank)), -engine.WHOLE_BOMB_PENALTY))
+                lines[seat].append((t("pdk.s_bomb", bomb=bomb_words(rank)), -engine.WHOLE_BOMB_PENALTY))
             lines[winner].append((t("pdk.s_out", name=names[seat]), loser["pays"]))
     return lines
 
@@ -562,11 +572,10 @@ class TableScreen(Screen):
         if phase == "final":
             body = self.render_final(view)
         else:
-            body = self.render_status(view) + self.render_tableau(app, view)
-            if phase == "settle":
-                body += self.render_settlement(view)
+            if phase == "settle":  # the settlement first: on a phone it is what the end of a deal is about
+                body = self.render_status(view) + self.render_settlement(view) + self.render_tableau(app, view)
             else:
-                body += self.render_hand(view)
+                body = self.render_status(view) + self.render_tableau(app, view) + self.render_hand(view)
         body += self.render_tools(view, phase) + self.render_panel(view)
         return page(t("game.paodekuai"), '<div class="pdk-play" data-phase="%s" data-testid="pdk-table">%s</div>' % (
             phase, body), extra_class="pdk")
