@@ -243,6 +243,7 @@ class TableScreen(Screen):
         self.flying = False
         self.panel = None  # "played" or "log"
         self.timer = None
+        self.drawing = None  # the view while one drawing runs (a room's view is rebuilt on each call)
         table.listen(lambda event: app.rerender())
 
     @property
@@ -253,7 +254,7 @@ class TableScreen(Screen):
     @property
     def phase(self):
         """Return "reveal" while a scored round waits to be seen, "final" once over, "waiting" (chosen, in a room), else "choose"."""
-        view = self.table.view()
+        view = self.drawing if self.drawing is not None else self.table.view()
         if self.seen is None:
             self.seen = len(view["log"])
         if len(view["log"]) > self.seen:
@@ -264,7 +265,13 @@ class TableScreen(Screen):
 
     # -- rendering -------------------------------------------------------------------
     def render(self, app):
-        view = self.table.view()
+        self.drawing = self.table.view()
+        try:
+            return self.draw(app, self.drawing)
+        finally:
+            self.drawing = None
+
+    def draw(self, app, view):
         if view is None:
             return page(t("game.punktejagd"), "", extra_class="pj")
         if self.me is None:
