@@ -210,3 +210,28 @@ def test_people_taken_from_the_hosted_room(page, live_server):
     assert serious_violations(page) == []
     page.get_by_test_id("night-start").click()
     assert table_rows(page) == [["Host", 0, 0, 0], ["Mia", 0, 0, 0]]
+
+
+def test_in_a_room_phones_and_the_infoscreen_show_tonights_table(browser, live_server):
+    from e2e.test_rooms import Device, join, open_room
+
+    host, phone, screen = Device(browser, "host"), Device(browser, "phone"), Device(browser, "tv", landscape=True)
+    try:
+        open_app(host.page, live_server.url, "night")
+        night_id = tonight(host.page)
+        host.page.evaluate("doc => localStorage.setItem('spieleabend.results', JSON.stringify(doc))", {
+            "format": 1, "results": [{"game": "golf", "players": ["Hosti", "Anna"], "winners": ["Anna"],
+                                      "scores": [9, 4], "finished_at": 5, "night": night_id}]})
+        link = open_room(host, live_server.url)
+        join(phone, live_server.url, link, "Anna")
+        join(screen, live_server.url, link, "TV", as_screen=True)
+        for device in (phone, screen):
+            rows = table_rows(device.page, "room-night-table")
+            assert rows == [["Anna", 1, 1, 1], ["Hosti", 0, 1, 0]], device.name
+        assert screen.page.evaluate("document.documentElement.scrollWidth") <= 1280
+        screen.page.screenshot(path="/tmp/spieleabend-room-night.png")
+        errors = [(d.name, e) for d in (host, phone, screen) for e in d.watch.errors if "WebSocket" not in e]
+        assert errors == []
+    finally:
+        for device in (host, phone, screen):
+            device.close()

@@ -215,3 +215,23 @@ def test_a_room_game_is_not_moved():
     with pytest.raises(ImportProblem) as problem:
         receive(app.storage, json.dumps(document))
     assert problem.value.reason == "room"
+
+
+# -- in a room: the host sends tonight's table with the lobby; phones and screens show it ------------
+def test_the_lobby_message_carries_tonights_table_and_guests_show_it_safely():
+    from spieleabend.ui.night import room_night_html
+    from spieleabend.ui.rooms import HostRoom
+
+    app = FakeApp()
+    night = app.storage.new_night(["Host", "Mia"])
+    app.storage.add_result({"game": "golf", "players": ["Host", "Mia"], "winners": ["Mia"], "finished_at": 5,
+                            "night": night["id"]})
+    message = HostRoom(app, "punktejagd").lobby_message()
+    assert message["night"] == [{"name": "Mia", "points": 1, "games": 1, "wins": 1},
+                                {"name": "Host", "points": 0, "games": 1, "wins": 0}]
+    html = room_night_html(message["night"])
+    assert 'data-testid="room-night-table"' in html and 'data-player="Mia" data-points="1"' in html
+    hostile = [{"name": "<b>x</b>", "points": 1, "games": 1, "wins": 1}, {"name": "y", "points": "9"}, "z"]
+    html = room_night_html(hostile)
+    assert "<b>x</b>" not in html and 'data-player="y"' not in html
+    assert room_night_html([]) == "" and room_night_html(None) == ""

@@ -72,6 +72,37 @@ def room_people(storage):
     return clean_names(names)
 
 
+def night_summary(storage):
+    """Return tonight's table as plain rows for a room's lobby message (phones and screens show it)."""
+    night = storage.night()
+    table = evening_table(storage.results(), night["id"], night["people"] if "people" in night else [])
+    return [{"name": row["name"], "points": row["points"], "games": row["games"], "wins": row["wins"]}
+            for row in table["rows"][:16]]
+
+
+def safe_rows(rows):
+    """Return the rows of a received night summary that have the expected shape (from another device)."""
+    out = []
+    if not isinstance(rows, list):
+        return out
+    for row in rows[:16]:
+        if not isinstance(row, dict) or not isinstance(row.get("name"), str):
+            continue
+        numbers = [row.get(key) for key in ("points", "games", "wins")]
+        if all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            out.append({"name": row["name"][:24], "points": numbers[0], "games": numbers[1], "wins": numbers[2]})
+    return out
+
+
+def room_night_html(rows):
+    """Return tonight's table as a phone or the infoscreen shows it in a room's lobby ("" when empty)."""
+    rows = safe_rows(rows)
+    if not rows:
+        return ""
+    return '<section class="panel room-night"><h2>%s</h2>%s</section>' % (
+        escape(t("night.title")), table_html({"rows": rows}, "room-night-table"))
+
+
 def game_label(game):
     return t("game." + game)
 

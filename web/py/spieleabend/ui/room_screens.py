@@ -693,6 +693,8 @@ class GuestScreen(Screen):
                          '<p data-testid="room-waiting">%s</p><ul class="room-places">%s</ul></section>' % (
                              escape(t("room.game_is", game=game_title(table.lobby["game"]))),
                              escape(t("room.waiting_start")), names))
+            if "night" in table.lobby:  # tonight's game-night table from the host
+                parts.append(__import__("spieleabend.ui.night", fromlist=["x"]).room_night_html(table.lobby["night"]))
         parts.append('<div class="controls">%s</div>' % button(t("room.leave"), "room-leave", "room-leave", kind="ghost"))
         return page(t("room.title"), "".join(parts), extra_class="room")
 

@@ -352,8 +352,10 @@ class HostRoom:
 
     # -- lobby -------------------------------------------------------------------------------
     def lobby_message(self):
+        night = __import__("spieleabend.ui.night", fromlist=["x"]).night_summary(self.app.storage)
         return {"k": "lobby", "game": self.game,
-                "places": [{"name": p["name"], "online": p["online"]} for p in self.seat_places()]}
+                "places": [{"name": p["name"], "online": p["online"]} for p in self.seat_places()],
+                "night": night}  # tonight's game-night table, shown on phones and screens
 
     def send_lobby(self):
         if self.table is None:
