@@ -6,7 +6,7 @@ import pytest
 
 from spieleabend.storage import (DAMAGED_PREFIX, DEFAULT_SETTINGS, RESULTS_KEY, SAVE_PREFIX,
                                  SETTINGS_KEY, Storage, night_table)
-from tests.fake_storage import Clock, FakeLocalStorage
+from tests.fake_storage import JSON_CODEC, Clock, FakeLocalStorage
 
 
 @pytest.fixture()
@@ -351,3 +351,32 @@ def test_a_game_moved_by_file_goes_on_identically_for_every_game(game):
     assert there.state == here.state, "same deal, same moves"
     assert there.meta["bot_rng"] == here.meta["bot_rng"], "the computers' generator went on in step"
     assert there.meta["history"] == here.meta["history"]
+
+
+def test_start_screen_choices_are_kept_per_game_and_bad_ones_dropped():
+    from spieleabend.ui.shell import remember_setup, setup_choices
+
+    class App:
+        def __init__(self, storage):
+            self.storage = storage
+            self.settings = storage.load_settings()
+
+        def save_settings(self):
+            self.storage.save_settings(self.settings)
+
+    backend = FakeLocalStorage()
+    first = App(Storage(backend, JSON_CODEC, Clock()))
+    defaults = {"seats": 3, "strength": "medium", "limit": 100}
+    assert setup_choices(first, "maumau", defaults) == defaults
+    remember_setup(first, "maumau", {"seats": 5, "strength": "strong", "limit": 50})
+    again = App(Storage(backend, JSON_CODEC, Clock()))
+    assert setup_choices(again, "maumau", defaults) == {"seats": 5, "strength": "strong", "limit": 50}
+    assert setup_choices(again, "golf", {"seats": 4}) == {"seats": 4}, "each game keeps its own"
+    assert DEFAULT_SETTINGS["setup"] == {}, "the defaults never change"
+    # A stored value of the wrong type falls back to the default; a hostile shape drops the whole entry.
+    remember_setup(again, "golf", {"seats": "many"})
+    assert setup_choices(App(Storage(backend, JSON_CODEC, Clock())), "golf", {"seats": 4}) == {"seats": 4}
+    document = json.loads(backend.getItem(SETTINGS_KEY))
+    document["settings"]["setup"] = {"golf": {"seats": {"nested": 1}}}
+    backend.setItem(SETTINGS_KEY, json.dumps(document))
+    assert App(Storage(backend, JSON_CODEC, Clock())).settings["setup"] == {}

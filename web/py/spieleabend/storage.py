@@ -38,6 +38,7 @@ DEFAULT_SETTINGS = {
     "seen_version": "",  # the release this browser last started, to say "updated" once
     "pj_computers": 3,  # Punktejagd: computers at the table last time
     "pj_style": "random",
+    "setup": {},  # each game's last start-screen choices: {game: {option: str, int, bool or None}}
 }
 
 
@@ -123,6 +124,7 @@ class Storage:
         """Return the settings, defaults filled in for anything missing or out of range."""
         document = self.read(SETTINGS_KEY, _validate_settings)
         settings = dict(DEFAULT_SETTINGS)
+        settings["setup"] = {}  # a fresh dict: the defaults must never change
         if document is not None:
             for name, value in document["settings"].items():
                 if name in settings and _setting_ok(name, value):
@@ -405,7 +407,23 @@ def _setting_ok(name, value):
         return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5
     if name == "pj_style":
         return value in ("random", "vorausschauend")
+    if name == "setup":
+        return _setup_ok(value)
     return False
+
+
+def _setup_ok(value):
+    """Return True for {game: {option: short str, int, bool or None}} of a sane size."""
+    if not isinstance(value, dict) or len(value) > 12:
+        return False
+    for game, choices in value.items():
+        if not isinstance(game, str) or not isinstance(choices, dict) or len(choices) > 16:
+            return False
+        for key, item in choices.items():
+            if not isinstance(key, str) or not (item is None or isinstance(item, (bool, int))
+                                                or (isinstance(item, str) and len(item) <= 40)):
+                return False
+    return True
 
 
 def _validate_save(document):

@@ -11,7 +11,7 @@ from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "golf"
@@ -465,10 +465,10 @@ class SetupScreen(Screen):
     route = "play/golf"
 
     def __init__(self, app):
-        remembered = getattr(app, "golf_setup", None) or {}
-        self.seats = remembered["seats"] if "seats" in remembered else DEFAULT_SEATS
-        self.decks = remembered["decks"] if "decks" in remembered else None  # None: follow the suggestion
-        self.strength = remembered["strength"] if "strength" in remembered else "strong"
+        remembered = setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "decks": None, "strength": "strong"})
+        self.seats = remembered["seats"]
+        self.decks = remembered["decks"]  # None: follow the suggestion
+        self.strength = remembered["strength"]
 
     def chosen_decks(self):
         return self.decks if self.decks is not None else suggested_decks(self.seats)
@@ -521,7 +521,7 @@ class SetupScreen(Screen):
         return t("golf.seats_hint_one") if others == 1 else t("golf.seats_hint", n=others)
 
     def remember(self, app):
-        app.golf_setup = {"seats": self.seats, "decks": self.decks, "strength": self.strength}
+        remember_setup(app, GAME, {"seats": self.seats, "decks": self.decks, "strength": self.strength})
 
     def on_input(self, app, name, value, final):
         if name == "seats":

@@ -10,7 +10,7 @@ from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "kartenkampf"
@@ -433,12 +433,8 @@ def new_table(app, name, computers, style):
 
 
 def setup_choice(app):
-    """Return the start screen's last computers count and style (kept while the app runs)."""
-    choice = getattr(app, "kk_setup", None)
-    if not choice:
-        choice = {"computers": DEFAULT_COMPUTERS, "style": DEFAULT_STYLE}
-        app.kk_setup = choice
-    return choice
+    """Return the start screen's last computers count and style."""
+    return setup_choices(app, GAME, {"computers": DEFAULT_COMPUTERS, "style": DEFAULT_STYLE})
 
 
 class SetupScreen(Screen):
@@ -489,9 +485,7 @@ class SetupScreen(Screen):
         return t("kk.computers", n=self.computers, seats=self.computers + 1)
 
     def remember(self, app):
-        choice = setup_choice(app)
-        choice["computers"] = self.computers
-        choice["style"] = self.style
+        remember_setup(app, GAME, {"computers": self.computers, "style": self.style})
 
     def on_input(self, app, name, value, final):
         if name == "computers":

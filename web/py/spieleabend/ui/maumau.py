@@ -10,7 +10,7 @@ from spieleabend.games import maumau as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "maumau"
@@ -361,11 +361,9 @@ def new_table(app, name, seats, strength, limit):
 
 # ---------------------------------------------------------------- Neues Spiel
 
-def setup_choices(app):
-    """Return the start screen's last choices (kept while the app runs)."""
-    if not hasattr(app, "mm_setup"):
-        app.mm_setup = {"seats": DEFAULT_SEATS, "strength": DEFAULT_STRENGTH, "limit": DEFAULT_LIMIT}
-    return app.mm_setup
+def last_choices(app):
+    """Return the start screen's last choices."""
+    return setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "strength": DEFAULT_STRENGTH, "limit": DEFAULT_LIMIT})
 
 
 class SetupScreen(Screen):
@@ -374,7 +372,7 @@ class SetupScreen(Screen):
     route = "play/maumau"
 
     def __init__(self, app):
-        self.choices = setup_choices(app)
+        self.choices = last_choices(app)
 
     def players_label(self):
         computers = self.choices["seats"] - 1
@@ -433,6 +431,8 @@ class SetupScreen(Screen):
 
     def handle(self, app, action, value):
         choices = self.choices
+        if action in ("start", "open-room"):
+            remember_setup(app, GAME, choices)
         if action == "start":
             field = app.query("#mm-name")
             name = (field.value if field else "").strip()[:24] or t("mm.you")

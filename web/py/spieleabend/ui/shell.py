@@ -33,6 +33,24 @@ def page(title, body, back=True, extra_class=""):
             '<main class="content">%s</main></div>' % (extra_class, back_button, escape(title), body))
 
 
+def setup_choices(app, game, defaults):
+    """Return a game's last start-screen choices (kept in the settings), defaults for anything missing."""
+    setups = app.settings["setup"]
+    stored = setups[game] if game in setups else {}
+    choices = dict(defaults)
+    for key in defaults:
+        if key in stored and (defaults[key] is None or stored[key] is None
+                              or type(stored[key]) is type(defaults[key])):
+            choices[key] = stored[key]
+    return choices
+
+
+def remember_setup(app, game, choices):
+    """Keep a game's start-screen choices for the next visit."""
+    app.settings["setup"][game] = dict(choices)
+    app.save_settings()
+
+
 def transfer_link(game):
     """Return the link that carries a running or paused game to another device (#/transfer/<game>)."""
     return '<a class="btn btn-ghost" href="#/transfer/%s" data-testid="transfer">%s</a>' % (
