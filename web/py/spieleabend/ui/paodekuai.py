@@ -524,6 +524,7 @@ class TableScreen(Screen):
         self.deal_seen = None
         self.legal_cache = (None, None)
         self.kinds_cache = (None, None)
+        self.top_seen = None
         table.listen(lambda event: self.changed(app))
 
     def changed(self, app):
@@ -655,7 +656,11 @@ class TableScreen(Screen):
         play = top["play"]
         cards = "".join([card_html(card) for card in top["cards"]])
         bomb = ('<span class="pdk-bomb" data-testid="bomb-mark">%s</span>' % escape(t("pdk.bomb_mark"))) if play["bomb"] else ""
-        motion = "" if app.reduce_motion() else " pdk-in"
+        # Animate a play once, when it arrives: not again on every later drawing (a tap redraws the screen).
+        marker = (view["deal"], len(view["played"]))
+        fresh = marker != self.top_seen
+        self.top_seen = marker
+        motion = "" if app.reduce_motion() or not fresh else " pdk-in"
         return ('<div%s><p class="pdk-top-label">%s</p><div class="pdk-top-cards%s">%s</div>'
                 '<p class="pdk-top-text">%s%s</p></div>' % (
                     attrs(class_="pdk-top" + (" bomb" if play["bomb"] else ""), data_testid="trick-top",
