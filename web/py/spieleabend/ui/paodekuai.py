@@ -608,7 +608,8 @@ class TableScreen(Screen):
         except Exception:  # a table that cannot tell yet
             return kinds
         for seat in range(min(len(seats), SEATS)):
-            kinds[seat] = seats[seat]["kind"] == COMPUTER or bool(seats[seat].get("stand_in"))
+            entry = seats[seat]
+            kinds[seat] = ("kind" in entry and entry["kind"] == COMPUTER) or ("stand_in" in entry and bool(entry["stand_in"]))
         self.kinds_cache = (marker, kinds)
         return kinds
 
