@@ -686,14 +686,18 @@ class GuestScreen(Screen):
             return page(t("room.title"), "".join(parts), extra_class="room")
         if table.game is not None and table.plugin is None:
             parts.append('<p class="notice warn">%s</p>' % escape(t("room.no_screen_for")))
-        elif table.lobby is not None:
-            names = "".join('<li class="room-place%s"><span class="who">%s</span></li>' % (
-                "" if p["online"] else " away", escape(p["name"] or "?")) for p in table.lobby["places"])
-            parts.append('<section class="panel room-wait"><p class="room-game" data-testid="room-game">%s</p>'
-                         '<p data-testid="room-waiting">%s</p><ul class="room-places">%s</ul></section>' % (
-                             escape(t("room.game_is", game=game_title(table.lobby["game"]))),
-                             escape(t("room.waiting_start")), names))
-            if "night" in table.lobby:  # tonight's game-night table from the host
+        elif table.lobby is not None or link_state == "online":
+            # In the room as soon as the relay said so; the host's lobby list follows.
+            names = ""
+            game = ""
+            if table.lobby is not None:
+                names = "".join('<li class="room-place%s"><span class="who">%s</span></li>' % (
+                    "" if p["online"] else " away", escape(p["name"] or "?")) for p in table.lobby["places"])
+                game = '<p class="room-game" data-testid="room-game">%s</p>' % escape(
+                    t("room.game_is", game=game_title(table.lobby["game"])))
+            parts.append('<section class="panel room-wait">%s<p data-testid="room-waiting">%s</p>'
+                         '<ul class="room-places">%s</ul></section>' % (game, escape(t("room.waiting_start")), names))
+            if table.lobby is not None and "night" in table.lobby:  # tonight's game-night table from the host
                 parts.append(__import__("spieleabend.ui.night", fromlist=["x"]).room_night_html(table.lobby["night"]))
         parts.append('<div class="controls">%s</div>' % button(t("room.leave"), "room-leave", "room-leave", kind="ghost"))
         return page(t("room.title"), "".join(parts), extra_class="room")
