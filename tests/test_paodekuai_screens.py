@@ -400,3 +400,17 @@ def test_whole_bombs_left_in_hand_are_named():
     assert ("ganze Bombe in der Hand: drei Asse", -10) in lines[1]
     assert ("ganze Bombe in der Hand: vier Könige", -10) in lines[2]
     assert ui.deal_totals(engine.view(state, None)) == [14 + 14, -14, -14]
+
+
+def test_infoscreen_after_a_deal_and_at_the_end():
+    app = ScreenApp()
+    state = build_state([["9H"], ["4H", "4S", "5D"], ["2S", "KH"]], trick=[(2, ["5H"])], deals=1)
+    engine.apply_action(state, 0, "play 9H")
+    html = ui.TableScreen(app, PublicTable(state)).render(app)
+    assert 'data-testid="final-headline"' in html and "Ich gewinnt!" in html
+    assert 'data-testid="table-total-0">+15<' in html
+    state = build_state([["9H"], ["4H", "4S", "5D"], ["2S", "KH"]], trick=[(2, ["5H"])], deals=2)
+    engine.apply_action(state, 0, "play 9H")
+    html = ui.TableScreen(app, PublicTable(state)).render(app)
+    assert 'data-testid="deal-settlement"' in html and 'data-testid="next-deal"' not in html
+    assert "Warte auf: Ich, Lena, Jonas" in html
