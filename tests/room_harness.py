@@ -22,13 +22,19 @@ from tests.fake_storage import FakeLocalStorage
 
 
 class Loop:
-    """One event loop shared by every device of a test, with a virtual clock in ms."""
+    """One event loop shared by every device of a test; its clock (ms) runs with real time plus `advance`."""
 
     def __init__(self):
         self.events = queue.Queue()
-        self.now = 1_700_000_000_000
+        self.base = 1_700_000_000_000
+        self.started = time.monotonic()
+        self.offset = 0
         self.timers = {}
         self.next_id = 1
+
+    @property
+    def now(self):
+        return self.base + int((time.monotonic() - self.started) * 1000) + self.offset
 
     def later(self, handler, ms):
         timer = self.next_id
@@ -50,15 +56,17 @@ class Loop:
         return True
 
     def advance(self, ms):
-        """Move virtual time on, running timers in order as they fall due."""
+        """Move the clock on by ms at once, running timers in order as they fall due."""
         end = self.now + ms
         while True:
             upcoming = sorted(t for t in self.timers.values() if t[0] <= end)
             if not upcoming:
                 break
-            self.now = max(self.now, upcoming[0][0])
+            if upcoming[0][0] > self.now:
+                self.offset += upcoming[0][0] - self.now
             self.run_due()
-        self.now = end
+        if end > self.now:
+            self.offset += end - self.now
 
     def pump(self, until=None, timeout=10.0, settle=0.05):
         """Run socket events and due timers until `until()` holds (or, without it, until quiet)."""

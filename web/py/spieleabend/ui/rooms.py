@@ -36,6 +36,8 @@ from spieleabend.ui.table import COMPUTER, PERSON, REMOTE, LocalTable, Table, sc
 PROTOCOL = 1
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
 STAND_IN_MS = 45000
+# The host sends at most one frame per FRAME_MS on average in bursts of views (the relay allows 100/s).
+FRAME_MS = 12
 # After these a place is lost for good: no reconnect.
 FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "unsupported_version",
                 "malformed", "forbidden", "too_large", "binary_frame"]
@@ -453,6 +455,8 @@ class HostTable(LocalTable):
         self.room = room
         self.stand_in_timer = None
         self.render_timer = None
+        self.broadcast_timer = None
+        self.last_broadcast = 0
         if "cr" not in self.meta:
             self.meta["cr"] = new_round(0)
 
@@ -554,9 +558,35 @@ class HostTable(LocalTable):
         return "reveal"
 
     def broadcast(self):
-        """Send every present phone its own view, and the screens the public one."""
+        """Send every present phone its own view, and the screens the public one.
+
+        At once, unless views went out less than FRAME_MS per frame ago: then once, a little later,
+        with the newest views (computers at pace 0 must not run the host over the relay's rate limit).
+        """
         if self.room is None:
             return
+        if self.broadcast_timer is not None:
+            return  # the pending broadcast will carry this change
+        frames = 1 + len([p for p in self.players() if p["kind"] == REMOTE])
+        wait = self.last_broadcast + FRAME_MS * frames - self.app.now()
+        if wait > 0:
+            self.broadcast_timer = self.app.later(self.broadcast_due, wait)
+            return
+        self.send_views()
+
+    def broadcast_due(self):
+        self.broadcast_timer = None
+        self.send_views()
+
+    def flush_broadcast(self):
+        """Send a waiting broadcast now (before a frame that must come after it)."""
+        if self.broadcast_timer is not None:
+            self.app.cancel(self.broadcast_timer)
+            self.broadcast_timer = None
+            self.send_views()
+
+    def send_views(self):
+        self.last_broadcast = self.app.now()
         players = self.players()
         for seat in range(len(players)):
             player = players[seat]
@@ -598,6 +628,9 @@ class HostTable(LocalTable):
 
     def close(self):
         LocalTable.close(self)
+        if self.broadcast_timer is not None:
+            self.app.cancel(self.broadcast_timer)
+            self.broadcast_timer = None
         if self.stand_in_timer is not None:
             self.app.cancel(self.stand_in_timer)
             self.stand_in_timer = None
@@ -928,6 +961,7 @@ class HostTable(LocalTable):
         for entry in entries:
             self.engine.apply_action(self.state, entry[0], entry[1])
         if self.room is not None:
+            self.flush_broadcast()  # every device saw all commitments before it sees the reveal
             self.room.link.send({"type": "to_all", "data": {"k": "reveal", "id": cr["id"], "entries": entries}})
         self.meta["cr"] = new_round(cr["id"] + 1)
         self.meta["last_reveal"] = {"id": cr["id"], "entries": entries}
