@@ -59,6 +59,17 @@ def finish_kartenkampf_undecided(page, url):
                            ".some(r => r.game === 'kartenkampf')" % RESULTS_KEY)
 
 
+def add_shared_golf(page):
+    """Record a finished Golf game of tonight with a shared win (a prepared result, as Golf would write it)."""
+    page.evaluate("""night => {
+        const doc = JSON.parse(localStorage.getItem('spieleabend.results'));
+        doc.results.unshift({game: 'golf', finished_at: Date.now(), started_at: Date.now() - 60000,
+            players: ['Testerin', 'Anna'], scores: [21, 21], winners: ['Testerin', 'Anna'], my_score: 21, seat: 0,
+            night: night, history: [[0, 0], [8, 5], [21, 21]], room: null});
+        localStorage.setItem('spieleabend.results', JSON.stringify(doc));
+    }""", tonight(page))
+
+
 def point_to(headline):
     """Return who earned the evening's point from a Punktejagd final headline (None for a shared win)."""
     if headline == "Du gewinnst!":
@@ -83,24 +94,25 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     expect(page.get_by_test_id("night-table")).to_be_visible()
     assert table_rows(page) == [["Testerin", 0, 0, 0], ["Anna", 0, 0, 0]], "the people named have rows at once"
 
-    first = point_to(play_punktejagd(page, url, seed=11, computers=1))      # Testerin and Anna
+    first = point_to(play_punktejagd(page, url, seed=4, computers=2))       # Testerin, Anna and Ben
     finish_kartenkampf_undecided(page, url)                                 # Testerin and Anna, no winner
-    second = point_to(play_punktejagd(page, url, seed=4, computers=2))      # Testerin, Anna and Ben
+    add_shared_golf(page)                                                   # Testerin and Anna share the win
 
     expected = {"Testerin": 0, "Anna": 0, "Ben": 0}
-    for winner in (first, second):
-        if winner:
-            expected[winner] += 1
+    if first:
+        expected[first] += 1
     page.goto(url + "/#/night")
     page.wait_for_selector("[data-testid=night-table]")
     rows = table_rows(page)
     assert {row[0]: row[1] for row in rows} == expected
     assert {row[0]: row[2] for row in rows} == {"Testerin": 3, "Anna": 3, "Ben": 1}, "Anna is one row across games"
+    assert {row[0]: row[3] for row in rows} == {name: expected[name] + (name != "Ben") for name in expected}, \
+        "the shared Golf win counts as won, without a point"
     assert [row[1] for row in rows] == sorted([row[1] for row in rows], reverse=True), "most points first"
     verdicts = page.get_by_test_id("night-game").evaluate_all("items => items.map(i => [i.dataset.game, i.dataset.verdict])")
-    assert verdicts[1] == ["kartenkampf", "none"]
+    assert verdicts[1:] == [["kartenkampf", "none"], ["golf", "shared"]]
     assert "Kein Sieger – kein Punkt" in page.get_by_test_id("night-game").nth(1).inner_text()
-    assert [v[0] for v in verdicts] == ["punktejagd", "kartenkampf", "punktejagd"]
+    assert "Geteilter Sieg: Testerin, Anna – kein Punkt" in page.get_by_test_id("night-game").nth(2).inner_text()
     per_game = page.get_by_test_id("night-per-game")
     assert per_game.locator('tr[data-player="Anna"] td[data-game="kartenkampf"]').inner_text() == "0 / 1"
     bars = page.get_by_test_id("night-chart").locator("rect[data-player]").evaluate_all(
@@ -116,11 +128,15 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     page.goto(url + "/#/results")
     items = page.get_by_test_id("result-item")
     assert items.count() == 3
-    assert items.evaluate_all("items => items.map(i => i.dataset.game)") == ["punktejagd", "kartenkampf", "punktejagd"]
+    assert items.evaluate_all("items => items.map(i => i.dataset.game)") == ["golf", "kartenkampf", "punktejagd"]
     chart = items.first.get_by_test_id("score-chart")
-    assert chart.locator("polyline").count() == 3, "one line per player"
-    assert "Testerin" in chart.locator("svg.chart").get_attribute("aria-label")
-    assert chart.locator("details tbody tr").count() == 11, "start and ten rounds as a table"
+    assert chart.locator("polyline").count() == 2, "one line per player"
+    assert "Testerin 21, Anna 21" in chart.locator("svg.chart").get_attribute("aria-label")
+    assert chart.locator("details tbody tr").count() == 3, "start and two rounds as a table"
+    items.nth(2).get_by_test_id("show-chart").click()
+    chart = items.nth(2).get_by_test_id("score-chart")
+    assert chart.locator("polyline").count() == 3, "the Punktejagd game: three players"
+    assert chart.locator("details tbody tr").count() == 11, "start and ten rounds"
     page.get_by_test_id("result-filter").select_option("kartenkampf")
     expect(items).to_have_count(1)
     assert "Kein Sieger" in items.first.inner_text()
