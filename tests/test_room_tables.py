@@ -458,3 +458,62 @@ def test_a_host_whose_room_is_gone_goes_on_alone(loop, relay_server):
     loop.pump()
     alone.act("play 4")
     assert len(alone.state["log"]) == 1, "the computers chose at once, the round is scored"
+
+
+class ScriptedSocket:
+    """A socket whose events the test plays by hand."""
+
+    def __init__(self, on_open, on_message, on_close):
+        self.on_open, self.on_message, self.on_close = on_open, on_message, on_close
+        self.sent = []
+
+    def send(self, frame):
+        self.sent.append(frame)
+        return True
+
+    def close(self):
+        pass
+
+
+class Owner:
+    def __init__(self):
+        self.welcomes, self.frames, self.links = [], [], 0
+
+    def on_welcome(self, frame):
+        self.welcomes.append(frame)
+
+    def on_frame(self, frame):
+        self.frames.append(frame)
+
+    def on_link(self):
+        self.links += 1
+
+
+@pytest.mark.parametrize("events, state, detail", [
+    ([("close", 4000)], "closed", "replaced"),
+    ([("msg", {"type": "error", "code": "bad_token"}), ("close", 4003)], "closed", "bad_token"),
+    ([("close", 4004)], "closed", "unknown_room"),
+    ([("msg", {"type": "closed", "reason": "ended"}), ("close", 1000)], "closed", "ended"),
+    ([("msg", {"type": "error", "code": "server_full"}), ("close", 1013)], "retrying", "server_full"),
+    ([("msg", {"type": "error", "code": "rate_limited"}), ("close", 1008)], "retrying", "rate_limited"),
+    ([("close", 1006)], "retrying", None),
+])
+def test_link_gives_up_only_where_the_protocol_says(loop, events, state, detail):
+    app = FakeApp(loop, "unused")
+    sockets = []
+    app.room_socket = lambda *callbacks: sockets.append(ScriptedSocket(*callbacks)) or sockets[-1]
+    owner = Owner()
+    link = rooms.RoomLink(app, {"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}, owner)
+    link.start()
+    sockets[0].on_open()
+    assert sockets[0].sent == [{"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}]
+    sockets[0].on_message({"type": "resumed", "v": 1, "room": "K7QM2X", "role": "seat", "seat": 1, "host": "online"})
+    assert link.state == "online" and owner.welcomes
+    for kind, value in events:
+        if kind == "msg":
+            sockets[0].on_message(value)
+        else:
+            sockets[0].on_close(value)
+    assert link.status() == (state, detail)
+    loop.advance(1000)
+    assert len(sockets) == (2 if state == "retrying" else 1), "reconnects only when it may"
