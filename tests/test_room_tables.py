@@ -517,3 +517,21 @@ def test_link_gives_up_only_where_the_protocol_says(loop, events, state, detail)
     assert link.status() == (state, detail)
     loop.advance(1000)
     assert len(sockets) == (2 if state == "retrying" else 1), "reconnects only when it may"
+
+
+def test_final_standings_rank_by_the_games_direction():
+    from spieleabend.ui.room_screens import error_text, final_rows
+
+    golf = {"names": ["Anna", "Ben", "Clara"], "outcome": {"winners": [1], "scores": [5, 2, 9]}}
+    assert final_rows(golf, {"scores": [5, 2, 9]}) == [(1, "Ben", 2), (2, "Anna", 5), (3, "Clara", 9)]
+    points = {"names": ["Anna", "Ben", "Clara"], "outcome": {"winners": [2], "scores": [5, 2, 9]}}
+    assert final_rows(points, {"scores": [5, 2, 9]})[0] == (1, "Clara", 9)
+    running = {"names": ["Anna", "Ben", "Clara"], "outcome": None}
+    assert final_rows(running, {"scores": [5, 5, 9]}) == [(1, "Clara", 9), (2, "Anna", 5), (2, "Ben", 5)]
+    # Relay codes are never shown raw.
+    for code in ["room_full", "unknown_room", "bad_token", "joining_closed", "server_full", "rate_limited",
+                 "unsupported_version", "malformed", "forbidden", "too_large", "binary_frame", "hello_timeout",
+                 "no_server", "replaced", "ended", "host_gone", "idle", "something_new", None]:
+        text = error_text(code)
+        assert text and (code is None or code not in text) and not text.startswith("room."), code
+    assert error_text("bad_token", resumed=True) != error_text("bad_token")

@@ -170,12 +170,20 @@ def strength_list(game):
 def final_rows(view, progress):
     """Return [(rank, name, score)] sorted by score from a public view and the game's progress hook."""
     names = view["names"] if "names" in view else []
-    scores = progress["scores"]
-    order = sorted(range(len(names)), key=lambda seat: -scores[seat] if seat < len(scores) else 0)
+    scores = list(progress["scores"])
+    while len(scores) < len(names):
+        scores.append(0)
+    # Golf and Mau-Mau count points against you: when the winners hold the lowest score, lowest ranks first.
+    outcome = view["outcome"] if "outcome" in view else None
+    winners = outcome["winners"] if outcome is not None and "winners" in outcome else []
+    lower = bool(winners) and bool(scores) and all([scores[w] == min(scores) for w in winners]) \
+        and min(scores) != max(scores)
+    sign = 1 if lower else -1
+    order = sorted(range(len(names)), key=lambda seat: sign * scores[seat])
     rows = []
     for seat in order:
-        score = scores[seat] if seat < len(scores) else 0
-        rank = 1 + len([s for s in range(len(scores)) if scores[s] > score])
+        score = scores[seat]
+        rank = 1 + len([s for s in range(len(names)) if sign * scores[s] < sign * score])
         rows.append((rank, names[seat], score))
     return rows
 
