@@ -214,3 +214,19 @@ def test_transfer_screens_have_no_serious_accessibility_violations(page, live_se
     open_app(page, live_server.url, route)
     assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_without_the_server_the_code_is_not_offered_but_the_file_is(page, context, live_server):
+    start_and_pause(page, live_server.url, seed=3)
+    page.goto(live_server.url + "/?pace=0#/transfer/punktejagd")
+    page.wait_for_selector("[data-testid=transfer-make-code]")
+    context.set_offline(True)
+    try:
+        page.get_by_test_id("transfer-make-code").click()
+        expect(page.get_by_test_id("transfer-offline")).to_contain_text("nicht erreichbar")
+        assert page.get_by_test_id("transfer-code").count() == 0
+        with page.expect_download() as download:
+            page.get_by_test_id("transfer-file").click()
+        assert download.value.suggested_filename.startswith("spieleabend-punktejagd-")
+    finally:
+        context.set_offline(False)

@@ -123,6 +123,9 @@ def request(method, url, body, on_done):
     """Ask the server: on_done(status, text), status 0 when it cannot be reached."""
     from spieleabend.ui import dom
 
+    if not dom.online():  # the browser knows there is no network: do not even try
+        on_done(0, "")
+        return
     dom.http_request(method, url, body, on_done)
 
 
