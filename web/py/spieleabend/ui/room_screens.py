@@ -66,6 +66,7 @@ register({
     "room.again": ("Nochmal versuchen", "Try again"),
     "room.reconnect": ("Neu verbinden", "Reconnect"),
     "room.leave": ("Raum verlassen", "Leave room"),
+    "room.leave_confirm": ("Wirklich verlassen? Noch einmal tippen.", "Really leave? Tap again."),
     "room.alone": ("Allein weiterspielen", "Go on alone"),
     "room.new": ("Neuen Raum öffnen", "Open a new room"),
     "room.name": ("Dein Name", "Your name"),
@@ -394,6 +395,7 @@ class RoomFrame(Screen):
         self.room = room
         self.end_armed = False
         self.keep = False
+        self.leave_armed = False
         self.route = getattr(inner, "route", "")
 
     def status(self, app):
@@ -429,6 +431,10 @@ class RoomFrame(Screen):
                               kind="ghost", extra="room-end")
         elif self.table.link.state in ("retrying", "closed") and self.table.link.error not in ("bad_token",):
             controls = button(t("room.reconnect"), "room-reconnect", "room-reconnect", kind="ghost")
+        if self.room is None and self.table.link.state != "closed":
+            # A phone or screen may leave for good mid-game (a computer plays its seat; Mau-Mau removes it).
+            controls += button(t("room.leave_confirm") if self.leave_armed else t("room.leave"), "room-leave",
+                               "room-leave", kind="ghost", extra="room-end")
         return '<div class="room-bar">%s%s%s</div>' % (status_line(state, text), "".join(notes), controls)
 
     def mismatched(self):
@@ -458,6 +464,14 @@ class RoomFrame(Screen):
             self.room.end()
             self.keep = True
             app.show(EndedScreen(self.room.game, view, "ended", host=True), route="room/ended")
+            return
+        if action == "room-leave" and self.room is None:
+            if not self.leave_armed:
+                self.leave_armed = True
+                app.rerender()
+                return
+            self.table.leave_room()
+            app.go("")
             return
         if action == "room-reconnect":
             self.table.link.retry_now()
