@@ -2,7 +2,7 @@
 
 import json
 
-from e2e.conftest import open_app
+from e2e.conftest import ConsoleWatch, open_app, phone_context
 from spieleabend.games import GAME_MODULES
 from spieleabend.ui.shell import PLAYABLE
 
@@ -103,3 +103,105 @@ def test_app_starts_offline_after_one_visit(context, own_server):
     seeded.goto(own_server.url + "/?seed=7")
     seeded.wait_for_selector("html[data-app-ready]", timeout=60000)
     assert seeded.locator(".game-tile").count() == 5
+
+
+# -- first visit: the pre-rendered home ---------------------------------------------------------
+
+MARKUP_AT_FIRST_PAINT = """
+document.addEventListener("DOMContentLoaded", () => {
+  window.__firstMarkup = document.getElementById("app").innerHTML;
+  window.__firstLang = document.documentElement.lang;
+});
+"""
+
+
+def hold_brython(page):
+    """Keep Brython from arriving (its requests stay unanswered): the page shows what the server sent and
+    the inline script made of it, as on a slow network."""
+    held = []
+    page.route("**/assets/brython-*", lambda route: held.append(route))
+    return held
+
+
+def test_home_is_there_before_python_and_python_takes_over_with_the_same_markup(browser, live_server):
+    for locale, title, tile in (("de-DE", "Spieleabend", "Punktejagd"), ("en-US", "Game Night", "Point Hunt")):
+        context = phone_context(browser, locale=locale)
+        bare = context.new_page()
+        hold_brython(bare)
+        bare.goto(live_server.url + "/", wait_until="domcontentloaded")
+        assert bare.locator("h1").inner_text() == title
+        assert bare.get_by_test_id("game-punktejagd").is_visible()
+        assert tile in bare.get_by_test_id("game-punktejagd").inner_text()
+        assert bare.locator("#loading").is_hidden()
+        assert not bare.evaluate("document.documentElement.hasAttribute('data-app-ready')")
+        bare.close()
+
+        page = context.new_page()
+        watch = ConsoleWatch(page)
+        page.add_init_script(MARKUP_AT_FIRST_PAINT)
+        open_app(page, live_server.url)
+        assert page.evaluate("window.__firstMarkup") == page.evaluate("document.getElementById('app').innerHTML")
+        assert page.evaluate("window.__firstLang") == page.evaluate("document.documentElement.lang") == locale[:2]
+        assert page.title() == title
+        assert watch.errors == []
+        context.close()
+
+
+def test_stored_settings_shape_the_prerendered_home(browser, live_server):
+    context = phone_context(browser)
+    page = context.new_page()
+    open_app(page, live_server.url, "settings")
+    page.get_by_test_id("setting-language").select_option("en")
+    page.get_by_test_id("setting-contrast").fill("80")
+    page.wait_for_function("document.querySelector('h1').textContent === 'Settings'")
+    hold_brython(page)
+    page.goto(live_server.url + "/", wait_until="domcontentloaded")
+    assert page.locator("h1").inner_text() == "Game Night"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    contrast = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--contrast')")
+    assert abs(float(contrast) - 1.12) < 1e-6
+    context.close()
+
+
+def test_a_tile_tapped_before_python_runs_opens_that_game(page, live_server):
+    held = []
+    page.route("**/assets/*.brython.js", lambda route: held.append(route))
+    page.goto(live_server.url + "/", wait_until="domcontentloaded")
+    page.wait_for_function("document.querySelectorAll('script[src$=\".brython.js\"]').length === 1")
+    page.get_by_test_id("game-punktejagd").click()
+    # The tap is seen at once: the loading screen stands in until the game's screen is drawn.
+    assert page.locator("#loading").is_visible()
+    assert page.locator("#app").is_hidden()
+    while not held:  # the route handler runs while Playwright waits
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.wait_for_selector("html[data-app-ready]")
+    assert page.get_by_test_id("start-game").is_visible()
+    assert page.locator("#loading").count() == 0
+
+
+def test_start_modules_run_the_code_the_browser_would_compile(page, live_server):
+    """The build's compiled start modules equal what this brython.js makes of the same source in the page."""
+    open_app(page, live_server.url)
+    result = page.evaluate("""() => {
+        const B = __BRYTHON__, out = {};
+        for (const name of ["spieleabend.ui.i18n", "spieleabend.ui.shell", "spieleabend.ui.app", "spieleabend"]) {
+            const entry = B.VFS[name], isPackage = entry.length > 3;
+            const filename = "VFS." + name + (isPackage ? "/__init__.py" : ".py");
+            B.url2name[filename] = name;
+            const own = B.py2js({src: entry[1], filename, imported: true}, name, name, B.builtins_scope).to_js();
+            const shipped = B.precompiled[name];
+            out[name] = [Array.isArray(shipped) ? shipped[0] : shipped, own];
+        }
+        return out;
+    }""")
+    import re
+
+    def names_numbered_alike(js):
+        # Brython numbers its generated names from a random start; the build from a fixed one.
+        js = re.sub(r"lambda_[a-z0-9]+_\d+", "lambda_#", js)
+        return re.sub(r"(?<=[A-Za-z_])\d{5,}", "#", js)
+
+    for name, (shipped, own) in result.items():
+        assert shipped, name
+        assert names_numbered_alike(shipped) == names_numbered_alike(own), name

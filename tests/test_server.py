@@ -83,7 +83,8 @@ def test_brython_comes_from_the_installed_package_in_pieces(client):
     assert join_scripts(pieces) == installed
     # The page runs them in this order, then the app's bundle.
     scripts = json.loads(re.search(r"var SCRIPTS = (\[.*?\]);", html).group(1))
-    assert scripts[:-1] == urls and scripts[-1].endswith(".brython.js")
+    assert scripts[:len(urls)] == urls and scripts[-1].endswith(".brython.js")
+    assert [re.match(r"/assets/spieleabend-compiled\.", u) is not None for u in scripts[len(urls):]] == [True, False]
 
 
 def test_etag_revalidation_answers_304(client):
