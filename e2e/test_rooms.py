@@ -161,6 +161,14 @@ def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
     anna.by("to-results").click()
     item = anna.by("result-item").first
     assert "Punktejagd" in item.inner_text() and "Anna" in item.inner_text()
+    cached = host.page.evaluate("""async () => {
+        const urls = [];
+        for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        }
+        return urls;
+    }""")
+    assert not [u for u in cached if "/api/" in u or "/join/" in u], "no join link, QR code or address in the worker's cache"
     assert assert_no_secrets(anna, 1) == 10
     assert assert_no_secrets(ben, 2) == 10
     assert assert_no_secrets(tv, None) == 10
