@@ -294,3 +294,222 @@ def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals
     assert carl.by("hand").locator("[data-card]").count() == 7
     assert mm_assert_own_hand_only(carl, 2, mm_hands(anna)) > 0
     assert mm_assert_own_hand_only(anna, 1, mm_hands(carl) + mm_hands(ben)) > moves
+
+
+# -- Pao De Kuai ------------------------------------------------------------------------------
+PDK_STATE = """() => {
+  const table = document.querySelector('[data-testid=pdk-table]');
+  const seats = [...document.querySelectorAll('[data-testid^=seat-]')].map(s => s.dataset.seat + ':' + s.dataset.cards + ':' + s.dataset.turn);
+  const top = document.querySelector('[data-testid=trick-top]');
+  return [table ? table.dataset.phase : '', seats.sort().join(','), top ? top.dataset.cards : ''].join('|');
+}"""
+
+
+def pdk_move(device):
+    """Pass when passing is allowed, else tap the cards of the longest legal play and play it."""
+    device.page.wait_for_selector("[data-testid=hand][data-my-turn=true]")
+    if device.by("pass").get_attribute("aria-disabled") == "false":
+        device.by("pass").click()
+        return
+    plays = [play.split() for play in device.by("hand").get_attribute("data-legal").split("|")]
+    longest = max(plays, key=len)
+    for card in longest:
+        device.by("card-" + card).click()
+    device.page.wait_for_selector("[data-testid=play]:not([disabled])")
+    device.by("play").click()
+
+
+def pdk_turn(seat_devices, host):
+    """Let the seat on turn move on its own device; return 0 once the deal is over, else 1."""
+    state = host.page.evaluate(PDK_STATE)
+    if state.startswith("settle") or state.startswith("final"):
+        return 0
+    turn = host.page.locator("[data-testid^=seat-][data-turn=true]").get_attribute("data-seat")
+    device = seat_devices[int(turn)]
+    device.page.wait_for_function("sig => (%s)() === sig" % PDK_STATE, arg=state)
+    pdk_move(device)
+    host.page.wait_for_function("sig => (%s)() !== sig" % PDK_STATE, arg=state)
+    return 1
+
+
+def pdk_play_deal(seat_devices, host):
+    moves = 0
+    while pdk_turn(seat_devices, host):
+        moves += 1
+    return moves
+
+
+def pdk_assert_unplayed_cards_stay_hidden(device, my_seat, dealt):
+    """No frame to this device held a card of another seat's hand that the seat had not played yet."""
+    count = 0
+    for data in tables(device):
+        view = data["view"]
+        assert view["seat"] == my_seat, device.name
+        if my_seat is None:
+            assert "hand" not in view and view["legal"] == []
+        else:
+            assert set(view["hand"]) <= set(dealt[my_seat]), device.name
+        played = set(view["played"])
+        for seat in range(3):
+            if seat == my_seat:
+                continue
+            assert len(played & set(dealt[seat])) == 16 - view["hand_sizes"][seat], (device.name, "played list")
+        rest = {key: value for key, value in view.items() if key not in ("hand", "legal")}
+        for card in cards_in(rest):
+            for seat in range(3):
+                if seat != my_seat and card in dealt[seat]:
+                    assert card in played, (device.name, "an unplayed card of seat %d" % seat, card)
+        count += 1
+    return count
+
+
+def test_paodekuai_room_unplayed_cards_stay_hidden_from_phones_and_the_screen(devices, live_server):
+    url = live_server.url
+    host, anna, ben = devices("host"), devices("anna"), devices("ben")
+    tv = devices("tv", landscape=True)
+    link = open_game_room(host, url, "paodekuai", seed=236, setup=["deals-1"])
+    join(anna, url, link, "Anna")
+    join(ben, url, link, "Ben")
+    join(tv, url, link, "TV", as_screen=True)
+    start_room(host, 2, 3)
+    for device in (host, anna, ben):
+        device.page.wait_for_selector("[data-testid=hand] [data-card]")
+    tv.page.wait_for_selector("[data-testid=pdk-infoscreen]")
+    assert tv.by("hand").count() == 0
+    state = json.loads(host.page.evaluate("localStorage.getItem('spieleabend.save.paodekuai')"))["state"]
+    dealt = [list(hand) for hand in state["hands"]]
+    assert [len(hand) for hand in dealt] == [16, 16, 16]
+    assert anna.page.locator("[data-testid=seat-1].me").count() == 1
+    assert no_page_overflow(anna)
+    shot(anna, "pdk-phone-start")
+    moves = 0
+    for _ in range(3):
+        moves += pdk_turn([host, anna, ben], host)
+    on_table = host.page.evaluate(PDK_STATE).split("|", 1)[1]  # the infoscreen has no phase
+    tv.page.wait_for_function("sig => (%s)().endsWith(sig)" % PDK_STATE, arg=on_table)
+    shot(tv, "pdk-screen-play")
+    shot(anna, "pdk-phone-play")
+    moves += pdk_play_deal([host, anna, ben], host)
+    assert moves == 10  # seed 236: Anna goes out after ten moves
+    for device in (host, anna, ben):
+        device.page.wait_for_selector("[data-testid=deal-settlement]")
+    shot(anna, "pdk-phone-settle")
+    for device in (host, anna, ben):
+        device.by("next-deal").click()  # "Endwertung": the table had one deal
+    for device in (host, anna, ben, tv):
+        device.page.wait_for_selector("[data-testid=final-headline]")
+    shot(tv, "pdk-screen-final")
+    shot(anna, "pdk-phone-final")
+    for device, seat in ((anna, 1), (ben, 2), (tv, None)):
+        assert pdk_assert_unplayed_cards_stay_hidden(device, seat, dealt) > moves // 2
+
+
+# -- Golf -------------------------------------------------------------------------------------
+def golf_cards_shown(device, seat):
+    """Return {position: card} of the positions of a seat's grid that show a card on this device."""
+    shown = device.by("grid-%d" % seat).locator("[data-card]").evaluate_all(
+        "cards => cards.map(c => [c.dataset.testid || c.closest('[data-testid^=pos-]').dataset.testid, c.dataset.card])")
+    return {int(testid.split("-")[1]): card for testid, card in shown}
+
+
+def golf_assert_only_seen_cards(device, my_seat):
+    """No frame to this device held a card it has not seen: not another seat's hidden card, not the stock.
+
+    Seen in a round: the discard pile (face up for everyone), its own drawn card, its own bottom two
+    during the peek; the finished round's grids are turned up for everyone."""
+    seen = set()
+    current = None
+    count = 0
+    for data in tables(device):
+        view = data["view"]
+        assert view["seat"] == my_seat, device.name
+        assert not {"grids", "stock", "hands"} & set(view), device.name
+        if view["round"] != current:
+            current, seen = view["round"], set()
+        seen |= set(view["discard"])
+        if my_seat is None:
+            assert "known" not in view and "drawn" not in view and "peek" not in view, device.name
+        else:
+            if view["drawn"] is not None:
+                assert view["drawing"] == my_seat, device.name
+                seen.add(view["drawn"])
+            if view["phase"] == "peek" and view["peek"]:
+                assert view["peek"] == [2, 3] and view["known"][0] is None and view["known"][1] is None, device.name
+                seen |= {view["known"][2], view["known"][3]}
+            for card in view["known"]:
+                assert card is None or card in seen, (device.name, "a card it never saw in its own grid", card)
+        if view["last_round"] is not None:
+            assert view["last_round"]["round"] < view["round"] or view["phase"] == "over", device.name
+        rest = {key: value for key, value in view.items() if key not in ("last_round",)}
+        unseen = [card for card in cards_in(rest) if card not in seen]
+        assert unseen == [], (device.name, "cards it has not seen", unseen)
+        count += 1
+    return count
+
+
+def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devices, live_server):
+    url = live_server.url
+    host, anna, ben = devices("host"), devices("anna"), devices("ben")
+    tv = devices("tv", landscape=True)
+    link = open_game_room(host, url, "golf", seed=41)
+    join(anna, url, link, "Anna")
+    join(ben, url, link, "Ben")
+    join(tv, url, link, "TV", as_screen=True)
+    start_room(host, 2, 3)
+    phones = [host, anna, ben]
+    # Everyone peeks at the same time, each at its own bottom two only.
+    for seat, device in enumerate(phones):
+        device.page.wait_for_selector("[data-testid=peek-done]")
+        device.page.wait_for_selector("[data-testid=grid-%d] [data-testid=pos-3][data-card]" % seat)
+    for seat, device in enumerate(phones):
+        assert sorted(golf_cards_shown(device, seat)) == [2, 3], device.name
+        for other in range(3):
+            if other != seat:
+                assert golf_cards_shown(device, other) == {}, (device.name, other)
+    tv.page.wait_for_selector("[data-testid=grid-0]")
+    assert all(golf_cards_shown(tv, seat) == {} for seat in range(3))
+    shot(anna, "golf-phone-peek")
+    anna.by("peek-done").click()
+    anna.page.wait_for_selector("[data-testid=peek-done]", state="detached")
+    assert golf_cards_shown(anna, 1) == {}, "Gemerkt hides her cards (memory aid off)"
+    assert sorted(golf_cards_shown(ben, 2)) == [2, 3], "Ben still looks at his"
+    ben.by("peek-done").click()
+    host.by("peek-done").click()
+    # Host: from the stock into position 0. Anna: the discard into position 1. Ben: draws and discards.
+    host.page.wait_for_selector("[data-testid=stock]:not([disabled])")
+    host.by("stock").click()
+    host.page.wait_for_selector("[data-testid=drawn-card][data-card]")
+    host.by("grid-0").get_by_test_id("pos-0").click()
+    anna.page.wait_for_selector("[data-testid=whose-turn]:has-text('Du')")
+    taken = anna.by("discard-top").get_attribute("data-card")
+    anna.by("discard-top").click()
+    anna.by("grid-1").get_by_test_id("pos-1").click()
+    ben.page.wait_for_selector("[data-testid=stock]:not([disabled])")
+    ben.by("stock").click()
+    ben.page.wait_for_selector("[data-testid=drawn-card][data-card]")
+    drawn = ben.by("drawn-card").get_attribute("data-card")
+    assert anna.by("drawn-card").count() == 0
+    ben.by("discard-drawn").click()
+    # Everybody saw Anna take her card; nobody but Ben saw his drawn card before it was discarded.
+    host.page.wait_for_selector("[data-testid=discard-top][data-card='%s']" % drawn)
+    shot(anna, "golf-phone-turn")
+    tv.page.wait_for_selector("[data-testid=discard-top][data-card='%s']" % drawn)
+    shot(tv, "golf-screen-turn")
+    host.page.wait_for_selector("[data-testid=knock]:not([disabled])")
+    host.by("knock").click()
+    anna.page.wait_for_selector("[data-testid=last-turn-banner]")
+    anna.page.wait_for_selector("[data-testid=stock]:not([disabled])")
+    anna.by("stock").click()
+    anna.page.wait_for_selector("[data-testid=drawn-card][data-card]")
+    anna.by("grid-1").get_by_test_id("pos-2").click()
+    ben.page.wait_for_selector("[data-testid=whose-turn]:has-text('Du')")
+    ben.by("discard-top").click()
+    ben.by("grid-2").get_by_test_id("pos-0").click()
+    for device in phones + [tv]:
+        device.page.wait_for_selector("[data-testid=round-summary]")
+    shot(anna, "golf-phone-summary")
+    shot(tv, "golf-screen-summary")
+    assert taken in anna.by("summary-1").inner_text() or anna.by("summary-1").locator("[data-card='%s']" % taken).count()
+    for seat, device in enumerate(phones[1:], start=1):
+        assert golf_assert_only_seen_cards(device, seat) >= 8
+    assert golf_assert_only_seen_cards(tv, None) >= 8
