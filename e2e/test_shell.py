@@ -98,6 +98,10 @@ def test_app_starts_offline_after_one_visit(context, own_server):
     # The page came from the release's cache by a static route, without waiting for the worker.
     navigation = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
     assert navigation["workerFinalSourceType"] == "cache"
+    # A start from the cache loads brython.js whole: the worker joined it from the pieces at install.
+    scripts = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert any("/assets/brython." in url for url in scripts), scripts
+    assert not any("/assets/brython-" in url for url in scripts), scripts
     # A start with a query (a tester's seed) is not a static route: the worker serves it, offline too.
     seeded = context.new_page()
     seeded.goto(own_server.url + "/?seed=7")

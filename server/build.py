@@ -334,6 +334,12 @@ def build(web_root=None, brython_pieces=None):
     pieces = precompile.working_split(brython_js.decode("utf-8"), brython_pieces or BRYTHON_PIECES)
     scripts = [add_hashed("brython" if len(pieces) == 1 else "brython-%d" % (index + 1), ".js", piece.encode("utf-8"))
                for index, piece in enumerate(pieces)]
+    # A start from the worker's cache reads one file faster than many: the worker joins the pieces it
+    # has into the whole brython.js at install (no second download), and such a start loads that.
+    assembled = {}
+    if len(pieces) > 1:
+        assembled[add_hashed("brython", ".js", brython_js)] = list(scripts)
+    warm_scripts = list(assembled) or list(scripts)
     py_root = web_root / "py"
     starting = start_modules(py_root)
     bundle = build_python_bundle(py_root, starting, brython_js.decode("utf-8"))
@@ -342,6 +348,7 @@ def build(web_root=None, brython_pieces=None):
     if guard:
         scripts.append(add_hashed("spieleabend-compiled", ".js", (guard + compiled).encode("utf-8")))
     scripts.append(add_hashed("spieleabend", ".brython.js", sources.encode("utf-8")))
+    warm_scripts += scripts[len(pieces):]
     urls[MAIN_CSS] = add_hashed("css-app", ".css", stylesheet(web_root))
     for relative in HASHED_STATIC:
         stem, suffix = os.path.splitext(relative.replace("/", "-"))
@@ -363,6 +370,7 @@ def build(web_root=None, brython_pieces=None):
         page = page.replace("{{%s}}" % key, url)
     page = page.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
     page = page.replace("{{scripts}}", json.dumps(scripts))
+    page = page.replace("{{warm_scripts}}", json.dumps(warm_scripts))
     home = prerender_home(py_root)
     page = page.replace("{{title_en}}", json.dumps(home["en"][0] if home else "Spieleabend"))
     # Last: the pre-rendered markup is the app's text, no placeholder is looked for inside it.
@@ -370,10 +378,10 @@ def build(web_root=None, brython_pieces=None):
     page = page.replace("{{home_de}}", home["de"][1] if home else "")
     assets["/"] = Asset(page.encode("utf-8"), "text/html; charset=utf-8", immutable=False)
 
-    precache = ["/"] + sorted(url for url in assets if url != "/")
+    precache = ["/"] + sorted(url for url in assets if url != "/" and url not in assembled)
     worker = (web_root / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("{{version}}", version).replace(
-        "{{precache}}", json.dumps(precache))
+        "{{precache}}", json.dumps(precache)).replace("{{assembled}}", json.dumps(assembled, sort_keys=True))
     assets["/sw.js"] = Asset(worker.encode("utf-8"), guess_type("sw.js"), immutable=False)
     return Build(assets, version, precache)
 

@@ -114,9 +114,14 @@ def test_service_worker_precaches_every_asset_of_the_release(client, app):
     build = app.extensions["spieleabend_build"]
     assert build.version in source
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", source).group(1))
+    assembled = json.loads(re.search(r"const ASSEMBLED = (\{.*?\});", source).group(1))
     html = client.get("/").get_data(as_text=True)
     for url in asset_urls(html) + ["/", "/manifest.webmanifest"]:
-        assert url in precache
+        assert url in precache or url in assembled, url
+    # The whole brython.js is joined from precached pieces, not downloaded a second time.
+    for url, parts in assembled.items():
+        assert url not in precache and all(part in precache for part in parts)
+        assert client.get(url).status_code == 200
     for url in precache:
         assert client.get(url).status_code == 200, url
     assert "skipWaiting()" in source and 'event.data === "skip-waiting"' in source
