@@ -265,6 +265,7 @@ def test_a_host_without_the_server_is_told_that_rooms_need_it(context, own_serve
     page.evaluate("navigator.serviceWorker.ready")
     page.reload()
     page.wait_for_selector("html[data-app-ready]")
+    page.wait_for_function("!!navigator.serviceWorker.controller")  # the release is cached for offline
     own_server.stop()
     context.set_offline(True)
     page.goto(own_server.url + "/?seed=3#/play/punktejagd")
