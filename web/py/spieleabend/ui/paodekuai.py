@@ -10,7 +10,7 @@ from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
-from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "paodekuai"
@@ -22,7 +22,7 @@ FEED_LENGTH = 5
 HEART_THREE = engine.HEART_THREE
 
 # What the start screen chose last (settings keep only known keys; this lasts while the page is open).
-_LAST = {"deals": engine.DEFAULT_DEALS, "strength": "strong"}
+SETUP_DEFAULTS = {"deals": engine.DEFAULT_DEALS, "strength": "strong"}
 
 register({
     "pdk.header": ("3 Spieler · Du und 2 unabhängige KIs · Einzelausteilung",
@@ -434,8 +434,9 @@ class SetupScreen(Screen):
     route = "play/paodekuai"
 
     def __init__(self, app):
-        self.deals = _LAST["deals"]
-        self.strength = _LAST["strength"]
+        last = setup_choices(app, GAME, SETUP_DEFAULTS)
+        self.deals = last["deals"]
+        self.strength = last["strength"] if last["strength"] in STRENGTHS else SETUP_DEFAULTS["strength"]
 
     def render(self, app):
         name = app.settings.get("name", "")
@@ -484,16 +485,16 @@ class SetupScreen(Screen):
     def on_input(self, app, name, value, final):
         if name == "deals":
             self.deals = int(value)
-            _LAST["deals"] = self.deals
             app.output("deals-label", self.deals_label())
         elif name == "strength" and value in STRENGTHS:
             self.strength = value
-            _LAST["strength"] = value
         elif name == "name" and final:
             app.settings["name"] = value.strip()[:24]
             app.save_settings()
 
     def handle(self, app, action, value):
+        if action in ("start", "open-room"):
+            remember_setup(app, GAME, {"deals": self.deals, "strength": self.strength})
         if action == "start":
             field = app.query("#pdk-name")
             name = (field.value if field else "").strip()[:24] or t("pdk.you")
@@ -750,7 +751,7 @@ class TableScreen(Screen):
                 " allowed" if allowed else "", escape(reason if turn else ""), escape(self.message),
                 escape(t("pdk.keys"))))
 
-    def render_settlement(self, view):
+    def render_settlement(self, view, buttons=True):
         names = view["names"]
         lines = settlement_lines(view)
         totals = deal_totals(view)
@@ -770,8 +771,9 @@ class TableScreen(Screen):
                     escape(names[seat]), seat, signed(totals[seat]), rows))
         headline = t("pdk.goes_out", name=names[out]) if out is not None else ""
         me = view["seat"]
-        controls = ""
-        if table_over(view):
+        if not buttons:  # the infoscreen under the final standings: the last deal's breakdown, no buttons
+            controls = ""
+        elif table_over(view):
             controls = button(t("pdk.to_final"), "final", "next-deal", kind="primary", extra="wide")
         elif me is not None and me in view["to_move"]:
             controls = (button(t("pdk.next_deal"), "next", "next-deal", kind="primary") +
@@ -852,6 +854,8 @@ class TableScreen(Screen):
         """Return the public layout for a tablet or TV: large type, no hand, the table always visible."""
         if table_over(view):
             main = self.render_final(view)
+            if view["settlements"]:
+                main += self.render_settlement(view, buttons=False)
         else:
             main = self.render_status(view) + self.render_tableau(app, view, with_feed=False)
             if view["deal_over"]:
