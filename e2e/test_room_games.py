@@ -251,18 +251,23 @@ def mm_hands(device):
 def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals(devices, live_server):
     url = live_server.url
     host, anna, ben = devices("host"), devices("anna"), devices("ben")
+    tv = devices("tv", landscape=True)
     link = open_game_room(host, url, "maumau", seed=21)
     join(anna, url, link, "Anna")
     join(ben, url, link, "Ben")
+    join(tv, url, link, "TV", as_screen=True)
     start_room(host, 2, 3)
     for device in (host, anna, ben):
         device.page.wait_for_selector("[data-testid=hand] [data-card]")
+    tv.page.wait_for_selector("[data-testid=mm-table]")
+    assert tv.by("hand").count() == 0
     assert anna.page.locator("[data-testid=player-1].me").count() == 1
     shot(anna, "mm-phone-play")
     moves = mm_play_deal([host, anna, ben], host)
-    for device in (anna, ben):
+    for device in (anna, ben, tv):
         device.page.wait_for_selector("[data-testid=deal-summary]")
     shot(anna, "mm-phone-between")
+    shot(tv, "mm-screen-between")
     totals = [int(host.by("deal-summary").get_by_test_id("player-%d" % seat).get_attribute("data-points"))
               for seat in range(3)]
     assert mm_assert_own_hand_only(anna, 1, mm_hands(ben)) > moves
@@ -272,7 +277,7 @@ def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals
     ben.page.wait_for_selector("[data-testid=room-leave]:has-text('Wirklich')")
     ben.by("room-leave").click()
     ben.page.wait_for_selector("html[data-app-ready] [data-testid=game-maumau]")
-    for device in (host, anna):
+    for device in (host, anna, tv):
         device.page.wait_for_selector("[data-testid=deal-summary] [data-testid=player-2]", state="detached")
         assert "Ben" not in device.by("deal-summary").inner_text()
     # Carl joins between deals: he gets a seat with the worst score so far.
@@ -282,18 +287,21 @@ def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals
     carl.by("join-seat").click()
     carl.page.wait_for_selector("[data-testid=deal-summary] [data-testid=player-2]")
     worst = max(totals[:2])
-    for device in (host, anna, carl):
+    for device in (host, anna, carl, tv):
         device.page.wait_for_selector("[data-testid=deal-summary] [data-testid=player-2][data-points='%d']" % worst)
-        name = "Du" if device is carl else "Carl"
+        name = "Du" if device is carl else "Carl"  # on Carl's phone his row is "Du"
         assert name in device.by("deal-summary").get_by_test_id("player-2").inner_text()
     host.by("next-deal").click()
     for device in (host, anna, carl):
         device.page.wait_for_selector("[data-testid=hand] [data-card]")
         assert device.page.locator("[data-testid=player-2][data-points='%d']" % worst).count() == 1
     assert carl.page.locator("[data-testid=player-2].me").count() == 1
+    tv.page.wait_for_selector("[data-testid=mm-table] [data-testid=player-2][data-points='%d']" % worst)
+    shot(tv, "mm-screen-play")
     assert carl.by("hand").locator("[data-card]").count() == 7
     assert mm_assert_own_hand_only(carl, 2, mm_hands(anna)) > 0
     assert mm_assert_own_hand_only(anna, 1, mm_hands(carl) + mm_hands(ben)) > moves
+    assert mm_assert_own_hand_only(tv, None, mm_hands(anna) + mm_hands(ben) + mm_hands(carl)) > moves
 
 
 # -- Pao De Kuai ------------------------------------------------------------------------------
@@ -399,6 +407,11 @@ def test_paodekuai_room_unplayed_cards_stay_hidden_from_phones_and_the_screen(de
     for device in (host, anna, ben, tv):
         device.page.wait_for_selector("[data-testid=final-headline]")
     shot(tv, "pdk-screen-final")
+    # The screen keeps the last deal's settlement under the standings, without anyone's buttons.
+    assert tv.by("deal-settlement").count() == 1 and tv.by("next-deal").count() == 0
+    for seat in range(3):
+        points = host.by("standing-%d" % seat).get_attribute("data-points")
+        assert tv.by("settle-%d" % seat).get_attribute("data-points") == points
     shot(anna, "pdk-phone-final")
     for device, seat in ((anna, 1), (ben, 2), (tv, None)):
         assert pdk_assert_unplayed_cards_stay_hidden(device, seat, dealt) > moves // 2
