@@ -167,8 +167,28 @@ def test_kartenkampf_room_with_two_phones_and_an_infoscreen(devices, live_server
     assert tv.by("round-points").inner_text() == "+15"
     tv.page.wait_for_selector("[data-testid=total-2]:has-text('15')")
     assert no_page_overflow(anna)
+    # Rounds 3 to 10 to the final standings, which the screen shows in large type.
+    for number in range(3, 11):
+        for device in (host, anna, ben):
+            device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde %d')" % (number - 1))
+            device.by("next-round").click()
+        kk_choose(anna, kk_hand(anna)[0])
+        kk_choose(ben, kk_hand(ben)[-1])
+        kk_choose(host, kk_hand(host)[len(kk_hand(host)) // 2])
+    tv.page.wait_for_selector("[data-testid=final-headline]")
+    for device in (host, anna, ben):
+        device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde 10')")
+        device.by("next-round").click()
+        device.page.wait_for_selector("[data-testid=final-headline]")
+    shot(tv, "kk-screen-final")
+    assert tv.by("final-headline").inner_text() == anna.by("final-headline").inner_text() == "Ben gewinnt!"
+    order = lambda device: device.page.locator("[data-testid^=standing-]").evaluate_all(
+        "rows => rows.map(r => r.dataset.seat + ' ' + r.querySelector('.score').textContent)")
+    assert order(tv) == order(anna) and len(order(tv)) == 3
+    assert tv.by("night-point").inner_text() == anna.by("night-point").inner_text() == "1 Spieleabend-Punkt für Ben."
     revealed = kk_assert_secret(anna, 1)
-    assert revealed == {0: {0: 4, 1: 9, 2: 9}, 1: {0: 2, 1: 3, 2: 10}}
+    assert len(revealed) == 10
+    assert revealed[0] == {0: 4, 1: 9, 2: 9} and revealed[1] == {0: 2, 1: 3, 2: 10}
     assert kk_assert_secret(ben, 2) == revealed
     assert kk_assert_secret(tv, None) == revealed
 
