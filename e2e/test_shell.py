@@ -209,3 +209,19 @@ def test_start_modules_run_the_code_the_browser_would_compile(page, live_server)
     for name, (shipped, own) in result.items():
         assert shipped, name
         assert names_numbered_alike(shipped) == names_numbered_alike(own), name
+
+
+def test_games_are_compiled_in_idle_time_and_kept_for_the_next_start(page, live_server):
+    open_app(page, live_server.url)
+    page.wait_for_function("__BRYTHON__.precompiled['spieleabend.bots.punktejagd'] !== undefined")
+    page.get_by_test_id("game-punktejagd").click()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector("[data-testid=hand]")
+    stored = page.evaluate("""() => new Promise((resolve) => {
+        const open = indexedDB.open("brython-cache");
+        open.onsuccess = () => {
+            const request = open.result.transaction("modules").objectStore("modules").getAllKeys();
+            request.onsuccess = () => resolve(request.result);
+        };
+    })""")
+    assert "spieleabend.ui.punktejagd" in stored and "spieleabend.games.punktejagd" in stored

@@ -131,6 +131,36 @@ def start_modules(py_root, root=START_MODULE):
     return sorted(seen)
 
 
+def later_modules(py_root, roots, skip):
+    """Return the modules the given ones import, at any depth and from inside functions too, in the order
+    they are first reached (roots in order), leaving out `skip` (the start modules)."""
+    sources = {name: (source, is_package) for name, source, is_package in python_modules(py_root)}
+    order = []
+
+    def visit(name):
+        if name in order or name in skip or name not in sources:
+            return
+        order.append(name)
+        for need in module_imports(sources[name][0], name, sources[name][1]):
+            visit(need)
+
+    for root in roots:
+        visit(root)
+    return order
+
+
+def playable_screens(py_root):
+    """Return the modules each playable game opens, in the home screen's order: its screen (shell.PLAYABLE),
+    its engine and its computers (imported by name when the game starts)."""
+    try:
+        shell, games = import_fresh(py_root, ["spieleabend.ui.shell", "spieleabend.games"])
+        return [name for game in games.GAME_MODULES if game in shell.PLAYABLE
+                for name in (shell.PLAYABLE[game], "spieleabend.games." + game, "spieleabend.bots." + game)]
+    except Exception as error:
+        warnings.warn("no game modules to compile in idle time: %s: %s" % (type(error).__name__, error))
+        return []
+
+
 def start_order(py_root, names):
     """Return the start modules ordered so that each comes after those it imports (ties by name)."""
     sources = {name: (source, is_package) for name, source, is_package in python_modules(py_root)}
@@ -369,6 +399,7 @@ def build(web_root=None, brython_pieces=None):
     for key, url in urls.items():
         page = page.replace("{{%s}}" % key, url)
     page = page.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
+    page = page.replace("{{idle_order}}", json.dumps(later_modules(py_root, playable_screens(py_root), set(starting))))
     page = page.replace("{{scripts}}", json.dumps(scripts))
     page = page.replace("{{warm_scripts}}", json.dumps(warm_scripts))
     home = prerender_home(py_root)

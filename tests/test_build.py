@@ -177,3 +177,15 @@ def test_home_is_prerendered_by_the_apps_own_code_in_both_languages():
     assert pages["de"][1].startswith('<div class="screen home">')
     assert "Spiele</h2>" in pages["de"][1] and "Games</h2>" in pages["en"][1]
     assert "continue-" not in pages["de"][1], "a first visit has nothing to continue"
+
+
+def test_games_modules_are_listed_for_compiling_in_idle_time():
+    import json as json_module
+
+    page = build().assets["/"].data.decode()
+    later = json_module.loads(re.search(r"var LATER = (\[.*?\]);", page).group(1))
+    for name in ("spieleabend.ui.punktejagd", "spieleabend.games.punktejagd", "spieleabend.bots.punktejagd",
+                 "spieleabend.ui.table", "spieleabend.games.common"):
+        assert name in later
+    assert later.index("spieleabend.ui.punktejagd") < later.index("spieleabend.ui.golf") or "spieleabend.ui.golf" not in later
+    assert not set(later) & set(json_module.loads(re.search(r"var START = (\[.*?\]);", page).group(1)))
