@@ -66,6 +66,7 @@ register({
     "room.again": ("Nochmal versuchen", "Try again"),
     "room.reconnect": ("Neu verbinden", "Reconnect"),
     "room.leave": ("Raum verlassen", "Leave room"),
+    "room.leave_short": ("Verlassen", "Leave"),
     "room.leave_confirm": ("Wirklich verlassen? Noch einmal tippen.", "Really leave? Tap again."),
     "room.alone": ("Allein weiterspielen", "Go on alone"),
     "room.new": ("Neuen Raum öffnen", "Open a new room"),
@@ -433,8 +434,10 @@ class RoomFrame(Screen):
             controls = button(t("room.reconnect"), "room-reconnect", "room-reconnect", kind="ghost")
         if self.room is None and self.table.link.state != "closed":
             # A phone or screen may leave for good mid-game (a computer plays its seat; Mau-Mau removes it).
-            controls += button(t("room.leave_confirm") if self.leave_armed else t("room.leave"), "room-leave",
-                               "room-leave", kind="ghost", extra="room-end")
+            # Short, so that the bar stays one line on a 360 px phone.
+            controls += button(t("room.leave_confirm") if self.leave_armed else t("room.leave_short"), "room-leave",
+                               "room-leave", kind="ghost", extra="room-end", aria_label=None if self.leave_armed
+                               else t("room.leave"))
         return '<div class="room-bar">%s%s%s</div>' % (status_line(state, text), "".join(notes), controls)
 
     def mismatched(self):
