@@ -272,7 +272,7 @@ def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals
     url = live_server.url
     host, anna, ben = devices("host"), devices("anna"), devices("ben")
     tv = devices("tv", landscape=True)
-    link = open_game_room(host, url, "maumau", seed=21)
+    link = open_game_room(host, url, "maumau", seed=280)
     join(anna, url, link, "Anna")
     join(ben, url, link, "Ben")
     join(tv, url, link, "TV", as_screen=True)
@@ -283,7 +283,9 @@ def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals
     assert tv.by("hand").count() == 0
     assert anna.page.locator("[data-testid=player-1].me").count() == 1
     shot(anna, "mm-phone-play")
+    assert no_page_overflow(anna)
     moves = mm_play_deal([host, anna, ben], host)
+    assert moves == 15  # seed 280: the host goes out after 15 moves
     for device in (anna, ben, tv):
         device.page.wait_for_selector("[data-testid=deal-summary]")
     shot(anna, "mm-phone-between")
@@ -502,6 +504,7 @@ def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devi
     tv.page.wait_for_selector("[data-testid=grid-0]")
     assert all(golf_cards_shown(tv, seat) == {} for seat in range(3))
     shot(anna, "golf-phone-peek")
+    assert no_page_overflow(anna)
     anna.by("peek-done").click()
     anna.page.wait_for_selector("[data-testid=peek-done]", state="detached")
     assert golf_cards_shown(anna, 1) == {}, "Gemerkt hides her cards (memory aid off)"
