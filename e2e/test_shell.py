@@ -115,6 +115,7 @@ MARKUP_AT_FIRST_PAINT = """
 document.addEventListener("DOMContentLoaded", () => {
   window.__firstMarkup = document.getElementById("app").innerHTML;
   window.__firstLang = document.documentElement.lang;
+  window.__firstHeading = document.querySelector("#app h1");
 });
 """
 
@@ -147,6 +148,8 @@ def test_home_is_there_before_python_and_python_takes_over_with_the_same_markup(
         assert page.evaluate("window.__firstMarkup") == page.evaluate("document.getElementById('app').innerHTML")
         assert page.evaluate("window.__firstLang") == page.evaluate("document.documentElement.lang") == locale[:2]
         assert page.title() == title
+        # Python kept the pre-rendered nodes (no second paint of the same screen).
+        assert page.evaluate("document.querySelector('#app h1') === window.__firstHeading")
         assert watch.errors == []
         context.close()
 

@@ -113,9 +113,23 @@ def app_root():
     return document.getElementById("app")
 
 
+_first_draw = [True]
+
+
 def set_html(html):
-    """Replace the app's content."""
-    app_root().innerHTML = html
+    """Replace the app's content.
+
+    The first draw keeps the page's pre-rendered home screen when it is the same markup (parsed in a
+    detached element to compare): no new nodes, so no layout pass and no second largest paint.
+    """
+    root = app_root()
+    if _first_draw[0]:
+        _first_draw[0] = False
+        probe = document.createElement("div")
+        probe.innerHTML = html
+        if probe.innerHTML == root.innerHTML:
+            return
+    root.innerHTML = html
 
 
 def on(event_name, handler, target=None):
