@@ -346,10 +346,11 @@ def stylesheet(web_root):
     return b"".join(parts)
 
 
-def build(web_root=None, brython_pieces=None):
+def build(web_root=None, brython_pieces=None, idle_compile=True):
     """Build every asset in memory and return {url path: Asset} plus the release version.
 
     brython_pieces: how many scripts brython.js is cut into (default BRYTHON_PIECES; 1 = whole).
+    idle_compile: let the page compile the games' modules in idle time after a first start.
     """
     web_root = Path(web_root or DEFAULT_WEB_ROOT)
     assets = {}
@@ -399,7 +400,8 @@ def build(web_root=None, brython_pieces=None):
     for key, url in urls.items():
         page = page.replace("{{%s}}" % key, url)
     page = page.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
-    page = page.replace("{{idle_order}}", json.dumps(later_modules(py_root, playable_screens(py_root), set(starting))))
+    page = page.replace("{{idle_order}}", json.dumps(
+        later_modules(py_root, playable_screens(py_root), set(starting)) if idle_compile else []))
     page = page.replace("{{scripts}}", json.dumps(scripts))
     page = page.replace("{{warm_scripts}}", json.dumps(warm_scripts))
     home = prerender_home(py_root)
