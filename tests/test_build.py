@@ -183,7 +183,7 @@ def test_games_modules_are_listed_for_compiling_in_idle_time():
     import json as json_module
 
     page = build().assets["/"].data.decode()
-    later = json_module.loads(re.search(r"var LATER = (\[.*?\]);", page).group(1))
+    later = json_module.loads(re.search(r"var LATER = (\[.*?\]),", page).group(1))
     for name in ("spieleabend.ui.punktejagd", "spieleabend.games.punktejagd", "spieleabend.bots.punktejagd",
                  "spieleabend.ui.table", "spieleabend.games.common"):
         assert name in later
