@@ -151,6 +151,9 @@ def test_an_expired_code_is_refused(page, live_server):
     page.goto(live_server.url + "/?pace=0#/transfer/punktejagd")
     page.get_by_test_id("transfer-make-code").click()
     code = page.get_by_test_id("transfer-code").get_attribute("data-code")
+    # The QR code is drawn while the code lives; let it load before the clock jumps (else its 404).
+    qr = page.get_by_test_id("transfer-qr")
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
     store = live_server.app.extensions["spieleabend_transfer"].store
     real_clock = store.clock
     store.clock = lambda: real_clock() + store.ttl + 1  # ten minutes later
