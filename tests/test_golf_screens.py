@@ -11,7 +11,7 @@ from spieleabend.games.common import Rng, french_deck
 from spieleabend.storage import Storage
 from spieleabend.ui import golf as screens
 from spieleabend.ui import i18n
-from spieleabend.ui.table import LocalTable
+from spieleabend.ui.table import LocalTable, continue_screen
 from tests.fake_storage import FakeLocalStorage
 
 
@@ -415,7 +415,7 @@ def test_saves_after_every_move_and_continues_from_the_save():
     app.run_timers()
     saved = app.storage.load_game("golf")
     assert saved["state"] == table.state
-    continued = screens.screen_for(app, ["continue"])
+    continued = continue_screen(app, "golf")
     assert isinstance(continued, screens.TableScreen)
     assert continued.table.state == table.state
 
@@ -524,7 +524,7 @@ def test_a_phone_in_a_room_sees_only_its_own_bottom_two_and_sends_actions():
     app = App()
     state = engine.new_game({"seats": 3, "names": ["Mia", "Noah", "Ole"]}, Rng(8))
     phone = PhoneTable(state, 1)
-    screen = screens.table_screen(app, phone)
+    screen = screens.TableScreen(app, phone)
     html = screen.render(app)
     assert cards_in(grid_html(html, 1)) == state["grids"][1][2:]
     assert cards_in(grid_html(html, 0)) == [] and cards_in(grid_html(html, 2)) == []

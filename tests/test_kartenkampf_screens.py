@@ -165,7 +165,7 @@ def test_strength_choices_match_the_bot_strengths():
 def test_phone_waits_with_who_has_chosen_then_shows_the_reveal_first_when_the_round_is_scored():
     app = FakeApp()
     table = RoomTable(3, 0)
-    screen = ui.table_screen(app, table)
+    screen = ui.TableScreen(app, table)
     table.arrive(2, "play 6")
     html = screen.render(app)
     assert 'data-testid="chosen-2" data-chosen="yes"' in html
@@ -195,7 +195,7 @@ def test_phone_waits_with_who_has_chosen_then_shows_the_reveal_first_when_the_ro
 def test_a_round_without_a_winner_shows_the_cards_going_back_and_marks_the_returned_card():
     app = FakeApp(motion=False)
     table = RoomTable(2, 0)
-    screen = ui.table_screen(app, table)
+    screen = ui.TableScreen(app, table)
     table.arrive(1, "play 4")
     screen.on_key(app, "4")
     assert screen.on_key(app, "Enter")
@@ -213,7 +213,7 @@ def test_a_round_without_a_winner_shows_the_cards_going_back_and_marks_the_retur
 def test_a_reveal_is_dealt_once_not_again_when_the_next_round_starts_elsewhere():
     app = FakeApp(motion=True)
     table = RoomTable(3, 0)
-    screen = ui.table_screen(app, table)
+    screen = ui.TableScreen(app, table)
     table.arrive(1, "play 2")
     table.arrive(2, "play 3")
     screen.handle(app, "select", "5")
@@ -245,7 +245,7 @@ def test_a_committed_card_the_host_has_not_seen_shows_as_my_choice_while_waiting
 
     app = FakeApp()
     table = Committing(3, 1)
-    screen = ui.table_screen(app, table)
+    screen = ui.TableScreen(app, table)
     screen.handle(app, "select", "8")
     screen.handle(app, "confirm", None)
     assert table.state["choices"] == [None, None, None], "the engine has not seen it"
@@ -258,7 +258,7 @@ def test_a_committed_card_the_host_has_not_seen_shows_as_my_choice_while_waiting
 def test_keys_pick_only_cards_in_hand_and_zero_is_ten():
     app = FakeApp()
     table = RoomTable(2, 0)
-    screen = ui.table_screen(app, table)
+    screen = ui.TableScreen(app, table)
     assert screen.on_key(app, "0")
     assert screen.selected == 10
     assert not screen.on_key(app, "x")
@@ -273,7 +273,7 @@ def test_an_illegal_action_is_told_not_swallowed():
 
     app = FakeApp()
     table = Refusing(2, 0)
-    screen = ui.table_screen(app, table)
+    screen = ui.TableScreen(app, table)
     screen.handle(app, "select", "3")
     screen.handle(app, "confirm", None)
     assert app.toasts == ["nope"]
@@ -289,7 +289,7 @@ def test_a_view_that_has_not_arrived_yet_shows_connecting_and_the_first_view_set
     app = FakeApp()
     table = Late(2, 1)
     play(table.state, [3, 5])
-    screen = ui.table_screen(app, table)
+    screen = ui.TableScreen(app, table)
     assert "Verbinde" in screen.render(app)
     table.ready = True
     table.changed()
@@ -301,7 +301,7 @@ def test_a_view_that_has_not_arrived_yet_shows_connecting_and_the_first_view_set
 def test_infoscreen_shows_who_has_chosen_never_what_then_the_sorted_reveal_and_standings():
     app = FakeApp()
     table = RoomTable(3, None)
-    screen = ui.table_screen(app, table)
+    screen = ui.TableScreen(app, table)
     engine.apply_action(table.state, 0, "play 10")
     engine.apply_action(table.state, 1, "play 10")
     html = screen.render(app)
@@ -343,7 +343,7 @@ def final_html(rounds, seat=0):
     app = FakeApp()
     table = RoomTable(len(rounds[0]), seat)
     table.state = state
-    return ui.table_screen(app, table).render(app)
+    return ui.TableScreen(app, table).render(app)
 
 
 def test_final_standings_decided_by_the_best_round():
@@ -377,7 +377,7 @@ def test_undecided_game_awards_no_night_point():
     app = FakeApp()
     table = RoomTable(2, 0)
     table.state = state
-    html = ui.table_screen(app, table).render(app)
+    html = ui.TableScreen(app, table).render(app)
     assert text_of(html, "final-headline") == "Unentschieden"
     assert "Kein Spieleabend-Punkt" in text_of(html, "night-point")
     assert "unentschieden" in text_of(html, "tie-break")
@@ -387,5 +387,5 @@ def test_english_texts():
     i18n.set_language("en")
     app = FakeApp()
     table = RoomTable(2, 0)
-    html = ui.table_screen(app, table).render(app)
+    html = ui.TableScreen(app, table).render(app)
     assert "Round 1 of 10" in html and "Confirm card" in html and "Secret choice" in html

@@ -128,3 +128,17 @@ def test_storage_refusal_is_reported_not_swallowed():
     app = FakeApp(backend=FakeLocalStorage(quota=10))
     new_punktejagd(app)
     assert "storage full" in app.toasts
+
+
+def test_continue_without_a_save_says_so_and_an_old_punktejagd_save_is_upgraded():
+    from spieleabend.ui.table import MissingSaveScreen, continue_screen
+
+    app = FakeApp()
+    assert isinstance(continue_screen(app, "golf"), MissingSaveScreen)
+    table = new_punktejagd(app)
+    document = app.storage.load_game("punktejagd")
+    meta = {"style": "vorausschauend", "bot_rng": document["meta"]["bot_rng"], "round": 1}
+    app.storage.save_game("punktejagd", table.state, meta)  # as saved before tables existed
+    again = LocalTable.load(app, "punktejagd")
+    assert [p["kind"] for p in again.players()] == ["person", "computer", "computer"]
+    assert again.players()[1]["strength"] == "vorausschauend" and again.seat == 0

@@ -141,8 +141,9 @@ class App:
                 return __import__("spieleabend.ui.room_screens", fromlist=["x"]).screen_for(self, "room/host/" + parts[1])
             game = parts[1] if len(parts) > 1 else ""
             if game in PLAYABLE:
-                module = __import__(PLAYABLE[game], fromlist=["screen_for"])
-                return module.screen_for(self, parts[2:])
+                if len(parts) > 2 and parts[2] in ("continue", "table"):
+                    return __import__("spieleabend.ui.table", fromlist=["x"]).continue_screen(self, game)
+                return __import__(PLAYABLE[game], fromlist=["SetupScreen"]).SetupScreen(self)
         return HomeScreen()
 
     def go(self, route, replace=False):

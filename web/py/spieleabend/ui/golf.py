@@ -150,7 +150,6 @@ register({
     "golf.no_night_point": ("Bei geteiltem Sieg gibt es keinen Spieleabend-Punkt.",
                             "A shared win gives no game-night point."),
     "golf.new_game": ("Neue Partie", "New game"),
-    "golf.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
     "golf.rules": ("Regeln", "Rules"),
 })
 
@@ -862,28 +861,3 @@ class TableScreen(Screen):
 
     def leave(self, app):
         self.table.close()
-
-
-class MissingSaveScreen(Screen):
-    """Shown when Fortsetzen finds no saved game (for example after it was set aside as damaged)."""
-
-    def render(self, app):
-        return page(t("game.golf"), '<p class="empty">%s</p><p>%s</p>' % (
-            escape(t("golf.no_save")), '<a class="btn btn-primary" href="#/play/golf">%s</a>' % escape(t("golf.new_game"))))
-
-
-def table_screen(app, table):
-    """Return the running game's screen for any table (local, host, remote, screen)."""
-    return TableScreen(app, table)
-
-
-def screen_for(app, rest):
-    """Return the screen for a route below play/golf."""
-    if rest and rest[0] in ("continue", "table"):
-        document = app.storage.load_game(GAME)
-        if document is None:
-            return MissingSaveScreen()
-        table = LocalTable(app, GAME, document["state"], document["meta"])
-        table.schedule_computers()
-        return TableScreen(app, table)
-    return SetupScreen(app)

@@ -15,6 +15,8 @@ TEXTS = {
     "home.coming_long": ("Dieses Spiel kommt bald.", "This game is coming soon."),
     "home.continue": ("Fortsetzen", "Continue"),
     "home.continue_game": ("%(game)s fortsetzen – Runde %(round)s", "Continue %(game)s – round %(round)s"),
+    "home.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+    "home.new_game": ("Neue Partie", "New game"),
     "home.no_saves": ("Kein angefangenes Spiel.", "No game in progress."),
     "home.results": ("Ergebnisse", "Results"),
     "home.rules": ("Regeln", "Rules"),

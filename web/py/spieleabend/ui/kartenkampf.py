@@ -122,7 +122,6 @@ register({
     "kk.log_nobody": ("niemand (Karten zurück)", "nobody (cards back)"),
     "kk.pause": ("Speichern & pausieren", "Save & pause"),
     "kk.close": ("Schließen", "Close"),
-    "kk.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
     "kk.screen_choosing": ("Runde %(n)s: alle wählen geheim", "Round %(n)s: everyone chooses in secret"),
     "kk.screen_last": ("Zuletzt aufgedeckt: Runde %(n)s", "Last revealed: round %(n)s"),
     "kk.screen_none": ("Noch nichts aufgedeckt.", "Nothing revealed yet."),
@@ -743,28 +742,3 @@ class TableScreen(Screen):
 
     def leave(self, app):
         self.table.close()
-
-
-class MissingSaveScreen(Screen):
-    """Shown when Fortsetzen finds no saved game (for example after it was set aside as damaged)."""
-
-    def render(self, app):
-        return page(t("game.kartenkampf"), '<p class="empty">%s</p><p>%s</p>' % (
-            escape(t("kk.no_save")), '<a class="btn btn-primary" href="#/play/kartenkampf">%s</a>' % escape(t("kk.new_game"))))
-
-
-def table_screen(app, table):
-    """Return the running game's screen for any table (local, host, phone or infoscreen)."""
-    return TableScreen(app, table)
-
-
-def screen_for(app, rest):
-    """Return the screen for a route below play/kartenkampf."""
-    if rest and rest[0] in ("continue", "table"):
-        document = app.storage.load_game(GAME)
-        if document is None:
-            return MissingSaveScreen()
-        table = LocalTable(app, GAME, document["state"], document["meta"])
-        table.schedule_computers()  # a save taken before the computers committed lets them commit now
-        return TableScreen(app, table)
-    return SetupScreen(app)

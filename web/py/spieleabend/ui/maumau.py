@@ -156,7 +156,6 @@ register({
     "mm.rank": ("Platz %(n)s", "Place %(n)s"),
     "mm.new_game": ("Neue Partie", "New game"),
     "mm.pause": ("Speichern & pausieren", "Save & pause"),
-    "mm.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
     "mm.screen_turn": ("Am Zug: %(name)s", "To play: %(name)s"),
     "mm.connecting": ("Der Tisch wird geladen …", "Loading the table …"),
 })
@@ -911,28 +910,3 @@ class TableScreen(Screen):
     def leave(self, app):
         self.left = True
         self.table.close()
-
-
-class MissingSaveScreen(Screen):
-    """Shown when Fortsetzen finds no saved game."""
-
-    def render(self, app):
-        return page(t("game.maumau"), '<p class="empty">%s</p><p>%s</p>' % (
-            escape(t("mm.no_save")), '<a class="btn btn-primary" href="#/play/maumau">%s</a>' % escape(t("mm.new_game"))))
-
-
-def table_screen(app, table):
-    """Return the running game's screen for any table (local, host, remote phone or infoscreen)."""
-    return TableScreen(app, table)
-
-
-def screen_for(app, rest):
-    """Return the screen for a route below play/maumau."""
-    if rest and rest[0] in ("continue", "table"):
-        document = app.storage.load_game(GAME)
-        if document is None:
-            return MissingSaveScreen()
-        table = LocalTable(app, GAME, document["state"], document["meta"])
-        table.schedule_computers()
-        return TableScreen(app, table)
-    return SetupScreen(app)

@@ -134,7 +134,6 @@ register({
     "pdk.rank": ("Platz %(n)s", "Place %(n)s"),
     "pdk.points": ("%(n)s Punkte", "%(n)s points"),
     "pdk.new_game": ("Neue Partie", "New game"),
-    "pdk.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
     "pdk.waiting_view": ("Warte auf den Tisch …", "Waiting for the table …"),
     # Rank names: r1 = one card, rn = several (plural).
     "pdk.r1.3": ("Drei", "Three"), "pdk.rn.3": ("Dreien", "Threes"),
@@ -1006,28 +1005,3 @@ def engine_suit(card):
     """Return a card's suit symbol for the feed's text."""
     suit = card[-1]
     return SUIT_SYMBOLS[suit] if suit in SUIT_SYMBOLS else suit
-
-
-class MissingSaveScreen(Screen):
-    """Shown when Fortsetzen finds no saved table."""
-
-    def render(self, app):
-        return page(t("game.paodekuai"), '<p class="empty">%s</p><p>%s</p>' % (
-            escape(t("pdk.no_save")), '<a class="btn btn-primary" href="#/play/paodekuai">%s</a>' % escape(t("pdk.new_game"))))
-
-
-def table_screen(app, table):
-    """Return the running table's screen for any table (local, host, remote, screen)."""
-    return TableScreen(app, table)
-
-
-def screen_for(app, rest):
-    """Return the screen for a route below play/paodekuai."""
-    if rest and rest[0] in ("continue", "table"):
-        document = app.storage.load_game(GAME)
-        if document is None:
-            return MissingSaveScreen()
-        table = LocalTable(app, GAME, document["state"], document["meta"])
-        table.schedule_computers()
-        return TableScreen(app, table)
-    return SetupScreen(app)

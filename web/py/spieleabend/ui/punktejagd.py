@@ -83,7 +83,6 @@ register({
     "pj.log_round": ("Runde", "Round"),
     "pj.log_type": ("Art", "Type"),
     "pj.sum": ("Summe", "Total"),
-    "pj.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
     "pj.waiting_title": ("Plan steht", "Plan is set"),
     "pj.your_plan": ("Deine Karte: %(card)s%(risk)s", "Your card: %(card)s%(risk)s"),
     "pj.waiting": ("Warte auf die anderen: %(done)s von %(total)s haben gewählt.",
@@ -145,7 +144,7 @@ def new_table(app, name, computers, style):
     return LocalTable.new(app, GAME, {"seats": computers + 1}, players)
 
 
-def upgrade_meta(document):
+def upgrade_save(document):
     """Give a save from before tables existed its players list (person at 0, computers after)."""
     meta = document["meta"]
     if "players" not in meta:
@@ -614,29 +613,3 @@ def render_infoscreen(view, info):
         reveal = ('<section class="pj-screen-reveal" data-testid="screen-reveal"><h2>%s</h2><ol class="reveal-row">%s</ol></section>' % (
             escape(t("pj.last_reveal", n=entry["round"], type=type_label(entry["type"]))), slots))
     return ('<div class="pj-screen">%s<ol class="pj-screen-seats">%s</ol>%s</div>' % (head, "".join(seats), reveal))
-
-
-def table_screen(app, table):
-    """Return the running game's screen for any table (local, room host, phone, or screen with seat None)."""
-    return TableScreen(app, table)
-
-
-class MissingSaveScreen(Screen):
-    """Shown when Fortsetzen finds no saved game (for example after it was set aside as damaged)."""
-
-    def render(self, app):
-        return page(t("game.punktejagd"), '<p class="empty">%s</p><p>%s</p>' % (
-            escape(t("pj.no_save")), '<a class="btn btn-primary" href="#/play/punktejagd">%s</a>' % escape(t("pj.new_game"))))
-
-
-def screen_for(app, rest):
-    """Return the screen for a route below play/punktejagd."""
-    if rest and rest[0] in ("continue", "table"):
-        document = app.storage.load_game(GAME)
-        if document is None:
-            return MissingSaveScreen()
-        upgrade_meta(document)
-        table = LocalTable(app, GAME, document["state"], document["meta"])
-        table.schedule_computers()  # an old save from before the computers decided commits them now
-        return TableScreen(app, table)
-    return SetupScreen(app)

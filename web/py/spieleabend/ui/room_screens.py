@@ -2,7 +2,7 @@
 
 Routes: room/host/<game> (the lobby, then the game), room/play (a phone's or a
 screen's place, also after a reload), join/<code>.<secret> (a join link) and join
-(typing code and PIN). The game itself is the game's own `table_screen(app, table)`,
+(typing code and PIN). The game itself is the game's own `TableScreen(app, table)`,
 wrapped in `RoomFrame`, which adds the room's status line and the host's controls.
 """
 
@@ -382,7 +382,7 @@ class LobbyScreen(Screen):
 def show_host_game(app, room, table):
     """Show the running room game on the host (the game's own screen in the room frame)."""
     module = game_module(room.game)
-    inner = module.table_screen(app, table)
+    inner = module.TableScreen(app, table)
     frame = RoomFrame(app, inner, table, room=room)
     app.show(frame, route="room/host/%s/table" % room.game)
 
@@ -679,11 +679,11 @@ class GuestScreen(Screen):
             self.ended = EndedScreen(table.game, view, detail)
         fresh = False
         if table.message is not None and self.frame is None and table.plugin is not None \
-                and hasattr(table.plugin, "table_screen"):
+                and hasattr(table.plugin, "TableScreen"):
             fresh = True
             listeners = table.listeners
             table.listeners = [listeners[0]] if listeners else []
-            self.frame = RoomFrame(app, table.plugin.table_screen(app, table), table)
+            self.frame = RoomFrame(app, table.plugin.TableScreen(app, table), table)
         if table.message is None and self.frame is not None:
             self.frame.inner.leave(app)  # the host went back to the lobby for another game
             self.frame = None
@@ -759,7 +759,7 @@ def host_screen(app, game):
     if document is not None and "room" in document["meta"] and game_module(game) is not None:
         room = HostRoom.resume_game(app, game, document)
         room.start()
-        inner = room.table.plugin.table_screen(app, room.table)
+        inner = room.table.plugin.TableScreen(app, room.table)
         return RoomFrame(app, inner, room.table, room=room)
     stored = app.storage.load_room()
     request = getattr(app, "room_request", None)

@@ -3,7 +3,7 @@
 The relay (docs/rooms.md) only passes frames; this module gives them meaning. The
 host's browser runs the engine in a `HostTable` (a LocalTable that also talks to
 the room); a phone holds a `RemoteTable` and a TV a `ScreenTable`. All three have
-the verbs of spieleabend.ui.table, so a game's `table_screen(app, table)` draws
+the verbs of spieleabend.ui.table, so a game's `TableScreen(app, table)` draws
 any of them. Nothing here knows a game.
 
 What travels inside the relay's `data` (one dict with a kind "k"):

@@ -17,7 +17,9 @@ itself. It holds a table and uses the same few verbs everywhere:
     table.close()         stop timers when the screen is left
 
 A game plugs in with its engine, its bot module and its screen module
-`spieleabend.ui.<game>`, which defines `progress(public view) -> {"round": the round to show on
+`spieleabend.ui.<game>`, which defines `SetupScreen(app)` (its start screen),
+`TableScreen(app, table)` (the running game for any table), optionally
+`upgrade_save(document)` for saves of an older meta format, and `progress(public view) -> {"round": the round to show on
 "Fortsetzen", "done": rounds (or deals) finished, "scores": [total per seat]}`
 (meta["history"][i] keeps the totals after i rounds, for the score chart). Nothing in this module knows a game.
 """
@@ -25,6 +27,9 @@ A game plugs in with its engine, its bot module and its screen module
 from spieleabend.games import load as load_engine
 from spieleabend.games import load_bots
 from spieleabend.games.common import IllegalAction, Rng
+from spieleabend.ui.html import escape
+from spieleabend.ui.i18n import t
+from spieleabend.ui.shell import Screen, page
 
 PERSON = "person"      # plays on this device
 COMPUTER = "computer"  # a computer player run by this device
@@ -108,8 +113,11 @@ class LocalTable(Table):
         document = app.storage.load_game(game)
         if document is None:
             return None
+        plugin = screen_module(game)
+        if hasattr(plugin, "upgrade_save"):  # a save written before the game's current meta format
+            plugin.upgrade_save(document)
         table = cls(app, game, document["state"], document["meta"])
-        table.schedule_computers()
+        table.schedule_computers()  # computers whose move was due (or a round's commits) go on
         return table
 
     # -- the verbs -------------------------------------------------------------------------
@@ -314,3 +322,23 @@ class LocalTable(Table):
     def computers_busy(self):
         """Return True while a computer's move is waiting to be shown."""
         return self.timer is not None
+
+
+class MissingSaveScreen(Screen):
+    """Shown when Fortsetzen finds no saved game (for example after it was set aside as damaged)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def render(self, app):
+        return page(t("game." + self.game), '<p class="empty" data-testid="no-save">%s</p><p>%s</p>' % (
+            escape(t("home.no_save")), '<a class="btn btn-primary" href="#/play/%s">%s</a>' % (
+                escape(self.game), escape(t("home.new_game")))))
+
+
+def continue_screen(app, game):
+    """Return the saved game of this kind on a local table, drawn by its screen module's TableScreen."""
+    table = LocalTable.load(app, game)
+    if table is None:
+        return MissingSaveScreen(game)
+    return table.plugin.TableScreen(app, table)
