@@ -249,7 +249,6 @@ def mm_assert_own_hand_only(device, my_seat, other_hands):
         assert view["seat"] == my_seat or my_seat is None
         if my_seat is None:
             assert view["hand"] is None and view["legal"] == []
-        public = set(cards_in(view["top"])) | set(cards_in(view["events"])) | set(cards_in(view["last_deal"]))
         for event in view["events"]:
             assert set(event) <= {"type", "deal", "starter", "top", "turned", "seat", "card", "mau", "suit", "wanted",
                                   "obligation", "count", "direction", "winner", "points", "totals", "minus", "name",

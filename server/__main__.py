@@ -1,22 +1,9 @@
 """Run the app: `python -m server [--host HOST] [--port PORT] [--public-url URL]`."""
 
 import argparse
-import socket
 
 from server import create_app
-
-
-def lan_address():
-    """Return this machine's address on the local network, or None (no packet is sent)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET: connecting a UDP socket only picks a route
-        address = probe.getsockname()[0]
-    except OSError:
-        return None
-    finally:
-        probe.close()
-    return None if address.startswith("127.") else address
+from server.rooms_api import lan_address
 
 
 def main(argv=None):

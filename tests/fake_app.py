@@ -52,3 +52,61 @@ class FakeApp:
 
     def toast_storage_full(self):
         self.toasts.append("storage full")
+
+
+class Element:
+    """A stand-in for a DOM element a screen asks for (it can take focus and has no value)."""
+
+    value = ""
+
+    def focus(self):
+        pass
+
+
+class ScreenApp(FakeApp):
+    """FakeApp plus what screens call: settings, motion, drawing, navigation and opening a room."""
+
+    def __init__(self, seed=7, backend=None, memory_aid=False, first_seed=0):
+        FakeApp.__init__(self, seed=seed, backend=backend)
+        self.games_dealt = first_seed  # offset of the first deal's seed (seed * 1000 + offset)
+        self.settings = self.storage.load_settings()
+        self.settings["memory_aid"] = memory_aid
+        self.screen = None
+        self.shown = None
+        self.route = None
+        self.routes = []
+        self.renders = 0
+        self.html = ""
+        self.room = None
+        self.focused = None  # what `:focus` finds
+
+    def reduce_motion(self):
+        return True
+
+    def rerender(self):
+        self.renders += 1
+        if self.screen is not None:
+            self.html = self.screen.render(self)
+
+    def show(self, screen, route=None):
+        self.screen = self.shown = screen
+        self.route = route
+        self.routes.append(route)
+
+    def go(self, route, replace=False):
+        self.route = route
+        self.routes.append(route)
+
+    def query(self, selector):
+        if selector == ":focus":
+            return self.focused
+        return Element()
+
+    def save_settings(self):
+        self.storage.save_settings(self.settings)
+
+    def output(self, element_id, text):
+        pass
+
+    def open_room(self, game, options, seats, strength):
+        self.room = (game, options, seats, strength)

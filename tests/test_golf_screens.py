@@ -8,85 +8,10 @@ import pytest
 from spieleabend.bots import golf as bots
 from spieleabend.games import golf as engine
 from spieleabend.games.common import Rng, french_deck
-from spieleabend.storage import Storage
 from spieleabend.ui import golf as screens
 from spieleabend.ui import i18n
 from spieleabend.ui.table import LocalTable, continue_screen
-from tests.fake_storage import FakeLocalStorage
-
-
-class Codec:
-    loads = staticmethod(json.loads)
-    dumps = staticmethod(json.dumps)
-
-
-class App:
-    """What the Golf screens and LocalTable use of the app; timers fire only when the test says so."""
-
-    def __init__(self, seed=3, memory_aid=False):
-        self.storage = Storage(FakeLocalStorage(), Codec, lambda: 1_700_000_000_000)
-        self.settings = self.storage.load_settings()
-        self.settings["memory_aid"] = memory_aid
-        self.seed = seed
-        self.dealt = 0
-        self.timers = {}
-        self.next_timer = 1
-        self.toasts = []
-        self.renders = 0
-        self.shown = None
-        self.route = None
-
-    def new_rng(self):
-        self.dealt += 1
-        return Rng(self.seed * 1000 + self.dealt)
-
-    def now(self):
-        return 1_700_000_000_000
-
-    def later(self, handler, ms):
-        timer = self.next_timer
-        self.next_timer += 1
-        self.timers[timer] = handler
-        return timer
-
-    def cancel(self, timer):
-        self.timers.pop(timer, None)
-
-    def run_timers(self, limit=10000):
-        fired = 0
-        while self.timers and fired < limit:
-            timer = min(self.timers)
-            self.timers.pop(timer)()
-            fired += 1
-        return fired
-
-    def computer_pace(self):
-        return 0
-
-    def toast(self, text):
-        self.toasts.append(text)
-
-    def toast_storage_full(self):
-        self.toasts.append("storage full")
-
-    def rerender(self):
-        self.renders += 1
-
-    def save_settings(self):
-        self.storage.save_settings(self.settings)
-
-    def query(self, selector):
-        return None
-
-    def show(self, screen, route=None):
-        self.shown = screen
-        self.route = route
-
-    def go(self, route, replace=False):
-        self.route = route
-
-    def open_room(self, game, options, seats, strength):
-        self.room = (game, options, seats, strength)
+from tests.fake_app import ScreenApp
 
 
 @pytest.fixture(autouse=True)
@@ -184,7 +109,7 @@ def test_after_the_peek_nothing_is_shown_without_memory_aid_and_seen_cards_with_
 
 
 def test_cards_taken_from_the_pile_show_on_the_takers_grid_only_with_memory_aid():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     table = rigged_table(app, [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]], discard_top="KD")
     table.act("draw")
     table.act("discard")
@@ -200,7 +125,7 @@ def test_cards_taken_from_the_pile_show_on_the_takers_grid_only_with_memory_aid(
 
 
 def test_the_table_html_holds_no_hidden_card_of_anyone_without_memory_aid():
-    app = App(memory_aid=False)
+    app = ScreenApp(first_seed=1, seed=3, memory_aid=False)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"], ["JC", "QC", "KC", "AC"]]
     table = rigged_table(app, grids, discard_top="KD", stock_top=("9D",))
     screen = screens.TableScreen(app, table)
@@ -213,7 +138,7 @@ def test_the_table_html_holds_no_hidden_card_of_anyone_without_memory_aid():
 
 
 def test_peek_html_has_the_bottom_two_and_gemerkt_then_hides_them():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
     table = rigged_table(app, grids, seats_ready=False)
     screen = screens.TableScreen(app, table)
@@ -228,7 +153,7 @@ def test_peek_html_has_the_bottom_two_and_gemerkt_then_hides_them():
 
 
 def test_drawn_card_is_shown_to_the_drawer_only():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
     table = rigged_table(app, grids, discard_top="KD", stock_top=("9D",))
     screen = screens.TableScreen(app, table)
@@ -243,7 +168,7 @@ def test_drawn_card_is_shown_to_the_drawer_only():
 
 
 def test_take_needs_a_position_and_can_be_cancelled():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
     table = rigged_table(app, grids, discard_top="KD")
     screen = screens.TableScreen(app, table)
@@ -261,7 +186,7 @@ def test_take_needs_a_position_and_can_be_cancelled():
 
 
 def test_knock_is_hidden_once_somebody_knocked_and_the_banner_says_who():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"], ["JC", "QC", "KC", "AC"]]
     table = rigged_table(app, grids)
     screen = screens.TableScreen(app, table)
@@ -313,7 +238,7 @@ def finish_round(table, person_action=("draw", "discard")):
 
 
 def test_knocker_pays_10_when_someone_has_strictly_fewer():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     # Seat 1 (a computer) knocked with 22; the person has 6 and ends the round.
     grids = [["AS", "2S", "3D", "KH"], ["10H", "9H", "2H", "AH"]]
     table = rigged_table(app, grids, discard_top="QS", stock_top=("JD",))
@@ -338,7 +263,7 @@ def test_knocker_pays_10_when_someone_has_strictly_fewer():
 
 
 def test_no_penalty_when_the_knocker_ties_the_lowest():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     grids = [["AS", "2S", "3D", "KH"], ["AH", "2H", "3C", "KD"]]
     table = rigged_table(app, grids, discard_top="QS", stock_top=("JD",))
     table.state["turn"] = 1
@@ -390,7 +315,7 @@ def play_whole_game(app, seats=3, knock_first=True):
 
 
 def test_a_whole_game_of_nine_rounds_ends_in_standings_and_results():
-    app = App(seed=12)
+    app = ScreenApp(first_seed=1, seed=12)
     table, screen = play_whole_game(app)
     html = screen.render(app)
     view = table.view()
@@ -407,7 +332,7 @@ def test_a_whole_game_of_nine_rounds_ends_in_standings_and_results():
 
 
 def test_saves_after_every_move_and_continues_from_the_save():
-    app = App(seed=4)
+    app = ScreenApp(first_seed=1, seed=4)
     players = screens.new_players("Testerin", 2, "strong")
     table = LocalTable.new(app, "golf", {"seats": 2}, players)
     screen = screens.TableScreen(app, table)
@@ -421,7 +346,7 @@ def test_saves_after_every_move_and_continues_from_the_save():
 
 
 def test_setup_suggests_two_decks_from_six_seats_and_keeps_a_choice():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     setup = screens.SetupScreen(app)
     setup.on_input(app, "seats", "6", True)
     html = setup.render(app)
@@ -438,7 +363,7 @@ def test_setup_suggests_two_decks_from_six_seats_and_keeps_a_choice():
 
 
 def test_setup_opens_a_room_with_the_options():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     setup = screens.SetupScreen(app)
     setup.on_input(app, "seats", "7", True)
     setup.on_input(app, "strength", "random", True)
@@ -447,7 +372,7 @@ def test_setup_opens_a_room_with_the_options():
 
 
 def test_infoscreen_shows_the_public_view_only():
-    app = App(memory_aid=True)
+    app = ScreenApp(first_seed=1, seed=3, memory_aid=True)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
     table = rigged_table(app, grids, discard_top="KD", stock_top=("9D",))
     table.act("draw")
@@ -461,7 +386,7 @@ def test_infoscreen_shows_the_public_view_only():
 
 def test_english_texts():
     i18n.set_language("en")
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
     table = rigged_table(app, grids, seats_ready=False)
     html = screens.TableScreen(app, table).render(app)
@@ -521,7 +446,7 @@ class PhoneTable:
 
 
 def test_a_phone_in_a_room_sees_only_its_own_bottom_two_and_sends_actions():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     state = engine.new_game({"seats": 3, "names": ["Mia", "Noah", "Ole"]}, Rng(8))
     phone = PhoneTable(state, 1)
     screen = screens.TableScreen(app, phone)
@@ -548,7 +473,7 @@ def test_a_phone_in_a_room_sees_only_its_own_bottom_two_and_sends_actions():
 
 
 def test_the_turn_limit_is_announced_when_it_comes_near():
-    app = App()
+    app = ScreenApp(first_seed=1, seed=3)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]]
     table = rigged_table(app, grids)
     screen = screens.TableScreen(app, table)

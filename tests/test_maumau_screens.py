@@ -11,37 +11,7 @@ from spieleabend.games.common import Rng, french_deck
 from spieleabend.ui import i18n
 from spieleabend.ui import maumau as ui
 from spieleabend.ui.table import COMPUTER, LocalTable, seat_player
-from tests.fake_app import FakeApp
-
-
-class Element:
-    def focus(self):
-        pass
-
-
-class ScreenApp(FakeApp):
-    """FakeApp plus what screens use: settings, the current screen, rerender, query, navigation."""
-
-    def __init__(self, seed=7):
-        FakeApp.__init__(self, seed=seed)
-        self.settings = {"name": ""}
-        self.screen = None
-        self.renders = 0
-        self.routes = []
-
-    def rerender(self):
-        self.renders += 1
-        self.html = self.screen.render(self)
-
-    def query(self, selector):
-        return Element()
-
-    def show(self, screen, route=None):
-        self.screen = screen
-        self.routes.append(route)
-
-    def go(self, route, replace=False):
-        self.routes.append(route)
+from tests.fake_app import ScreenApp
 
 
 @pytest.fixture(autouse=True)

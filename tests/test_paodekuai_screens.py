@@ -10,39 +10,7 @@ from spieleabend.games.common import Rng
 from spieleabend.ui import i18n
 from spieleabend.ui import paodekuai as ui
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
-from tests.fake_app import FakeApp
-
-
-class ScreenApp(FakeApp):
-    """FakeApp plus what screens call: settings, motion, rerender, show, query."""
-
-    def __init__(self, seed=7, backend=None):
-        FakeApp.__init__(self, seed=seed, backend=backend)
-        self.settings = {"name": ""}
-        self.renders = 0
-        self.screen = None
-        self.focused = None
-
-    def reduce_motion(self):
-        return True
-
-    def rerender(self):
-        self.renders += 1
-
-    def show(self, screen, route=None):
-        self.screen = screen
-
-    def go(self, route, replace=False):
-        self.route = route
-
-    def query(self, selector):
-        return self.focused if selector == ":focus" else None
-
-    def save_settings(self):
-        pass
-
-    def output(self, element_id, text):
-        pass
+from tests.fake_app import ScreenApp
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ in CPython.
 
 from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction
-from spieleabend.ui.html import button, card_back, escape, number_card
+from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player

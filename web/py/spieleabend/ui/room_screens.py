@@ -6,11 +6,10 @@ screen's place, also after a reload), join/<code>.<secret> (a join link) and joi
 wrapped in `RoomFrame`, which adds the room's status line and the host's controls.
 """
 
-from spieleabend.games import load as load_engine
-from spieleabend.ui.html import attrs, button, escape
+from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, normalize_code, parse_join)
-from spieleabend.ui.shell import PLAYABLE, Screen, page
+from spieleabend.ui.shell import Screen, page
 
 COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav", "Hanna"]
 

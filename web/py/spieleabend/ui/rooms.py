@@ -416,7 +416,8 @@ class HostRoom:
         self.doc["started"] = True
         self.app.storage.save_room(self.doc)
         self.table = HostTable.new(self.app, self.game, options, players, 0 if host_plays else None,
-                                   {"room": room_meta, "cr": new_round(0)}, room=self)
+                                   {"room": room_meta, "room_code": room_meta["code"], "cr": new_round(0)},
+                                   room=self)
         self.set_joining(False)
         return self.table
 
@@ -459,22 +460,6 @@ class HostTable(LocalTable):
         self.last_broadcast = 0
         if "cr" not in self.meta:
             self.meta["cr"] = new_round(0)
-
-    @classmethod
-    def new(cls, app, game, options, players, seat=0, extra_meta=None, room=None):
-        engine = load_engine(game)
-        rng = app.new_rng()
-        options = dict(options)
-        options["names"] = [player["name"] for player in players]
-        state = engine.new_game(options, rng)
-        meta = {"players": players, "seat": seat, "options": options, "bot_rng": rng.fork().state,
-                "started_at": app.now(), "night": app.storage.night()["id"], "history": [], "round": 1}
-        if extra_meta:
-            meta.update(extra_meta)
-        meta["room_code"] = meta["room"]["code"] if "room" in meta else None
-        table = cls(app, game, state, meta, room)
-        table.after_change(notify=False)
-        return table
 
     # -- the verbs ---------------------------------------------------------------------------
     def view(self):

@@ -92,8 +92,11 @@ class LocalTable(Table):
 
     # -- starting and continuing ---------------------------------------------------------
     @classmethod
-    def new(cls, app, game, options, players, seat=0, extra_meta=None):
-        """Deal a new game for `players` (see seat_player) and save it; this device plays `seat`."""
+    def new(cls, app, game, options, players, seat=0, extra_meta=None, **table_args):
+        """Deal a new game for `players` (see seat_player) and save it; this device plays `seat`.
+
+        `table_args` go to the constructor of a subclass (a host table's room).
+        """
         engine = load_engine(game)
         rng = app.new_rng()
         options = dict(options)
@@ -103,7 +106,7 @@ class LocalTable(Table):
                 "started_at": app.now(), "night": app.storage.night()["id"], "history": [], "round": 1}
         if extra_meta:
             meta.update(extra_meta)
-        table = cls(app, game, state, meta)
+        table = cls(app, game, state, meta, **table_args)
         table.after_change(notify=False)
         return table
 

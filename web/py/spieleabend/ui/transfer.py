@@ -11,7 +11,7 @@ exactly as it would have on the first device.
 
 from spieleabend.games import load as load_engine
 from spieleabend.storage import MAX_GAME_CHARS, ImportProblem
-from spieleabend.ui.html import attrs, button, escape
+from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import PLAYABLE, Screen, page
 
