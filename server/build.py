@@ -150,12 +150,12 @@ def later_modules(py_root, roots, skip):
 
 
 def playable_screens(py_root):
-    """Return the modules each playable game opens, in the home screen's order: its screen (shell.PLAYABLE),
+    """Return the modules each game opens, in the home screen's order: its screen (spieleabend.ui.<game>),
     its engine and its computers (imported by name when the game starts)."""
     try:
-        shell, games = import_fresh(py_root, ["spieleabend.ui.shell", "spieleabend.games"])
-        return [name for game in games.GAME_MODULES if game in shell.PLAYABLE
-                for name in (shell.PLAYABLE[game], "spieleabend.games." + game, "spieleabend.bots." + game)]
+        (games,) = import_fresh(py_root, ["spieleabend.games"])
+        return [name for game in games.GAME_MODULES
+                for name in ("spieleabend.ui." + game, "spieleabend.games." + game, "spieleabend.bots." + game)]
     except Exception as error:
         warnings.warn("no game modules to compile in idle time: %s: %s" % (type(error).__name__, error))
         return []

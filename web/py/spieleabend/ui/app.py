@@ -3,14 +3,15 @@
 from spieleabend.storage import Storage
 from spieleabend.ui import dom, i18n
 from spieleabend.ui.i18n import t
-from spieleabend.ui.shell import PLAYABLE, HomeScreen
+from spieleabend.games import GAME_MODULES
+from spieleabend.ui.shell import HomeScreen
 
 SEEN_VERSION_KEY = "seen_version"
 
 
 def game_in_room(app, game):
     """Return True when this device's saved game of this kind is a room it hosts."""
-    document = app.storage.load_game(game) if game in PLAYABLE else None
+    document = app.storage.load_game(game) if game in GAME_MODULES else None
     return document is not None and "room" in document["meta"]
 
 
@@ -140,10 +141,10 @@ class App:
             if len(parts) > 2 and parts[2] in ("continue", "table") and game_in_room(self, parts[1]):
                 return __import__("spieleabend.ui.room_screens", fromlist=["x"]).screen_for(self, "room/host/" + parts[1])
             game = parts[1] if len(parts) > 1 else ""
-            if game in PLAYABLE:
+            if game in GAME_MODULES:
                 if len(parts) > 2 and parts[2] in ("continue", "table"):
                     return __import__("spieleabend.ui.table", fromlist=["x"]).continue_screen(self, game)
-                return __import__(PLAYABLE[game], fromlist=["SetupScreen"]).SetupScreen(self)
+                return __import__("spieleabend.ui." + game, fromlist=["SetupScreen"]).SetupScreen(self)
         return HomeScreen()
 
     def go(self, route, replace=False):

@@ -9,7 +9,8 @@ from spieleabend.storage import MAX_PEOPLE, clean_names, evening_table
 from spieleabend.ui.charts import standings_chart
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import PLAYABLE, Screen, page
+from spieleabend.games import GAME_MODULES
+from spieleabend.ui.shell import Screen, page
 
 FIRST_FIELDS = 4  # name fields shown at first; "Weitere Person" adds more
 
@@ -62,7 +63,7 @@ register({
 def room_people(storage):
     """Return the names of the people (not the computers) in the room game this device hosts, if any."""
     names = []
-    for document in storage.saved_games(list(PLAYABLE)):
+    for document in storage.saved_games(GAME_MODULES):
         meta = document["meta"]
         if "room" not in meta or not isinstance(meta.get("players"), list):
             continue

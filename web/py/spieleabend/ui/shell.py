@@ -6,22 +6,10 @@ module Brython compiles at start-up delays the first screen.
 
 from spieleabend.games import GAME_MODULES
 from spieleabend.ui.html import attrs, button, escape
-from spieleabend.ui.i18n import register, t
-
-# Games whose screens exist; the others are listed as coming.
-PLAYABLE = {"punktejagd": "spieleabend.ui.punktejagd", "kartenkampf": "spieleabend.ui.kartenkampf"}
-PLAYABLE["golf"] = "spieleabend.ui.golf"
-PLAYABLE["paodekuai"] = "spieleabend.ui.paodekuai"
-PLAYABLE["maumau"] = "spieleabend.ui.maumau"
+from spieleabend.ui.i18n import t
 
 SUIT_OF_GAME = {"punktejagd": "♦", "kartenkampf": "♠", "maumau": "♥", "paodekuai": "♣", "golf": "♠"}
 RED_SUITS = "♦♥"
-
-register({
-    "home.night": ("Spieleabend", "Game night"),
-    "home.open_game": ("Spiel öffnen", "Open a game"),
-    "home.transfer_game": ("%(game)s auf anderes Gerät übertragen", "Move %(game)s to another device"),
-})
 
 
 def page(title, body, back=True, extra_class=""):
@@ -70,14 +58,6 @@ def room_button():
     return button(t("home.together"), "open-room", "open-room", kind="secondary", extra="wide")
 
 
-from spieleabend.ui.i18n import register as register_texts  # noqa: E402  (the room entry's texts)
-
-register_texts({
-    "home.join_room": ("Raum beitreten", "Join a room"),
-    "home.back_to_room": ("Zurück in den Raum %(code)s", "Back to room %(code)s"),
-})
-
-
 def room_entry(app):
     """Return the home screen's room entry: back into this device's room, and "Raum beitreten"."""
     room = app.storage.load_room()
@@ -121,7 +101,7 @@ class HomeScreen(Screen):
                  '<span class="mini-card red">K♥</span><span class="mini-card">A♠</span>'
                  '<span class="mini-card red">7♦</span></div>'
                  '<p class="tagline">%s</p></section>' % escape(t("app.tagline"))]
-        saves = app.storage.saved_games(list(PLAYABLE))  # first: it may set damaged saves aside
+        saves = app.storage.saved_games(GAME_MODULES)  # first: it may set damaged saves aside
         parts.append(self.notices(app))
         parts.append(room_entry(app))
         if saves:
@@ -135,19 +115,11 @@ class HomeScreen(Screen):
                          '<ul class="stack">%s</ul></section>' % (escape(t("home.continue")), "".join(items)))
         cards = []
         for game in GAME_MODULES:
-            playable = game in PLAYABLE
             title = escape(t("game." + game))
             inner = ('<span class="suit%s" aria-hidden="true">%s</span><span class="game-text"><strong>%s</strong>'
                      '<span>%s</span></span>' % (" red" if SUIT_OF_GAME[game] in RED_SUITS else "", SUIT_OF_GAME[game], title, escape(t("blurb." + game))))
-            if playable:
-                cards.append('<li><a%s>%s<span class="go" aria-hidden="true">›</span></a></li>' % (
-                    attrs(class_="game-tile", href="#/play/" + game, data_testid="game-" + game), inner))
-            else:
-                cards.append('<li><div%s>%s<span class="tile-side"><span class="badge">%s</span>'
-                             '<a class="rules-link" href="/rules/%s" data-testid="rules-%s" aria-label="%s">%s</a></span></div></li>' % (
-                    attrs(class_="game-tile coming", data_testid="game-" + game),
-                    inner, escape(t("home.coming")), game, game,
-                    escape(t("home.rules_of", game=t("game." + game))), escape(t("home.rules"))))
+            cards.append('<li><a%s>%s<span class="go" aria-hidden="true">›</span></a></li>' % (
+                attrs(class_="game-tile", href="#/play/" + game, data_testid="game-" + game), inner))
         parts.append('<section aria-labelledby="games-h"><h2 id="games-h">%s</h2><ul class="games">%s</ul></section>'
                      % (escape(t("home.games")), "".join(cards)))
         parts.append('<nav class="home-nav" aria-label="%s">%s%s</nav>' % (

@@ -9,11 +9,11 @@ holds the game state (with its generator) and the computers' generator, so the g
 exactly as it would have on the first device.
 """
 
-from spieleabend.games import load as load_engine
+from spieleabend.games import GAME_MODULES, load as load_engine
 from spieleabend.storage import MAX_GAME_CHARS, ImportProblem
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import PLAYABLE, Screen, page
+from spieleabend.ui.shell import Screen, page
 
 API = "/api/transfer"
 
@@ -176,7 +176,7 @@ def check_game(document):
 
 def receive(storage, text):
     """Return the game document in text (file or code answer), fully checked; raise ImportProblem."""
-    document = storage.parse_game_file(text, list(PLAYABLE))
+    document = storage.parse_game_file(text, GAME_MODULES)
     if "room" in document["meta"]:
         raise ImportProblem("room")  # a room's host cannot move: the phones are joined to this one
     check_game(document)
@@ -393,7 +393,7 @@ class OpenScreen(Screen):
 
 def screen_for(app, parts):
     """Return the screen for transfer/<game>, open or open/<code>."""
-    if parts[0] == "transfer" and len(parts) > 1 and parts[1] in PLAYABLE:
+    if parts[0] == "transfer" and len(parts) > 1 and parts[1] in GAME_MODULES:
         return TransferScreen(parts[1])
     if parts[0] == "open":
         return OpenScreen(show_code(clean_code(parts[1])) if len(parts) > 1 and clean_code(parts[1]) else "")
