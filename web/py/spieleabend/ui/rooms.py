@@ -31,7 +31,8 @@ which checks them again. A mismatch is shown and not played.
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
-from spieleabend.ui.table import COMPUTER, PERSON, REMOTE, LocalTable, Table, screen_module, seat_player
+from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, result_entry, screen_module,
+                                  seat_player)
 
 PROTOCOL = 1
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
@@ -1237,15 +1238,9 @@ class RemoteTable(Table):
         if self.doc.get("recorded") or self.plugin is None:
             return
         view = self.message["view"]
-        result = view["outcome"]
-        names = list(view["names"])
-        scores = list(result["scores"])
-        seat = self.seat
-        entry = {"game": self.game, "finished_at": self.app.now(), "started_at": self.message.get("started_at"),
-                 "players": names, "scores": scores, "winners": [names[s] for s in result["winners"]],
-                 "my_score": scores[seat] if seat is not None and seat < len(scores) else None,
-                 "seat": seat, "night": self.app.storage.night()["id"],
-                 "history": list(self.message.get("history") or []), "room": code}
+        entry = result_entry(self.app, self.game, view["names"], view["outcome"], self.seat,
+                             self.message.get("started_at"), self.app.storage.night()["id"],
+                             self.message.get("history") or [], code)
         self.doc["recorded"] = True
         if "token" in self.doc:
             self.app.storage.save_room(self.doc)

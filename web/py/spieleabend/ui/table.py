@@ -46,6 +46,17 @@ def seat_player(name, kind, strength=None):
     return {"name": name, "kind": kind, "strength": strength}
 
 
+def result_entry(app, game, names, outcome, seat, started_at, night, history, room):
+    """Return a finished game as an entry of Ergebnisse (the same on a phone as on the device that ran it)."""
+    scores = list(outcome["scores"])
+    return {
+        "game": game, "finished_at": app.now(), "started_at": started_at,
+        "players": list(names), "scores": scores, "winners": [names[seat] for seat in outcome["winners"]],
+        "my_score": scores[seat] if seat is not None and seat < len(scores) else None,
+        "seat": seat, "night": night, "history": list(history), "room": room,
+    }
+
+
 class Table:
     """What every table shares: listeners and the verbs' defaults."""
 
@@ -242,16 +253,9 @@ class LocalTable(Table):
 
     def result_entry(self):
         """Return the finished game as an entry of Ergebnisse."""
-        result = self.outcome()
-        names = self.names()
-        scores = list(result["scores"])
-        return {
-            "game": self.game, "finished_at": self.app.now(), "started_at": self.meta.get("started_at"),
-            "players": names, "scores": scores, "winners": [names[seat] for seat in result["winners"]],
-            "my_score": scores[self.seat] if self.seat is not None and self.seat < len(scores) else None,
-            "seat": self.seat, "night": self.meta.get("night"), "history": self.meta.get("history", []),
-            "room": self.meta.get("room_code"),
-        }
+        return result_entry(self.app, self.game, self.names(), self.outcome(), self.seat,
+                            self.meta.get("started_at"), self.meta.get("night"), self.meta.get("history", []),
+                            self.meta.get("room_code"))
 
     def record_result(self):
         """Put the finished game into Ergebnisse once and drop the save."""
