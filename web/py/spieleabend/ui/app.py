@@ -111,13 +111,12 @@ class App:
     def page_origin(self):
         return dom.page_origin()
 
-    def fetch_json(self, url, on_done):
-        """GET JSON from the server; on_done(dict or None)."""
-        dom.fetch_json(url, on_done)
-
-    def post_text(self, url, text, on_done):
-        """POST text to the server; on_done(answer text or None)."""
-        dom.post_text(url, text, on_done)
+    def request(self, method, url, body, on_done, content_type="application/json"):
+        """Ask the server: on_done(status, text), status 0 when it cannot be reached (no try when offline)."""
+        if not dom.online():  # the browser knows there is no network
+            on_done(0, "")
+            return
+        dom.http_request(method, url, body, on_done, content_type)
 
     def share_link(self, url, title, on_done):
         """Share or copy a link; on_done("shared" | "copied" | "failed")."""

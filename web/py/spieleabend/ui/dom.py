@@ -284,22 +284,6 @@ def page_origin():
     return window.location.origin
 
 
-def fetch_json(url, on_done):
-    """GET url and call on_done(dict) with the JSON answer, or on_done(None) on any failure."""
-    def parsed(value):
-        on_done(value)
-
-    def failed(_error):
-        on_done(None)
-
-    def answered(response):
-        if not response.ok:
-            on_done(None)
-            return
-        response.json().then(parsed, failed)
-    window.fetch(url, {"cache": "no-store"}).then(answered, failed)
-
-
 def share_link(text, title, on_done):
     """Share a link (navigator.share where there is one, else the clipboard); on_done("shared"|"copied"|"failed")."""
     navigator = window.navigator
@@ -366,30 +350,18 @@ def read_chosen_file(selector, on_text, limit):
     reader.readAsText(chosen)
 
 
-def http_request(method, url, body, on_done):
+def http_request(method, url, body, on_done, content_type="application/json"):
     """Send a request; on_done(status, text) with status 0 when the server cannot be reached."""
     options = {"method": method, "cache": "no-store"}
     if body is not None:
         options["body"] = body
-        options["headers"] = {"Content-Type": "application/json"}
+        options["headers"] = {"Content-Type": content_type}
 
     def answered(response):
         status = int(response.status)
         response.text().then(lambda text: on_done(status, str(text)), lambda _e: on_done(0, ""))
 
     window.fetch(url, options).then(answered, lambda _e: on_done(0, ""))
-
-
-def post_text(url, text, on_done):
-    """POST text to url; call on_done(answer text) on success, on_done(None) on any failure."""
-    def answered(response):
-        if response.ok:
-            response.text().then(on_done, lambda _e: on_done(None))
-        else:
-            on_done(None)
-
-    window.fetch(url, {"method": "POST", "body": text, "cache": "no-store",
-                       "headers": {"Content-Type": "text/plain;charset=utf-8"}}).then(answered, lambda _e: on_done(None))
 
 
 def can_share_files():

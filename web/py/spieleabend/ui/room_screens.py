@@ -228,21 +228,22 @@ class LobbyScreen(Screen):
         if not self.base_asked:
             self.base_asked = True
 
-            def got_base(answer):
+            def got_base(status, text):
+                answer = app.storage.codec.loads(text) if status == 200 else None
                 self.room.base = answer["base"] if answer is not None and "base" in answer else app.page_origin()
                 self.room.base_source = answer["source"] if answer is not None and "source" in answer else "none"
                 self.changed(app)
-            app.fetch_json("/api/join-base", got_base)
+            app.request("GET", "/api/join-base", None, got_base)
             return
         url = self.room.join_url()
         if self.room.base is None or url is None or self.qr_for == url:
             return
         self.qr_for = url
 
-        def got_qr(svg):
-            self.qr_svg = svg
+        def got_qr(status, svg):
+            self.qr_svg = svg if status == 200 else None
             self.changed(app)
-        app.post_text("/api/qr.svg", url, got_qr)
+        app.request("POST", "/api/qr.svg", url, got_qr, "text/plain;charset=utf-8")
 
     def render(self, app):
         room = self.room

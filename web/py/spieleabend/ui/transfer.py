@@ -119,16 +119,6 @@ def read_file(app, selector, limit, on_text):
     dom.read_chosen_file(selector, on_text, limit)
 
 
-def request(method, url, body, on_done):
-    """Ask the server: on_done(status, text), status 0 when it cannot be reached."""
-    from spieleabend.ui import dom
-
-    if not dom.online():  # the browser knows there is no network: do not even try
-        on_done(0, "")
-        return
-    dom.http_request(method, url, body, on_done)
-
-
 # -- pure checks (CPython tests import these) ---------------------------------------------------
 def clean_code(text):
     """Return a typed code as the server keeps it (capitals, no spaces or dashes), or "" if it cannot be one."""
@@ -252,7 +242,7 @@ class TransferScreen(Screen):
         elif action == "code" and self.state != "waiting":
             self.state = "waiting"
             app.rerender()
-            request("POST", API, app.storage.codec.dumps(document), lambda status, text: self.got_code(app, status, text))
+            app.request("POST", API, app.storage.codec.dumps(document), lambda status, text: self.got_code(app, status, text))
 
     def got_code(self, app, status, text):
         if app.screen is not self:
@@ -334,7 +324,7 @@ class OpenScreen(Screen):
             self.waiting = True
             self.problem = None
             app.rerender()
-            request("POST", API + "/redeem", app.storage.codec.dumps({"code": code}),
+            app.request("POST", API + "/redeem", app.storage.codec.dumps({"code": code}),
                     lambda status, text: self.got(app, status, text))
         elif action == "replace" and self.pending is not None:
             document = self.pending
