@@ -39,8 +39,10 @@ register({
     "room.remove_label": ("%(name)s entfernen", "Remove %(name)s"),
     "room.screens": ("Tisch-Bildschirme", "Table screens"),
     "room.seats": ("Plätze insgesamt", "Seats in total"),
-    "room.seats_hint": ("%(people)s Personen, %(computers)s Computer füllen die freien Plätze.",
-                        "%(people)s people, %(computers)s computers fill the free seats."),
+    "room.seats_hint": ("%(people)s, %(computers)s Computer füllen die freien Plätze.",
+                        "%(people)s, %(computers)s computers fill the free seats."),
+    "room.people_one": ("1 Person", "1 person"),
+    "room.people": ("%(n)s Personen", "%(n)s people"),
     "room.too_many": ("Mehr Personen als Plätze: Plätze erhöhen oder jemanden entfernen.",
                       "More people than seats: add seats or remove someone."),
     "room.strength": ("Computer-Spielstärke", "Computer strength"),
@@ -316,7 +318,7 @@ class LobbyScreen(Screen):
             for n in range(engine.MIN_SEATS, engine.MAX_SEATS + 1))
         computers = max(0, self.seat_count - self.people())
         strengths = "".join(
-            '<label class="choice"><input type="radio" name="room-strength" value="%s" data-input="room-strength" data-testid="room-strength-%s"%s>'
+            '<label class="choice big"><input type="radio" name="room-strength" value="%s" data-input="room-strength" data-testid="room-strength-%s"%s>'
             '<span><strong>%s</strong><small>%s</small></span></label>' % (
                 escape(key), escape(key), " checked" if key == self.strength else "", escape(label), escape(hint))
             for key, label, hint in self.strengths)
@@ -328,7 +330,8 @@ class LobbyScreen(Screen):
                 '<label for="room-host-name" class="label">%s</label><input type="text" id="room-host-name" maxlength="24" '
                 'autocomplete="nickname" data-testid="room-host-name" value="%s" placeholder="%s"></section>' % (
                     escape(t("room.seats")), counts,
-                    escape(t("room.seats_hint", people=self.people(), computers=computers)),
+                    escape(t("room.seats_hint", computers=computers, people=(
+                        t("room.people_one") if self.people() == 1 else t("room.people", n=self.people())))),
                     escape(t("room.strength")), strengths, " checked" if self.host_plays else "",
                     escape(t("room.host_plays")), escape(t("room.host_plays_hint")), escape(t("room.your_name")),
                     escape(self.host_name_value), escape(t("room.host_default"))))
