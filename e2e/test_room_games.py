@@ -1,7 +1,8 @@
 """Rooms with the other games: Kartenkampf, Mau-Mau, Pao De Kuai and Golf played by a host, phones and a screen.
 
-Each scenario plays as people would (taps on each phone) and then reads every websocket frame each
-phone and screen received, to check that none of them ever held something its owner may not see.
+Each scenario plays as people would (taps on each phone), reloads a phone, the screen and the host
+once mid-game, and then reads every websocket frame each phone and screen received (the reloaded
+pages' frames included), to check that none of them ever held something its owner may not see.
 Screenshots of a phone and of the infoscreen go to the directory in E2E_SHOTS when it is set.
 """
 
@@ -35,6 +36,21 @@ def start_room(host, places, seats):
     host.page.wait_for_selector("[data-testid=lobby-place-%d]" % places)
     host.by("room-seats-%d" % seats).check()
     host.by("start-room-game").click()
+
+
+def reload_and_wait(device, *selectors):
+    """Reload one device mid-game: it takes its place back by itself and shows the game again."""
+    device.page.reload()
+    device.page.wait_for_selector("html[data-app-ready]")
+    for selector in selectors:
+        device.page.wait_for_selector(selector)
+
+
+def reload_each(host, phone, screen, phone_sees, screen_sees, host_sees):
+    """Reload a phone, the screen and the host in turn, each back where it was before the next goes."""
+    reload_and_wait(phone, phone_sees)
+    reload_and_wait(screen, screen_sees)
+    reload_and_wait(host, host_sees, "[data-testid=room-status][data-state=online]")
 
 
 def tables(device):
@@ -173,6 +189,9 @@ def test_kartenkampf_room_with_two_phones_and_an_infoscreen(devices, live_server
             device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde %d')" % (number - 1))
             device.by("next-round").click()
         kk_choose(anna, kk_hand(anna)[0])
+        if number == 3:  # every side reloads once mid-round; Anna's hidden choice stays hers
+            reload_each(host, anna, tv, "[data-testid=my-choice]", "[data-testid=chosen-1][data-chosen=yes]",
+                        "[data-testid=hand]")
         kk_choose(ben, kk_hand(ben)[-1])
         kk_choose(host, kk_hand(host)[len(kk_hand(host)) // 2])
     tv.page.wait_for_selector("[data-testid=final-headline]")
@@ -227,10 +246,10 @@ def mm_move(device):
         device.by("suit-" + (others[0][-1] if others else "H")).click()
 
 
-def mm_play_deal(seat_devices, host):
-    """Play the running deal to its end, each move on the phone (or host) whose turn it is."""
+def mm_play_deal(seat_devices, host, limit=None):
+    """Play the running deal to its end (or `limit` moves), each move on the phone (or host) whose turn it is."""
     moves = 0
-    while True:
+    while limit is None or moves < limit:
         state = mm_state(host)
         if state["phase"] == "between":
             return moves
@@ -239,6 +258,7 @@ def mm_play_deal(seat_devices, host):
         mm_move(device)
         host.page.wait_for_function("sig => (%s)().sig !== sig" % MM_STATE, arg=state["sig"])
         moves += 1
+    return moves
 
 
 def mm_assert_own_hand_only(device, my_seat, other_hands):
@@ -283,7 +303,10 @@ def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals
     assert anna.page.locator("[data-testid=player-1].me").count() == 1
     shot(anna, "mm-phone-play")
     assert no_page_overflow(anna)
-    moves = mm_play_deal([host, anna, ben], host)
+    moves = mm_play_deal([host, anna, ben], host, limit=5)
+    reload_each(host, anna, tv, "[data-testid=hand] [data-card]", "[data-testid=mm-table]",
+                "[data-testid=hand] [data-card]")
+    moves += mm_play_deal([host, anna, ben], host)
     assert moves == 15  # seed 280: the host goes out after 15 moves
     for device in (anna, ben, tv):
         device.page.wait_for_selector("[data-testid=deal-summary]")
@@ -414,6 +437,8 @@ def test_paodekuai_room_unplayed_cards_stay_hidden_from_phones_and_the_screen(de
     moves = 0
     for _ in range(3):
         moves += pdk_turn([host, anna, ben], host)
+    reload_each(host, anna, tv, "[data-testid=hand] [data-card]", "[data-testid=pdk-infoscreen]",
+                "[data-testid=hand] [data-card]")
     on_table = host.page.evaluate(PDK_STATE).split("|", 1)[1]  # the infoscreen has no phase
     tv.page.wait_for_function("sig => (%s)().endsWith(sig)" % PDK_STATE, arg=on_table)
     shot(tv, "pdk-screen-play")
@@ -515,6 +540,9 @@ def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devi
     host.by("stock").click()
     host.page.wait_for_selector("[data-testid=drawn-card][data-card]")
     host.by("grid-0").get_by_test_id("pos-0").click()
+    reload_each(host, anna, tv, "[data-testid=whose-turn]:has-text('Du')", "[data-testid=grid-0]",
+                "[data-testid=grid-0]")
+    assert golf_cards_shown(anna, 1) == {}, "a reload shows nothing she has not seen"
     anna.page.wait_for_selector("[data-testid=whose-turn]:has-text('Du')")
     taken = anna.by("discard-top").get_attribute("data-card")
     anna.by("discard-top").click()
