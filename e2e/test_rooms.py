@@ -176,9 +176,10 @@ def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
 
 def test_reloads_of_a_phone_and_of_the_host_keep_the_room_going(devices, live_server):
     url = live_server.url
-    host, anna = devices("host"), devices("anna")
+    host, anna, tv = devices("host"), devices("anna"), devices("tv", landscape=True)
     link = open_room(host, url, seed=8)
     join(anna, url, link, "Anna")
+    join(tv, url, link, "TV", as_screen=True)
     host.page.wait_for_selector("[data-testid=lobby-place-1]")
     host.by("room-seats-3").check()
     host.by("start-room-game").click()
@@ -189,6 +190,10 @@ def test_reloads_of_a_phone_and_of_the_host_keep_the_room_going(devices, live_se
     anna.page.reload()
     anna.page.wait_for_selector("[data-testid=my-plan]")
     assert "4" in anna.by("my-plan").inner_text()
+    # The screen reloads too: it shows who has chosen, still never what.
+    tv.page.reload()
+    tv.page.wait_for_selector("[data-testid=seat-1].chosen")
+    assert tv.by("seat-1").locator("[data-card]").count() == 0, "the screen shows that Anna chose, not what"
     choose(host, 9)
     anna.page.wait_for_selector("[data-testid=reveal-1] [data-value='4']")
     go_on([host, anna])
@@ -205,6 +210,8 @@ def test_reloads_of_a_phone_and_of_the_host_keep_the_room_going(devices, live_se
         device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde 2 ')")
     assert anna.by("reveal-1").locator("[data-value='6']").count() == 1
     assert host.by("reveal-0").locator("[data-value='2']").count() == 1
+    assert_no_secrets(anna, 1)
+    assert_no_secrets(tv, None)
 
 
 def test_a_phone_that_leaves_for_good_is_played_by_a_computer(devices, live_server):
