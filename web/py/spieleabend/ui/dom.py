@@ -214,14 +214,8 @@ def set_document_language(language, title):
 
 
 def apply_display(settings, reduce_motion):
-    """Apply contrast, grain, colour temperature and motion to the whole app."""
-    style = root_element().style
-    style.setProperty("--contrast", str(0.8 + settings["contrast"] * 0.004))
-    style.setProperty("--grain", str(settings["grain"] * 0.0016))
-    warmth = (settings["temperature"] - 50) / 50.0
-    style.setProperty("--warm", str(max(warmth, 0) * 0.14))
-    style.setProperty("--cool", str(max(-warmth, 0) * 0.14))
-    root_element().setAttribute("data-motion", "reduce" if reduce_motion else "full")
+    """Apply contrast, grain, colour temperature and motion to the whole app (the page's own function)."""
+    window.spieleabendDisplay(settings["contrast"], settings["grain"], settings["temperature"], bool(reduce_motion))
 
 
 def format_time(ms, language):
