@@ -5,7 +5,7 @@ import json
 import pytest
 
 from spieleabend.storage import (DAMAGED_PREFIX, DEFAULT_SETTINGS, RESULTS_KEY, SAVE_PREFIX,
-                                 SETTINGS_KEY, Storage, night_table)
+                                 SETTINGS_KEY, Storage, evening_table)
 from tests.fake_storage import JSON_CODEC, Clock, FakeLocalStorage
 
 
@@ -104,11 +104,11 @@ def test_night_table_counts_unique_wins_only():
         {"night": "a", "players": ["Ada", "Cy"], "winners": ["Ada"]},
         {"night": "b", "players": ["Ada"], "winners": ["Ada"]},
     ]
-    assert night_table(results, "a") == [
-        {"name": "Ada", "points": 2, "games": 4},
-        {"name": "Bo", "points": 1, "games": 3},
-        {"name": "Cy", "points": 0, "games": 2},
-    ]
+    for result in results:
+        result["game"] = "punktejagd"
+    rows = evening_table(results, "a")["rows"]
+    assert [(row["name"], row["points"], row["games"]) for row in rows] == [
+        ("Ada", 2, 4), ("Bo", 1, 3), ("Cy", 0, 2)]
 
 
 def test_new_night_starts_a_fresh_table(storage):

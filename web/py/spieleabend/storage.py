@@ -610,21 +610,3 @@ def evening_table(results, night_id, people=()):
     ordered = sorted(order, key=lambda key: (-rows[key]["points"], -rows[key]["wins"], -rows[key]["games"],
                                              position[key]))
     return {"rows": [rows[key] for key in ordered], "games": entries, "played": played}
-
-
-def night_table(results, night_id):
-    """Return [{"name", "points", "games"}] for one game night, most points first.
-
-    Each finished game with a unique winner gives that winner one point; shared wins give none.
-    """
-    rows = {}
-    for result in results:
-        if result.get("night") != night_id:
-            continue
-        for name in result.get("players", []):
-            row = rows.setdefault(name, {"name": name, "points": 0, "games": 0})
-            row["games"] += 1
-        winners = result.get("winners", [])
-        if len(winners) == 1 and winners[0] in rows:
-            rows[winners[0]]["points"] += 1
-    return sorted(rows.values(), key=lambda row: (-row["points"], -row["games"], row["name"]))
