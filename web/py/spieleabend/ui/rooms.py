@@ -739,7 +739,6 @@ class HostTable(LocalTable):
                 del players[seat]
                 if self.seat is not None and self.seat > seat:
                     self.seat -= 1
-                    self.meta["seat"] = self.seat
                 self.log_room_change(name)
                 self.after_change()
                 return True

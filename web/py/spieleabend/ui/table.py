@@ -97,9 +97,17 @@ class LocalTable(Table):
         self.bots = load_bots(self.game)
         self.state = state
         self.meta = meta
-        self.seat = meta.get("seat", 0)
         self.timer = None
         self.closed = False
+
+    @property
+    def seat(self):
+        """Return this device's game seat (kept in the save's meta); None when it only shows the table."""
+        return self.meta["seat"] if "seat" in self.meta else 0
+
+    @seat.setter
+    def seat(self, seat):
+        self.meta["seat"] = seat
 
     # -- starting and continuing ---------------------------------------------------------
     @classmethod
@@ -215,7 +223,6 @@ class LocalTable(Table):
         self.meta["players"] = fresh
         if me is not None:
             self.seat = names.index(me) if me in names else None
-            self.meta["seat"] = self.seat
 
     def default_strength(self):
         """Return the strength the computers of this table play with."""
