@@ -18,7 +18,7 @@ shared machine spreads over all of them alike:
 - `--config NAME=JSON`: this tree's server with other settings, e.g.
   `--config whole='{"BRYTHON_PIECES": 1}'`.
 
-    python -m bench.lighthouse [--runs 5] [--page base=http://127.0.0.1:8101/] [--web try=/tmp/web]
+    python -m bench.lighthouse [--runs 5] [--page base=http://127.0.0.1:8101/] [--web try=path/to/other/web]
 """
 
 import argparse

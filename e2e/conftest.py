@@ -110,3 +110,15 @@ def open_app(page, url, route=""):
     page.goto(url + "/" + (("#/" + route) if route else ""))
     page.wait_for_selector("html[data-app-ready]", timeout=60000)
     return page
+
+
+def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown="[data-testid=hand]"):
+    """Open a game's start screen with a seed, fill in the name, tick `choices` (test ids) and start."""
+    page.goto("%s/?seed=%d&pace=%d#/play/%s" % (url, seed, pace, game))
+    page.wait_for_selector("html[data-app-ready]")
+    page.get_by_test_id("player-name").fill(name)
+    for testid in choices:
+        page.get_by_test_id(testid).check()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector(shown)
+    return page

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from e2e.conftest import open_app
+from e2e.conftest import open_app, start_solo
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import golf as engine
 from spieleabend.games.common import Rng, french_deck
@@ -16,13 +16,8 @@ TURN_STATES = ("[data-testid=final-headline], [data-testid=next-round], [data-te
 
 
 def start_game(page, url, seats=2, seed=7, pace=0, strength="random"):
-    page.goto("%s/?seed=%d&pace=%d#/play/golf" % (url, seed, pace))
-    page.wait_for_selector("html[data-app-ready]")
-    page.get_by_test_id("player-name").fill("Testerin")
-    page.get_by_test_id("seats-%d" % seats).check()
-    page.get_by_test_id("strength-" + strength).check()
-    page.get_by_test_id("start-game").click()
-    page.wait_for_selector("[data-testid=peek-done]")
+    start_solo(page, url, "golf", ["seats-%d" % seats, "strength-" + strength], seed, pace=pace,
+               shown="[data-testid=peek-done]")
 
 
 def saved(page):

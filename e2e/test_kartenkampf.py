@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from e2e.conftest import open_app
+from e2e.conftest import open_app, start_solo
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import Rng
@@ -18,13 +18,7 @@ UNDECIDED = [[1, 8], [10, 4], [2, 6], [6, 5], [7, 3], [8, 2], [4, 10], [3, 7], [
 
 
 def start_game(page, url, computers=3, style="strong", name="Testerin", seed=11):
-    page.goto("%s/?seed=%d&pace=0#/play/kartenkampf" % (url, seed))
-    page.wait_for_selector("html[data-app-ready]")
-    page.get_by_test_id("player-name").fill(name)
-    page.get_by_test_id("computers-%d" % computers).check()
-    page.get_by_test_id("style-" + style).check()
-    page.get_by_test_id("start-game").click()
-    page.wait_for_selector("[data-testid=hand]")
+    start_solo(page, url, "kartenkampf", ["computers-%d" % computers, "style-" + style], seed, name)
 
 
 def hand_numbers(page):

@@ -3,7 +3,7 @@ the Tabelle against the engine, keyboard, pause and continue, axe."""
 
 import json
 
-from e2e.conftest import open_app
+from e2e.conftest import open_app, start_solo
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import paodekuai as engine
 from tests.test_paodekuai_screens import build_state, meta_for
@@ -13,13 +13,7 @@ LEADS_SEED = 3  # ?seed=3: seat 0 (you) holds the 3 of hearts in the first deal
 
 
 def start_table(page, url, seed=LEADS_SEED, deals=2, strength="strong"):
-    page.goto("%s/?seed=%d&pace=0#/play/paodekuai" % (url, seed))
-    page.wait_for_selector("html[data-app-ready]")
-    page.get_by_test_id("player-name").fill("Testerin")
-    page.get_by_test_id("deals-%d" % deals).check()
-    page.get_by_test_id("strength-" + strength).check()
-    page.get_by_test_id("start-game").click()
-    page.wait_for_selector("[data-testid=hand]")
+    start_solo(page, url, "paodekuai", ["deals-%d" % deals, "strength-" + strength], seed)
 
 
 def open_prepared(page, url, state):

@@ -4,20 +4,14 @@ import json
 
 import pytest
 
-from e2e.conftest import open_app, phone_context
+from e2e.conftest import open_app, phone_context, start_solo
 from e2e.test_accessibility import serious_violations
 
 SAVE_KEY = "spieleabend.save.punktejagd"
 
 
 def start_game(page, url, computers=3, style="random", name="Testerin", seed=11):
-    page.goto("%s/?seed=%d#/play/punktejagd" % (url, seed))
-    page.wait_for_selector("html[data-app-ready]")
-    page.get_by_test_id("player-name").fill(name)
-    page.get_by_test_id("computers-%d" % computers).check()
-    page.get_by_test_id("style-" + style).check()
-    page.get_by_test_id("start-game").click()
-    page.wait_for_selector("[data-testid=hand]")
+    start_solo(page, url, "punktejagd", ["computers-%d" % computers, "style-" + style], seed, name)
 
 
 def hand_numbers(page):

@@ -15,22 +15,25 @@ def game_in_room(app, game):
     return document is not None and "room" in document["meta"]
 
 
+def whole_param(name, signed=False):
+    """Return a URL parameter that is a whole number (negative only when `signed`), or None."""
+    value = dom.url_param(name)
+    digits = value.lstrip("-") if value and signed else value
+    return int(value) if digits and digits.isdigit() else None
+
+
 class App:
     """The running app in the page."""
 
     def __init__(self):
         self.storage = Storage(dom.local_storage(), dom.JsonCodec, dom.now_ms)
         self.settings = self.storage.load_settings()
-        seed = dom.url_param("seed")
-        # A `seed` URL parameter makes deals and computer choices reproducible for testers.
-        self.fixed_seed = int(seed) if seed and seed.lstrip("-").isdigit() else None
+        # Hooks for testers: `seed` makes deals and computer choices reproducible, `pace` sets the ms
+        # between computer moves, `standin` the ms a room seat may stay away before a computer plays it.
+        self.fixed_seed = whole_param("seed", signed=True)
         self.seed_uses = 0
-        pace = dom.url_param("pace")
-        # `pace` (ms between computer moves) lets testers play whole games fast.
-        self.fixed_pace = int(pace) if pace and pace.isdigit() else None
-        away = dom.url_param("standin")
-        # `standin` (ms a room seat may stay away before a computer plays for it) for testers.
-        self.fixed_stand_in = int(away) if away and away.isdigit() else None
+        self.fixed_pace = whole_param("pace")
+        self.fixed_stand_in = whole_param("standin")
         self.screen = None
         self.just_updated = self.note_release()
         i18n.set_language(self.settings["language"])
