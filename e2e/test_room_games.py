@@ -32,6 +32,20 @@ def open_game_room(host, url, game, seed, setup=()):
     return host.by("room-link").inner_text()
 
 
+def room_of_four(devices, url, game, seed, setup=()):
+    """Open a room for `game` on the host, join Anna and Ben as players and a landscape TV, start with 3 seats.
+
+    Return (host, anna, ben, tv, join link)."""
+    host, anna, ben = devices("host"), devices("anna"), devices("ben")
+    tv = devices("tv", landscape=True)
+    link = open_game_room(host, url, game, seed=seed, setup=setup)
+    join(anna, url, link, "Anna")
+    join(ben, url, link, "Ben")
+    join(tv, url, link, "TV", as_screen=True)
+    start_room(host, 2, 3)
+    return host, anna, ben, tv, link
+
+
 def start_room(host, places, seats):
     host.page.wait_for_selector("[data-testid=lobby-place-%d]" % places)
     host.by("room-seats-%d" % seats).check()
@@ -131,13 +145,7 @@ def kk_assert_secret(device, my_seat):
 
 def test_kartenkampf_room_with_two_phones_and_an_infoscreen(devices, live_server):
     url = live_server.url
-    host, anna, ben = devices("host"), devices("anna"), devices("ben")
-    tv = devices("tv", landscape=True)
-    link = open_game_room(host, url, "kartenkampf", seed=11)
-    join(anna, url, link, "Anna")
-    join(ben, url, link, "Ben")
-    join(tv, url, link, "TV", as_screen=True)
-    start_room(host, 2, 3)
+    host, anna, ben, tv, link = room_of_four(devices, url, "kartenkampf", 11)
     for device in (host, anna, ben):
         device.page.wait_for_selector("[data-testid=hand]")
     tv.page.wait_for_selector("[data-testid=chosen-count]")
@@ -289,13 +297,7 @@ def mm_hands(device):
 
 def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals(devices, live_server):
     url = live_server.url
-    host, anna, ben = devices("host"), devices("anna"), devices("ben")
-    tv = devices("tv", landscape=True)
-    link = open_game_room(host, url, "maumau", seed=280)
-    join(anna, url, link, "Anna")
-    join(ben, url, link, "Ben")
-    join(tv, url, link, "TV", as_screen=True)
-    start_room(host, 2, 3)
+    host, anna, ben, tv, link = room_of_four(devices, url, "maumau", 280)
     for device in (host, anna, ben):
         device.page.wait_for_selector("[data-testid=hand] [data-card]")
     tv.page.wait_for_selector("[data-testid=mm-table]")
@@ -417,13 +419,7 @@ def pdk_assert_unplayed_cards_stay_hidden(device, my_seat, dealt):
 
 def test_paodekuai_room_unplayed_cards_stay_hidden_from_phones_and_the_screen(devices, live_server):
     url = live_server.url
-    host, anna, ben = devices("host"), devices("anna"), devices("ben")
-    tv = devices("tv", landscape=True)
-    link = open_game_room(host, url, "paodekuai", seed=236, setup=["deals-1"])
-    join(anna, url, link, "Anna")
-    join(ben, url, link, "Ben")
-    join(tv, url, link, "TV", as_screen=True)
-    start_room(host, 2, 3)
+    host, anna, ben, tv, link = room_of_four(devices, url, "paodekuai", 236, setup=["deals-1"])
     for device in (host, anna, ben):
         device.page.wait_for_selector("[data-testid=hand] [data-card]")
     tv.page.wait_for_selector("[data-testid=pdk-infoscreen]")
@@ -508,13 +504,7 @@ def golf_assert_only_seen_cards(device, my_seat):
 
 def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devices, live_server):
     url = live_server.url
-    host, anna, ben = devices("host"), devices("anna"), devices("ben")
-    tv = devices("tv", landscape=True)
-    link = open_game_room(host, url, "golf", seed=41)
-    join(anna, url, link, "Anna")
-    join(ben, url, link, "Ben")
-    join(tv, url, link, "TV", as_screen=True)
-    start_room(host, 2, 3)
+    host, anna, ben, tv, link = room_of_four(devices, url, "golf", 41)
     phones = [host, anna, ben]
     # Everyone peeks at the same time, each at its own bottom two only.
     for seat, device in enumerate(phones):
