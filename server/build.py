@@ -218,35 +218,11 @@ def build_python_bundle(py_root, precompiled_names=(), brython_source=None):
     return text
 
 
-class MemoryBackend:
-    """An empty localStorage for the stand-in app of the pre-render (a first visit: no settings, no saves)."""
-
-    def __init__(self):
-        self.items = {}
-
-    @property
-    def length(self):
-        return len(self.items)
-
-    def getItem(self, key):
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self.items[key] = str(value)
-
-    def removeItem(self, key):
-        self.items.pop(key, None)
-
-    def key(self, index):
-        keys = sorted(self.items)
-        return keys[index] if 0 <= index < len(keys) else None
-
-
 class StandInApp:
     """What HomeScreen.render reads from the app on a first visit: default settings, no saves, no update."""
 
     def __init__(self, storage_module, language):
-        self.storage = storage_module.Storage(MemoryBackend(), json, lambda: 0)
+        self.storage = storage_module.Storage(storage_module.MemoryStorage(), json, lambda: 0)
         self.settings = self.storage.load_settings()
         self.settings["language"] = language
         self.just_updated = False

@@ -42,6 +42,29 @@ DEFAULT_SETTINGS = {
 }
 
 
+class MemoryStorage:
+    """A localStorage stand-in in memory: browsers that refuse storage, and the build's pre-render."""
+
+    def __init__(self):
+        self.items = {}
+        self.length = 0
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self.items[key] = str(value)
+        self.length = len(self.items)
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+        self.length = len(self.items)
+
+    def key(self, index):
+        keys = sorted(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
+
 class DamagedDocument(ValueError):
     """A stored document that cannot be used as it is."""
 

@@ -6,6 +6,8 @@ Screens stay importable in CPython because they receive everything through the a
 from browser import document, window
 import javascript
 
+from spieleabend.storage import MemoryStorage
+
 
 class JsonCodec:
     """JSON through the browser's own parser (Brython's `json` module costs seconds to import)."""
@@ -27,7 +29,7 @@ def local_storage():
         storage.removeItem("spieleabend.probe")
         return LocalStorage(storage)
     except Exception:
-        return MemoryStorage()
+        return MemoryStorage()  # the game still runs, nothing is kept
 
 
 class LocalStorage:
@@ -53,29 +55,6 @@ class LocalStorage:
     def key(self, index):
         value = self.storage.key(index)
         return value if isinstance(value, str) else None
-
-
-class MemoryStorage:
-    """A localStorage stand-in for browsers that refuse storage (the game still runs)."""
-
-    def __init__(self):
-        self.items = {}
-        self.length = 0
-
-    def getItem(self, key):
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self.items[key] = str(value)
-        self.length = len(self.items)
-
-    def removeItem(self, key):
-        self.items.pop(key, None)
-        self.length = len(self.items)
-
-    def key(self, index):
-        keys = sorted(self.items)
-        return keys[index] if 0 <= index < len(keys) else None
 
 
 def now_ms():
