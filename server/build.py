@@ -84,9 +84,6 @@ def python_modules(py_root):
         yield ".".join(parts), path.read_text(encoding="utf-8"), is_package
 
 
-# brython.js goes to the page in this many scripts, each run as its own task (see precompile.split_script).
-BRYTHON_PIECES = 16
-
 # The page's main script imports this module; it and what it imports at module level are the start modules.
 START_MODULE = "spieleabend.ui.app"
 
@@ -322,10 +319,9 @@ def stylesheet(web_root):
     return b"".join(parts)
 
 
-def build(web_root=None, brython_pieces=None, idle_compile=True):
+def build(web_root=None, idle_compile=True):
     """Build every asset in memory and return {url path: Asset} plus the release version.
 
-    brython_pieces: how many scripts brython.js is cut into (default BRYTHON_PIECES; 1 = whole).
     idle_compile: let the page compile the games' modules in idle time after a first start.
     """
     web_root = Path(web_root or DEFAULT_WEB_ROOT)
@@ -338,27 +334,27 @@ def build(web_root=None, brython_pieces=None, idle_compile=True):
         return url
 
     brython_js = (BRYTHON_DATA / "brython.js").read_bytes()
-    pieces = precompile.working_split(brython_js.decode("utf-8"), brython_pieces or BRYTHON_PIECES)
-    scripts = [add_hashed("brython" if len(pieces) == 1 else "brython-%d" % (index + 1), ".js", piece.encode("utf-8"))
-               for index, piece in enumerate(pieces)]
-    # A start from the worker's cache reads one file faster than many: the worker joins the pieces it
-    # has into the whole brython.js at install (no second download), and such a start loads that.
-    assembled = {}
-    if len(pieces) > 1:
-        assembled[add_hashed("brython", ".js", brython_js)] = list(scripts)
-    warm_scripts = list(assembled) or list(scripts)
+    scripts = [add_hashed("brython", ".js", brython_js)]
+    warm_scripts = list(scripts)
     py_root = web_root / "py"
     starting = start_modules(py_root)
     bundle = build_python_bundle(py_root, starting, brython_js.decode("utf-8"))
-    # Two scripts, two shorter tasks in the page: the start modules' compiled code, then every source.
+    # Two scripts: the start modules' compiled code (a first visit only), then every source.
     sources, guard, compiled = bundle.partition(COMPILED_GUARD)
     if guard:
         scripts.append(add_hashed("spieleabend-compiled", ".js", (guard + compiled).encode("utf-8")))
     scripts.append(add_hashed("spieleabend", ".brython.js", sources.encode("utf-8")))
-    # A start from the worker's cache takes the start modules' code from Brython's IndexedDB cache (the
-    # page stores it there on a first visit): measured faster than the script of compiled code.
+    # A start from the service worker's cache takes the start modules' code from Brython's IndexedDB
+    # cache (stored there on a first visit): measured faster than the script of compiled code.
     warm_scripts += scripts[-1:]
     urls[MAIN_CSS] = add_hashed("css-app", ".css", stylesheet(web_root))
+    # The worker the app's Python runs in (the page only paints): it knows the start modules' order
+    # and which modules to compile in idle time.
+    worker_script = (web_root / "app-worker.js").read_text(encoding="utf-8")
+    worker_script = worker_script.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
+    worker_script = worker_script.replace("{{idle_order}}", json.dumps(
+        later_modules(py_root, playable_screens(py_root), set(starting)) if idle_compile else []))
+    urls["app-worker.js"] = add_hashed("app-worker", ".js", worker_script.encode("utf-8"))
     for relative in HASHED_STATIC:
         stem, suffix = os.path.splitext(relative.replace("/", "-"))
         urls[relative] = add_hashed(stem, suffix, (web_root / relative).read_bytes())
@@ -377,9 +373,7 @@ def build(web_root=None, brython_pieces=None, idle_compile=True):
     page = template.replace("{{version}}", version)
     for key, url in urls.items():
         page = page.replace("{{%s}}" % key, url)
-    page = page.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
-    page = page.replace("{{idle_order}}", json.dumps(
-        later_modules(py_root, playable_screens(py_root), set(starting)) if idle_compile else []))
+    page = page.replace("{{app_worker}}", json.dumps(urls["app-worker.js"]))
     page = page.replace("{{scripts}}", json.dumps(scripts))
     page = page.replace("{{warm_scripts}}", json.dumps(warm_scripts))
     home = prerender_home(py_root)
@@ -389,10 +383,9 @@ def build(web_root=None, brython_pieces=None, idle_compile=True):
     page = page.replace("{{home_de}}", home["de"][1] if home else "")
     assets["/"] = Asset(page.encode("utf-8"), "text/html; charset=utf-8", immutable=False)
 
-    precache = ["/"] + sorted(url for url in assets if url != "/" and url not in assembled)
+    precache = ["/"] + sorted(url for url in assets if url != "/")
     worker = (web_root / "sw.js").read_text(encoding="utf-8")
-    worker = worker.replace("{{version}}", version).replace(
-        "{{precache}}", json.dumps(precache)).replace("{{assembled}}", json.dumps(assembled, sort_keys=True))
+    worker = worker.replace("{{version}}", version).replace("{{precache}}", json.dumps(precache))
     assets["/sw.js"] = Asset(worker.encode("utf-8"), guess_type("sw.js"), immutable=False)
     return Build(assets, version, precache)
 

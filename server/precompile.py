@@ -66,16 +66,15 @@ COMPILE = r"""
 class Compiler:
     """brython.js loaded in an embedded V8; compiles one module's source to Brython's JavaScript."""
 
-    def __init__(self, brython_source, scripts=None):
-        """Load brython.js whole, or as the given scripts (its pieces, to check that they work)."""
+    def __init__(self, brython_source):
+        """Load brython.js."""
         from py_mini_racer import MiniRacer  # optional: without it the bundle ships source only
 
         self.context = MiniRacer()
         self.context.eval(SHIM)
         if brython_source.count(COUNTER) != 1:
             raise RuntimeError("brython.js has no name counter where this build expects it")
-        for script in scripts or [brython_source]:
-            self.context.eval(script.replace(COUNTER, COUNTER_RESET))
+        self.context.eval(brython_source.replace(COUNTER, COUNTER_RESET))
         self.timestamp = int(self.context.eval("__BRYTHON__.timestamp"))
         ready = self.context.eval(
             "typeof __BRYTHON__.py2js === 'function' && typeof __BRYTHON__.url2name === 'object'"
@@ -154,66 +153,3 @@ def compile_modules(brython_source, modules):
         if compiler is not None:
             compiler.close()
     return out, _timestamps.get(digest)
-
-
-def split_script(source, pieces):
-    """Return brython.js cut into about `pieces` scripts of similar size, or [source] if it cannot be cut.
-
-    A browser runs each script of a page as its own task, so one 1.4 MB script that blocks the main
-    thread becomes several shorter blocks. brython.js is a row of top-level statements, each ended by a
-    line holding only ";" (its build joins its source files so); the cuts go after such lines. The
-    whole file is strict ("use strict" heads it), so every later piece starts with that line too.
-    Joining the pieces without those added lines gives the file back byte for byte.
-    """
-    lines = source.split("\n")
-    ends = [index + 1 for index, line in enumerate(lines) if line == ";"]
-    if pieces < 2 or not ends or not source.split("\n", 6)[5].startswith('"use strict"'):
-        return [source]
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
-    cuts = []
-    for k in range(1, pieces):
-        goal = offsets[-1] * k / pieces
-        best = min(ends, key=lambda end: abs(offsets[end] - goal))
-        if best not in cuts and 0 < best < len(lines):
-            cuts.append(best)
-    cuts = sorted(cuts)
-    out = []
-    for start, stop in zip([0] + cuts, cuts + [len(lines)]):
-        text = "\n".join(lines[start:stop])
-        out.append(text if start == 0 else STRICT + text)
-    return out
-
-
-STRICT = '"use strict";\n'
-
-
-def join_scripts(scripts):
-    """Return the file split_script cut, from its pieces."""
-    return "\n".join([scripts[0]] + [script[len(STRICT):] for script in scripts[1:]])
-
-
-_split_checked = {}
-
-
-def working_split(source, pieces):
-    """Return split_script's pieces if brython.js loaded from them works (checked once per process), else [source]."""
-    scripts = split_script(source, pieces)
-    if len(scripts) < 2 or join_scripts(scripts) != source:
-        return [source]
-    key = (hashlib.sha256(source.encode("utf-8")).hexdigest(), pieces)
-    if key not in _split_checked:
-        ok = False
-        if brython_version_line(source) == PINNED_VERSION:
-            compiler = None
-            try:
-                compiler = Compiler(source, scripts)
-                ok = "locals_probe" in compiler.compile("probe", "x = [i for i in range(3)]\n", False)
-            except Exception:
-                ok = False
-            finally:
-                if compiler is not None:
-                    compiler.close()
-        _split_checked[key] = ok
-    return scripts if _split_checked[key] else [source]

@@ -24,8 +24,7 @@ a{color:#ffd166;font-weight:600}
 
 def init_app(app):
     """Build the assets once and register the routes that serve them."""
-    app.extensions["spieleabend_build"] = build(app.config.get("WEB_ROOT"), app.config.get("BRYTHON_PIECES"),
-                                                  app.config.get("IDLE_COMPILE", True))
+    app.extensions["spieleabend_build"] = build(app.config.get("WEB_ROOT"), app.config.get("IDLE_COMPILE", True))
     app.register_blueprint(bp)
     app.register_error_handler(404, not_found)
 

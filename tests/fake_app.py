@@ -54,15 +54,6 @@ class FakeApp:
         self.toasts.append("storage full")
 
 
-class Element:
-    """A stand-in for a DOM element a screen asks for (it can take focus and has no value)."""
-
-    value = ""
-
-    def focus(self):
-        pass
-
-
 class ScreenApp(FakeApp):
     """FakeApp plus what screens call: settings, motion, drawing, navigation and opening a room."""
 
@@ -78,7 +69,9 @@ class ScreenApp(FakeApp):
         self.renders = 0
         self.html = ""
         self.room = None
-        self.focused = None  # what `:focus` finds
+        self.fields = {}  # form fields' values as the page sends them with a tap
+        self.key_focus = {}  # where focus was at the last key: testid, value, within
+        self.focus_requests = []  # selectors the screen asked to focus
 
     def reduce_motion(self):
         return True
@@ -97,10 +90,20 @@ class ScreenApp(FakeApp):
         self.route = route
         self.routes.append(route)
 
-    def query(self, selector):
-        if selector == ":focus":
-            return self.focused
-        return Element()
+    def field(self, element_id):
+        return self.fields.get(element_id)
+
+    def focus(self, selector):
+        self.focus_requests.append(selector)
+
+    def focused(self):
+        return self.key_focus.get("testid")
+
+    def focused_value(self):
+        return self.key_focus.get("value")
+
+    def focus_within(self, testid):
+        return testid in self.key_focus.get("within", [])
 
     def save_settings(self):
         self.storage.save_settings(self.settings)

@@ -338,26 +338,18 @@ def test_infoscreen_shows_no_card_of_any_hand():
     assert 'data-testid="table-rows"' in html
 
 
-class Focus:
-    def __init__(self, testid):
-        self.testid = testid
-
-    def getAttribute(self, name):
-        return self.testid
-
-
 def test_keyboard_enter_plays_and_p_passes():
     app = ScreenApp()
     state = build_state([["5S", "9C", "KH"], ["6H", "6D"], ["QH", "QS"]], trick=[(2, ["JD"])])
     table = table_for(app, state)
     screen = ui.TableScreen(app, table)
-    app.focused = Focus("card-KH")
+    app.key_focus = {"testid": "card-KH", "within": ["card-KH", "hand"]}
     assert screen.on_key(app, "p") is True
     assert table.view()["turn"] == 0, "a refused pass changes nothing"
     screen.handle(app, "toggle", "KH")
     assert screen.on_key(app, "Enter") is True
     assert table.view()["top"] == {"seat": 0, "cards": ["KH"], "play": engine.classify(["KH"])}
-    app.focused = Focus("open-table")
+    app.key_focus = {"testid": "open-table", "within": ["open-table"]}
     assert screen.on_key(app, "Enter") is False, "Enter on another control keeps its own meaning"
 
 

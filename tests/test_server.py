@@ -17,7 +17,8 @@ def test_index_is_the_app_page_with_hashed_assets(client):
     html = response.get_data(as_text=True)
     assert '<html lang="de"' in html
     urls = asset_urls(html)
-    assert any(re.match(r"/assets/brython-1\.[0-9a-f]{10}\.js$", url) for url in urls)
+    assert any(re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", url) for url in urls)
+    assert any(re.match(r"/assets/app-worker\.[0-9a-f]{10}\.js$", url) for url in urls)
     assert any(re.match(r"/assets/spieleabend\.[0-9a-f]{10}\.brython\.js$", url) for url in urls)
     assert "{{" not in html, "every placeholder is filled"
     assert response.headers["Cache-Control"] == "no-cache"
@@ -27,8 +28,11 @@ def test_no_python_file_is_fetched_at_run_time(client):
     html = client.get("/").get_data(as_text=True)
     # No URL of a .py file (the page's script names Brython's in-bundle file names, "VFS.<name>.py").
     assert not re.search(r"""["'](?:https?:|/)[^"']*\.py["']""", html)
-    assert 'type="text/python"' not in html  # the start script imports from the bundle
-    assert 'B.runPythonSource("from spieleabend.ui import app\\napp.start()"' in html
+    assert 'type="text/python"' not in html  # the app's worker imports from the bundle
+    worker_url = next(url for url in asset_urls(html) if "/app-worker." in url)
+    worker = client.get(worker_url).get_data(as_text=True)
+    assert not re.search(r"""["'](?:https?:|/)[^"']*\.py["']""", worker)
+    assert 'B.$getattr(B.imported["spieleabend.ui.app"], "start")' in worker
 
 
 def test_page_carries_the_home_screen_prerendered_in_german_and_english(client):
@@ -67,25 +71,19 @@ def test_brotli_when_the_browser_takes_it(client):
     assert refused.headers["Content-Encoding"] == "gzip"
 
 
-def test_brython_comes_from_the_installed_package_in_pieces(client):
-    """brython.js goes out in several scripts (each its own task in the page) that join to the installed file."""
+def test_brython_is_the_installed_file_loaded_by_the_apps_worker(client):
+    """The app's worker loads the installed brython.js, then the start modules' compiled code, then the sources."""
     import brython
     from pathlib import Path
 
-    from server.precompile import join_scripts
-
     html = client.get("/").get_data(as_text=True)
-    urls = [u for u in asset_urls(html) if re.match(r"/assets/brython-\d+\.", u)]
-    assert len(urls) >= 4
-    assert [int(re.match(r"/assets/brython-(\d+)\.", u).group(1)) for u in urls] == list(range(1, len(urls) + 1))
-    pieces = [client.get(url).get_data(as_text=True) for url in urls]
-    assert all(piece.startswith('"use strict"') or piece.startswith("// brython.js") for piece in pieces)
+    scripts = json.loads(re.search(r"var SCRIPTS = (\[.*?\]),", html).group(1))
+    warm = json.loads(re.search(r"WARM_SCRIPTS = (\[.*?\]);", html).group(1))
     installed = (Path(brython.__file__).parent / "data" / "brython.js").read_text()
-    assert join_scripts(pieces) == installed
-    # The page runs them in this order, then the app's bundle.
-    scripts = json.loads(re.search(r"var SCRIPTS = (\[.*?\]);", html).group(1))
-    assert scripts[:len(urls)] == urls and scripts[-1].endswith(".brython.js")
-    assert [re.match(r"/assets/spieleabend-compiled\.", u) is not None for u in scripts[len(urls):]] == [True, False]
+    assert client.get(scripts[0]).get_data(as_text=True) == installed
+    assert re.match(r"/assets/spieleabend-compiled\.", scripts[1]) and scripts[2].endswith(".brython.js")
+    # From the service worker's cache the compiled code comes from Brython's IndexedDB cache instead.
+    assert warm == [scripts[0], scripts[2]]
 
 
 def test_etag_revalidation_answers_304(client):
@@ -115,14 +113,9 @@ def test_service_worker_precaches_every_asset_of_the_release(client, app):
     build = app.extensions["spieleabend_build"]
     assert build.version in source
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", source).group(1))
-    assembled = json.loads(re.search(r"const ASSEMBLED = (\{.*?\});", source).group(1))
     html = client.get("/").get_data(as_text=True)
     for url in asset_urls(html) + ["/", "/manifest.webmanifest"]:
-        assert url in precache or url in assembled, url
-    # The whole brython.js is joined from precached pieces, not downloaded a second time.
-    for url, parts in assembled.items():
-        assert url not in precache and all(part in precache for part in parts)
-        assert client.get(url).status_code == 200
+        assert url in precache, url
     for url in precache:
         assert client.get(url).status_code == 200, url
     assert "skipWaiting()" in source and 'event.data === "skip-waiting"' in source

@@ -2,36 +2,12 @@
 const VERSION = "{{version}}";
 const CACHE = "spieleabend-" + VERSION;
 const PRECACHE = {{precache}};
-// Files the worker joins from pieces it precached (brython.js: the page of a first visit loads it in
-// pieces, a start from this cache loads it whole); each piece after the first begins with STRICT.
-const ASSEMBLED = {{assembled}};
-const STRICT = '"use strict";\n';
-
-async function assemble(cache) {
-  for (const [url, parts] of Object.entries(ASSEMBLED)) {
-    const texts = [];
-    for (const part of parts) {
-      const text = await (await cache.match(part)).text();
-      texts.push(texts.length ? text.slice(STRICT.length) : text);
-    }
-    const body = new TextEncoder().encode(texts.join("\n"));
-    // The name carries the first 10 hex digits of the file's SHA-256: keep only the exact file
-    // (without it a start loads the pieces' whole from the network, or offline fails over to them).
-    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", body)),
-      (byte) => byte.toString(16).padStart(2, "0")).join("");
-    if (url.split(".").slice(-2, -1)[0] !== digest.slice(0, 10)) {
-      console.warn("not assembled, content differs:", url);
-      continue;
-    }
-    await cache.put(url, new Response(body, {headers: {"Content-Type": "text/javascript; charset=utf-8"}}));
-  }
-}
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new release waits until the app starts again (or the user asks).
   // Hashed /assets/ never change, so the HTTP cache may serve them; everything else is revalidated.
   const request = (url) => new Request(url, {cache: url.startsWith("/assets/") ? "default" : "no-cache"});
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map(request)).then(() => assemble(cache))));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map(request))));
   if (event.addRoutes) {
     // Static routes (Chromium 123+): the browser answers these from the release's cache without
     // starting this worker (a start after the worker was stopped got its load event ~30 ms

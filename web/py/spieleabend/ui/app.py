@@ -35,6 +35,8 @@ class App:
         self.fixed_pace = whole_param("pace")
         self.fixed_stand_in = whole_param("standin")
         self.screen = None
+        self.fields = {}  # the form fields' values the page sent with its last message
+        self.key_focus = {}  # where keyboard focus was at the last key (see focused)
         self.just_updated = self.note_release()
         i18n.set_language(self.settings["language"])
         self.apply_settings()
@@ -165,15 +167,29 @@ class App:
         dom.focus("h1")
 
     def rerender(self):
-        """Draw the current screen again from its data, keeping keyboard focus in place."""
-        focused = dom.focused_testid()
-        dom.set_html(self.screen.render(self))
-        if focused:
-            dom.focus('[data-testid="%s"]' % focused)
+        """Draw the current screen again from its data (the page keeps keyboard focus in place)."""
+        dom.set_html(self.screen.render(self), self.screen.keys)
 
-    def query(self, selector):
-        """Return the first element matching selector, or None."""
-        return dom.query(selector)
+    def field(self, element_id):
+        """Return the value of a form field (a checkbox's checked state) as the page had it at the last
+        tap or key, or None when the screen has no such field."""
+        return self.fields[element_id] if element_id in self.fields else None
+
+    def focus(self, selector):
+        """Move keyboard focus to the first element matching selector (after what was drawn so far)."""
+        dom.focus(selector)
+
+    def focused(self):
+        """Return the data-testid of the element that had keyboard focus at the last key, or None."""
+        return self.key_focus.get("testid")
+
+    def focused_value(self):
+        """Return the data-value of the element that had keyboard focus at the last key, or None."""
+        return self.key_focus.get("value")
+
+    def focus_within(self, testid):
+        """Return True when keyboard focus was inside the element with this data-testid at the last key."""
+        return testid in (self.key_focus.get("within") or [])
 
     def now(self):
         """Return the time in ms since the epoch."""
@@ -189,31 +205,38 @@ class App:
 
     def output(self, element_id, text):
         """Set the text of one element without drawing the screen again."""
-        element = dom.query("#" + element_id)
-        if element:
-            element.textContent = text
+        dom.set_text(element_id, text)
 
     def toast(self, text):
         """Show a short message."""
-        element = dom.query("#toast")
-        if element:
-            element.textContent = text
-            element.classList.add("show")
-            dom.later(lambda: element.classList.remove("show"), 3500)
+        dom.toast(text)
 
     def format_time(self, ms):
         """Return a local date and time for a timestamp in ms."""
         return dom.format_time(ms, self.settings["language"])
 
-    # -- events ------------------------------------------------------------------------
-    def on_click(self, event):
-        try:
-            target = event.target.closest("[data-action]")
-        except KeyError:  # Brython raises instead of returning null
-            return
-        if target is None or target.disabled:
-            return
-        self.dispatch(target.getAttribute("data-action"), target.getAttribute("data-value"))
+    # -- what the page reports: taps, typing, keys, the URL, a waiting release ----------------
+    def on_message(self, message):
+        """Handle one message from the page (see index.html); a page that sends nonsense changes nothing."""
+        kind = message.get("type")
+        if isinstance(message.get("fields"), dict):
+            self.fields = message["fields"]
+        if kind == "click":
+            self.dispatch(message.get("action"), message.get("value"))
+        elif kind == "input" and message.get("name"):
+            self.screen.on_input(self, message["name"], message.get("value"), bool(message.get("final")))
+        elif kind == "key" and isinstance(message.get("key"), str):
+            self.key_focus = message.get("focus") if isinstance(message.get("focus"), dict) else {}
+            self.screen.on_key(self, message["key"])
+        elif kind == "route":
+            dom.set_page_fact("hash", str(message.get("hash") or ""))
+            self.show(self.route_screen(dom.hash_route()))
+        elif kind == "update":
+            dom.set_page_fact("update_waiting", True)
+            if self.screen.route == "":
+                self.rerender()
+        elif kind == "storage-refused":
+            self.toast(t("error.storage_full"))
 
     def dispatch(self, action, value):
         """Send an action to the screen; an error is shown, never swallowed silently."""
@@ -222,33 +245,12 @@ class App:
         except ValueError as error:
             self.toast(t("error.generic", message=str(error)))
 
-    def on_input(self, event, final):
-        target = event.target
-        name = target.getAttribute("data-input")
-        if not name:
-            return
-        value = target.checked if target.type == "checkbox" else target.value
-        self.screen.on_input(self, name, value, final)
-
-    def on_key(self, event):
-        if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
-            return
-        if self.screen.on_key(self, event.key):
-            event.preventDefault()
-
-    def on_route(self, _event):
-        self.show(self.route_screen(dom.hash_route()))
-
 
 def start():
-    """Start the app in the page: first screen, event wiring, then tell testers it is ready."""
+    """Start the app in this worker: the page's facts, the first screen, then tell the page it is ready."""
+    dom.start_page(dom.JsonCodec.loads(dom.scope.spieleabendPage))
     app = App()
-    dom.on("click", app.on_click)
-    dom.on("input", lambda event: app.on_input(event, False))
-    dom.on("change", lambda event: app.on_input(event, True))
-    dom.on_window("keydown", app.on_key)
-    dom.on_window("hashchange", app.on_route)
-    dom.on_window("spieleabend-update", lambda _event: app.rerender() if app.screen.route == "" else None)
+    dom.listen(app.on_message)
     app.show(app.route_screen(dom.hash_route()))
     dom.mark_ready()
     return app

@@ -1,12 +1,42 @@
-"""The browser glue: the only UI module that touches `browser` and `javascript`.
+"""The page glue: the only UI module that touches `browser` and `javascript`.
+
+The app's Python runs in a Web Worker (web/app-worker.js), so the page's main thread only paints
+and answers taps: this module sends the page what to draw or do (web/index.html carries it out)
+and turns the page's messages into calls on the app. What the worker cannot see itself (the page's
+URL, localStorage, the form fields, which element has focus) the page sends with its messages.
 
 Screens stay importable in CPython because they receive everything through the app.
 """
 
-from browser import document, window
+from browser import self as scope
 import javascript
 
 from spieleabend.storage import MemoryStorage
+
+# What the page sent when it started this worker (see index.html): URL, storage, capabilities.
+_page = {}
+# Callbacks waiting for the page's answer (sharing, reading a chosen file), by request number.
+_waiting = {}
+_next_request = [1]
+
+
+def send(*op):
+    """Ask the page to do one thing (ops are carried out in the order they were sent)."""
+    scope.postMessage(javascript.JSON.stringify(list(op)))
+
+
+def ask(op, on_answer, *args):
+    """Send an op whose outcome comes back later: on_answer(result)."""
+    number = _next_request[0]
+    _next_request[0] += 1
+    _waiting[number] = on_answer
+    send(op, number, *args)
+
+
+def answered(number, result):
+    """Hand the page's answer to the callback that waits for it."""
+    if number in _waiting:
+        _waiting.pop(number)(result)
 
 
 class JsonCodec:
@@ -21,194 +51,177 @@ class JsonCodec:
         return javascript.JSON.stringify(value)
 
 
-def local_storage():
-    """Return the page's localStorage, or an in-memory stand-in where it is disabled."""
-    try:
-        storage = window.localStorage
-        storage.setItem("spieleabend.probe", "1")
-        storage.removeItem("spieleabend.probe")
-        return LocalStorage(storage)
-    except Exception:
-        return MemoryStorage()  # the game still runs, nothing is kept
+def start_page(page):
+    """Take the page's start message: its URL, its localStorage and what the browser can do."""
+    _page.clear()
+    _page.update(page)
 
 
-class LocalStorage:
-    """localStorage with Python values: a missing key gives None (Brython hands JS null through)."""
+def page_fact(name, default=None):
+    """Return one fact the page sent at start (or updated since)."""
+    return _page[name] if name in _page else default
 
-    def __init__(self, storage):
-        self.storage = storage
 
-    @property
-    def length(self):
-        return int(self.storage.length)
+def set_page_fact(name, value):
+    _page[name] = value
 
-    def getItem(self, key):
-        value = self.storage.getItem(key)
-        return value if isinstance(value, str) else None
+
+# localStorage belongs to the page; this worker keeps a copy from the start message and sends every
+# change to the page, which writes it (and says so when the browser refuses).
+STORAGE_LIMIT_CHARS = 2500000  # browsers keep 5 MB per site, counted in UTF-16: about this many characters
+
+
+class PageStorage(MemoryStorage):
+    """The page's localStorage as this worker sees it: read here, every change written by the page."""
+
+    def __init__(self, items):
+        MemoryStorage.__init__(self)
+        for key in items:
+            MemoryStorage.setItem(self, key, items[key])
+
+    def size(self):
+        return sum(len(key) + len(value) for key, value in self.items.items())
 
     def setItem(self, key, value):
-        self.storage.setItem(key, value)
+        value = str(value)
+        old = self.items.get(key) if key in self.items else ""
+        if self.size() - len(old or "") + len(value) > STORAGE_LIMIT_CHARS:
+            raise ValueError("storage full")  # as the browser would refuse it: storage.py reports it
+        MemoryStorage.setItem(self, key, value)
+        send("store", key, value)
 
     def removeItem(self, key):
-        self.storage.removeItem(key)
+        MemoryStorage.removeItem(self, key)
+        send("remove", key)
 
-    def key(self, index):
-        value = self.storage.key(index)
-        return value if isinstance(value, str) else None
+
+def local_storage():
+    """Return the page's localStorage, or an in-memory stand-in where the browser refuses storage."""
+    items = page_fact("storage")
+    if items is None:
+        return MemoryStorage()  # the game still runs, nothing is kept
+    return PageStorage(items)
 
 
 def now_ms():
     """Return the time in milliseconds since the epoch, as an int."""
-    return int(window.Date.now())
+    return int(javascript.Date.now())
 
 
 def random_seed():
     """Return a fresh 32-bit seed from the browser's generator."""
-    return int(window.Math.random() * 4294967296)
+    return int(javascript.Math.random() * 4294967296)
 
 
 def url_param(name):
     """Return a query parameter of the page URL, or None."""
-    return window.URLSearchParams.new(window.location.search).get(name)
+    value = scope.URLSearchParams.new(page_fact("search", "")).get(name)
+    return value if isinstance(value, str) else None
 
 
 def hash_route():
     """Return the part of the URL after '#/' ('' for home)."""
-    route = window.location.hash or ""
+    route = page_fact("hash", "")
     return route[2:] if route.startswith("#/") else ""
 
 
 def set_hash_route(route, replace=False):
     """Go to a route; it becomes a browser history entry unless `replace`."""
-    url = "#/" + route if route else window.location.pathname + window.location.search
-    if replace:
-        window.history.replaceState("", "", url)
-    else:
-        window.history.pushState("", "", url)
+    set_page_fact("hash", "#/" + route if route else "")
+    send("route", route, bool(replace))
 
 
-def app_root():
-    """Return the element the app renders into."""
-    return document.getElementById("app")
+def set_html(html, keys=""):
+    """Replace the app's content (the page keeps keyboard focus on the element with the same data-testid).
 
-
-_first_draw = [True]
-
-
-def set_html(html):
-    """Replace the app's content.
-
-    The first draw keeps the page's pre-rendered home screen when it is the same markup (parsed in a
-    detached element to compare): no new nodes, so no layout pass and no second largest paint.
+    keys: the keys the screen takes whose default action (scrolling) the page then keeps back.
     """
-    root = app_root()
-    if _first_draw[0]:
-        _first_draw[0] = False
-        probe = document.createElement("div")
-        probe.innerHTML = html
-        if probe.innerHTML == root.innerHTML:
-            return
-    root.innerHTML = html
+    send("html", html, keys)
 
 
-def on(event_name, handler, target=None):
-    """Listen to an event on the app root (or another target)."""
-    (target or app_root()).addEventListener(event_name, handler)
+def set_text(element_id, text):
+    """Set the text of one element without drawing the screen again."""
+    send("text", element_id, text)
 
 
-def on_window(event_name, handler):
-    """Listen to an event on the window."""
-    window.addEventListener(event_name, handler)
+def toast(text):
+    """Show a short message."""
+    send("toast", text)
+
+
+def listen(on_message):
+    """Call on_message(message dict) for every message from the page."""
+    def receive(text):
+        message = javascript.JSON.parse(text)
+        if message.get("type") == "answer":
+            answered(message.get("id"), message.get("result"))
+        else:
+            on_message(message)
+    scope.spieleabendReceive = receive
 
 
 def later(handler, ms):
     """Call handler after ms milliseconds; return the timer id."""
-    return window.setTimeout(handler, ms)
+    return scope.setTimeout(handler, ms)
 
 
 def cancel(timer):
     """Cancel a timer from `later`."""
-    window.clearTimeout(timer)
+    scope.clearTimeout(timer)
 
 
 def prefers_reduced_motion():
     """Return True when the device asks for reduced motion."""
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-
-
-def root_element():
-    """Return the <html> element."""
-    return document.documentElement
+    return bool(page_fact("reduce_motion", False))
 
 
 def release_version():
     """Return the version of the release this page belongs to."""
-    return root_element().getAttribute("data-version") or ""
+    return page_fact("version", "")
 
 
 def update_waiting():
     """Return True when a newer release waits for the next start."""
-    return root_element().hasAttribute("data-update-waiting")
+    return bool(page_fact("update_waiting", False))
 
 
 def activate_update():
     """Let the waiting release take over now and reload (only offered outside a game)."""
-    window.spieleabendActivateUpdate()
+    send("activate-update")
 
 
 def mark_ready():
     """Hide the loading screen and tell testers the app is interactive."""
-    loading = document.getElementById("loading")
-    if loading:
-        loading.remove()
-    app_root().removeAttribute("hidden")
-    root_element().setAttribute("data-app-ready", "")
-    window.performance.mark("app-ready")
+    send("ready")
 
 
 def focus(selector):
     """Move keyboard focus to the first element matching selector, if any."""
-    element = document.querySelector(selector)
-    if element:
-        element.focus()
-
-
-def focused_testid():
-    """Return the data-testid of the focused element, or None."""
-    element = document.activeElement
-    if element is None or not hasattr(element, "getAttribute"):
-        return None
-    return element.getAttribute("data-testid")
-
-
-def query(selector):
-    """Return the first element matching selector, or None."""
-    return document.querySelector(selector)
+    send("focus", selector)
 
 
 def set_document_language(language, title):
     """Set <html lang> and the page title."""
-    root_element().setAttribute("lang", language)
-    document.title = title
+    send("language", language, title)
 
 
 def apply_display(settings, reduce_motion):
     """Apply contrast, grain, colour temperature and motion to the whole app (the page's own function)."""
-    window.spieleabendDisplay(settings["contrast"], settings["grain"], settings["temperature"], bool(reduce_motion))
+    send("display", settings["contrast"], settings["grain"], settings["temperature"], bool(reduce_motion))
 
 
 def format_time(ms, language):
     """Return a short local date and time for a timestamp in milliseconds."""
     locale = "de-DE" if language == "de" else "en-GB"
-    return window.Date.new(ms).toLocaleString(locale, {"dateStyle": "medium", "timeStyle": "short"})
+    return javascript.Date.new(ms).toLocaleString(locale, {"dateStyle": "medium", "timeStyle": "short"})
 
 
-# -- rooms: the relay websocket, random nonces, the QR code, sharing -------------------------
+# -- rooms: the relay websocket, random nonces, sharing -------------------------------------
 class RelaySocket:
     """A websocket to the room relay that speaks Python dicts (JSON through the browser)."""
 
     def __init__(self, url, on_open, on_message, on_close):
-        self.ws = window.WebSocket.new(url)
+        self.ws = scope.WebSocket.new(url)
         self.ws.addEventListener("open", lambda _event: on_open())
         self.ws.addEventListener("message", lambda event: self.receive(event, on_message))
         self.ws.addEventListener("close", lambda event: on_close(int(event.code)))
@@ -236,14 +249,14 @@ class RelaySocket:
 
 def relay_socket(on_open, on_message, on_close, path="/relay"):
     """Open the relay websocket on this page's server (wss: behind https)."""
-    scheme = "wss:" if window.location.protocol == "https:" else "ws:"
-    return RelaySocket(scheme + "//" + window.location.host + path, on_open, on_message, on_close)
+    scheme = "wss:" if page_fact("protocol") == "https:" else "ws:"
+    return RelaySocket(scheme + "//" + page_fact("host", "") + path, on_open, on_message, on_close)
 
 
 def random_hex(count):
     """Return `count` random bytes as hex (crypto.getRandomValues works without a secure context)."""
-    values = window.Uint8Array.new(count)
-    window.crypto.getRandomValues(values)
+    values = scope.Uint8Array.new(count)
+    scope.crypto.getRandomValues(values)
     digits = "0123456789abcdef"
     out = []
     for index in range(count):
@@ -254,73 +267,29 @@ def random_hex(count):
 
 def page_origin():
     """Return this page's origin, e.g. http://192.168.1.5:8000."""
-    return window.location.origin
+    return page_fact("origin", "")
 
 
 def share_link(text, title, on_done):
-    """Share a link (navigator.share where there is one, else the clipboard); on_done("shared"|"copied"|"failed")."""
-    navigator = window.navigator
-    if hasattr(navigator, "share") and navigator.share:
-        navigator.share({"title": title, "url": text}).then(lambda _v: on_done("shared"), lambda _e: on_done("failed"))
-        return
-    if hasattr(navigator, "clipboard") and navigator.clipboard:
-        navigator.clipboard.writeText(text).then(lambda _v: on_done("copied"), lambda _e: copy_by_selection(text, on_done))
-        return
-    copy_by_selection(text, on_done)
-
-
-def copy_by_selection(text, on_done):
-    """Copy through a hidden text field (plain http pages have no clipboard API)."""
-    field = document.createElement("textarea")
-    field.value = text
-    field.setAttribute("readonly", "")
-    field.style.position = "fixed"
-    field.style.opacity = "0"
-    document.body.appendChild(field)
-    field.select()
-    try:
-        ok = bool(document.execCommand("copy"))
-    except Exception:
-        ok = False
-    field.remove()
-    on_done("copied" if ok else "failed")
+    """Share a link (the system's share sheet where there is one, else the clipboard); on_done("shared"|"copied"|"failed")."""
+    ask("share-link", on_done, text, title)
 
 
 def online():
     """Return False when the browser knows it has no network."""
-    return bool(window.navigator.onLine)
+    return bool(scope.navigator.onLine)
 
 
 # -- game night and transfer: files to save and open, requests to the transfer server ----------
 def download(filename, text, mime="application/json"):
     """Offer text as a file to save (or share where the browser offers that for downloads)."""
-    blob = window.Blob.new([text], {"type": mime})
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = filename
-    link.style.display = "none"
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    later(lambda: window.URL.revokeObjectURL(url), 10000)
+    send("download", filename, text, mime)
 
 
 def read_chosen_file(selector, on_text, limit):
     """Read the file chosen in a file input as text: on_text(text), or on_text(None) when it
-    cannot be read or is larger than `limit` characters (then it is not read at all)."""
-    field = document.querySelector(selector)
-    if field is None or not field.files or int(field.files.length) == 0:
-        on_text(None)
-        return
-    chosen = field.files[0]
-    if int(chosen.size) > limit * 4:
-        on_text("")  # far too large: the caller reports it as not a Spieleabend file
-        return
-    reader = window.FileReader.new()
-    reader.addEventListener("load", lambda _event: on_text(str(reader.result)))
-    reader.addEventListener("error", lambda _event: on_text(None))
-    reader.readAsText(chosen)
+    cannot be read, or "" when it is far larger than `limit` characters (then it is not read at all)."""
+    ask("read-file", on_text, selector, limit)
 
 
 def http_request(method, url, body, on_done, content_type="application/json"):
@@ -330,26 +299,18 @@ def http_request(method, url, body, on_done, content_type="application/json"):
         options["body"] = body
         options["headers"] = {"Content-Type": content_type}
 
-    def answered(response):
+    def answered_request(response):
         status = int(response.status)
         response.text().then(lambda text: on_done(status, str(text)), lambda _e: on_done(0, ""))
 
-    window.fetch(url, options).then(answered, lambda _e: on_done(0, ""))
+    scope.fetch(page_origin() + url, options).then(answered_request, lambda _e: on_done(0, ""))
 
 
 def can_share_files():
     """Return True where the browser can hand a file to other apps (Web Share with files: phones)."""
-    navigator = window.navigator
-    try:
-        if not hasattr(navigator, "canShare") or not navigator.canShare:
-            return False
-        probe = window.File.new(["{}"], "probe.json", {"type": "application/json"})
-        return bool(navigator.canShare({"files": [probe]}))
-    except Exception:
-        return False
+    return bool(page_fact("share_files", False))
 
 
 def share_file(filename, text, title, on_done):
     """Hand a JSON file to another app (messenger, mail, files); on_done(True) when shared."""
-    chosen = window.File.new([text], filename, {"type": "application/json"})
-    window.navigator.share({"files": [chosen], "title": title}).then(lambda _v: on_done(True), lambda _e: on_done(False))
+    ask("share-file", lambda result: on_done(bool(result)), filename, text, title)

@@ -539,8 +539,7 @@ class SetupScreen(Screen):
             app.save_settings()
 
     def player_name(self, app):
-        field = app.query("#golf-name")
-        name = (field.value if field else "").strip()[:24]
+        name = (app.field("golf-name") or "").strip()[:24]
         app.settings["name"] = name
         app.save_settings()
         return name or t("golf.you")

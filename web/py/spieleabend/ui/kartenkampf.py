@@ -499,8 +499,7 @@ class SetupScreen(Screen):
             app.save_settings()
 
     def person_name(self, app):
-        field = app.query("#kk-name")
-        name = (field.value if field else "").strip()[:24]
+        name = (app.field("kk-name") or "").strip()[:24]
         app.settings["name"] = name
         app.save_settings()
         return name or t("kk.you")

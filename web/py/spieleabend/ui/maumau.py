@@ -433,8 +433,7 @@ class SetupScreen(Screen):
         if action in ("start", "open-room"):
             remember_setup(app, GAME, choices)
         if action == "start":
-            field = app.query("#mm-name")
-            name = (field.value if field else "").strip()[:24] or t("mm.you")
+            name = (app.field("mm-name") or "").strip()[:24] or t("mm.you")
             app.settings["name"] = name if name != t("mm.you") else ""
             app.save_settings()
             table = new_table(app, name, choices["seats"], choices["strength"], choices["limit"])
@@ -451,6 +450,7 @@ class TableScreen(Screen):
     """The running game on any table: the phone layout for a seat, the large public layout for a screen."""
 
     route = "play/maumau/table"
+    keys = "ArrowLeft ArrowRight"  # moving through the hand must not scroll the page
 
     def __init__(self, app, table):
         self.table = table
@@ -801,7 +801,7 @@ class TableScreen(Screen):
         if card[:-1] == "J":
             self.picker = card
             app.rerender()
-            app.query('[data-testid="suit-H"]').focus()
+            app.focus('[data-testid="suit-H"]')
             return
         self.act(app, play_action(card, view["legal"], self.mau))
 
@@ -872,13 +872,10 @@ class TableScreen(Screen):
             return True
         hand = view["hand"] or []
         if key in ("ArrowRight", "ArrowLeft") and self.picker is not None:
-            focused = app.query('[data-testid="suit-picker"] :focus')
-            current = focused.getAttribute("data-value") if focused else None
+            current = app.focused_value() if app.focus_within("suit-picker") else None
             index = PICKER_SUITS.index(current) if current in PICKER_SUITS else -1
             index = (index + (1 if key == "ArrowRight" else -1)) % len(PICKER_SUITS)
-            element = app.query('[data-testid="suit-%s"]' % PICKER_SUITS[index])
-            if element:
-                element.focus()
+            app.focus('[data-testid="suit-%s"]' % PICKER_SUITS[index])
             return True
         if key in ("ArrowRight", "ArrowLeft") and hand:
             step = 1 if key == "ArrowRight" else -1
@@ -887,15 +884,12 @@ class TableScreen(Screen):
             else:
                 self.cursor = max(0, min(len(hand) - 1, self.cursor + step))
             app.rerender()
-            element = app.query('[data-testid="card-%d"]' % self.cursor)
-            if element:
-                element.focus()
+            app.focus('[data-testid="card-%d"]' % self.cursor)
             return True
         if key == "Enter":
-            focused = app.query('[data-testid="hand"] :focus')
-            if focused:
+            if app.focus_within("hand"):
                 return False  # the focused card's own click plays it
-            if self.cursor is not None and self.cursor < len(hand) and app.query(":focus") is None:
+            if self.cursor is not None and self.cursor < len(hand) and app.focused() is None:
                 self.tap_card(app, sorted_hand(hand)[self.cursor])
                 return True
             return False

@@ -258,7 +258,7 @@ class PeopleScreen(Screen):
         if action == "add-person" and len(self.names) < MAX_PEOPLE:
             self.names.append("")
             app.rerender()
-            app.query("#night-name-%d" % (len(self.names) - 1)).focus()
+            app.focus("#night-name-%d" % (len(self.names) - 1))
         elif action == "from-room":
             taken = room_people(app.storage)
             kept = [name for name in self.names if name.strip()]

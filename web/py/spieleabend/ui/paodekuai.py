@@ -495,8 +495,7 @@ class SetupScreen(Screen):
         if action in ("start", "open-room"):
             remember_setup(app, GAME, {"deals": self.deals, "strength": self.strength})
         if action == "start":
-            field = app.query("#pdk-name")
-            name = (field.value if field else "").strip()[:24] or t("pdk.you")
+            name = (app.field("pdk-name") or "").strip()[:24] or t("pdk.you")
             app.settings["name"] = name if name != t("pdk.you") else ""
             app.save_settings()
             table = new_table(app, name, self.deals, self.strength)
@@ -513,6 +512,8 @@ class TableScreen(Screen):
     """The running table for any table object: a seat's layout, or the infoscreen's public one."""
 
     route = "play/paodekuai/table"
+    # Arrows move through the hand without scrolling; Space picks, Enter plays, also on a focused card.
+    keys = "ArrowLeft ArrowRight ArrowUp ArrowDown Space@hand Enter@hand"
 
     def __init__(self, app, table):
         self.table = table
@@ -971,8 +972,7 @@ class TableScreen(Screen):
         view = self.current()
         if view is None or view["seat"] is None or self.phase(view) != "play" or self.panel:
             return False
-        focused = app.query(":focus")
-        testid = focused.getAttribute("data-testid") if focused else None
+        testid = app.focused()
         on_card = bool(testid) and testid.startswith("card-")
         in_hand = on_card or not testid
         hand = sort_hand(view["hand"])
@@ -981,12 +981,10 @@ class TableScreen(Screen):
             if on_card:
                 self.cursor = min(max(self.cursor + moves[key], 0), len(hand) - 1)
             app.rerender()
-            element = app.query('[data-testid="card-%s"]' % hand[self.cursor])
-            if element:
-                element.focus()
+            app.focus('[data-testid="card-%s"]' % hand[self.cursor])
             return True
-        if key == " " and not testid and hand:
-            self.toggle(view, hand[self.cursor])
+        if key == " " and in_hand and hand:
+            self.toggle(view, testid[len("card-"):] if on_card else hand[self.cursor])
             app.rerender()
             return True
         if key == "Enter" and in_hand:

@@ -208,8 +208,7 @@ class SetupScreen(Screen):
 
     def handle(self, app, action, value):
         if action == "start":
-            field = app.query("#pj-name")
-            name = (field.value if field else "").strip()[:24] or t("pj.you")
+            name = (app.field("pj-name") or "").strip()[:24] or t("pj.you")
             app.settings["name"] = name if name != t("pj.you") else ""
             app.settings["pj_computers"] = self.computers
             app.settings["pj_style"] = self.style
@@ -218,8 +217,7 @@ class SetupScreen(Screen):
         elif action == "continue":
             app.go("play/punktejagd/continue", replace=True)
         elif action == "open-room":
-            field = app.query("#pj-name")
-            name = (field.value if field else "").strip()[:24]
+            name = (app.field("pj-name") or "").strip()[:24]
             if name:
                 app.settings["name"] = name
             app.settings["pj_style"] = self.style

@@ -368,8 +368,7 @@ class LobbyScreen(Screen):
             app.show(host_screen(app, self.game))
 
     def start(self, app):
-        field = app.query("#room-host-name")
-        name = (field.value if field else "").strip()[:24] or app.settings.get("name", "") or t("room.host_default")
+        name = (app.field("room-host-name") or "").strip()[:24] or app.settings.get("name", "") or t("room.host_default")
         self.host_name_value = name
         if self.people() > self.seat_count:
             return
@@ -498,6 +497,10 @@ class RoomFrame(Screen):
 
     def on_input(self, app, name, value, final):
         self.inner.on_input(app, name, value, final)
+
+    @property
+    def keys(self):
+        return self.inner.keys
 
     def on_key(self, app, key):
         return self.inner.on_key(app, key)
@@ -637,8 +640,7 @@ class JoinScreen(Screen):
     def handle(self, app, action, value):
         if action not in ("join-seat", "join-screen"):
             return
-        field = app.query("#join-name")
-        name = (field.value if field else "").strip()[:24]
+        name = (app.field("join-name") or "").strip()[:24]
         if name:
             app.settings["name"] = name
             app.save_settings()
@@ -647,10 +649,8 @@ class JoinScreen(Screen):
             doc["code"] = self.code
             doc["secret"] = self.secret
         else:
-            code_field = app.query("#join-code")
-            pin_field = app.query("#join-pin")
-            code = normalize_code(code_field.value if code_field else "")
-            pin = (pin_field.value if pin_field else "").strip()
+            code = normalize_code(app.field("join-code") or "")
+            pin = (app.field("join-pin") or "").strip()
             if len(code) != 6 or len(pin) != 4:
                 self.error = t("room.need_code")
                 app.rerender()
@@ -741,6 +741,10 @@ class GuestScreen(Screen):
     def on_input(self, app, name, value, final):
         if self.frame is not None:
             self.frame.on_input(app, name, value, final)
+
+    @property
+    def keys(self):
+        return self.frame.keys if self.frame is not None else ""
 
     def on_key(self, app, key):
         return self.frame.on_key(app, key) if self.frame is not None else False

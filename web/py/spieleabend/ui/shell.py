@@ -73,6 +73,10 @@ class Screen:
     """A screen renders HTML and reacts to actions; the app does the DOM work."""
 
     route = ""
+    # The keys on_key takes over from the browser, e.g. "ArrowLeft Space@hand": the page keeps back their
+    # default action (scrolling, a focused button's click); "@hand" only while focus is inside the element
+    # with data-testid "hand" or nowhere. Enter and Space on a focused button are otherwise that button's.
+    keys = ""
 
     def render(self, app):
         return ""

@@ -313,9 +313,9 @@ class OpenScreen(Screen):
 
     def handle(self, app, action, value):
         if action == "redeem" and not self.waiting:
-            field = app.query("#transfer-input")
-            if field is not None:
-                self.code = field.value
+            typed = app.field("transfer-input")
+            if typed is not None:
+                self.code = typed
             code = clean_code(self.code)
             if not code:
                 self.problem = t("tr.problem.code_format")

@@ -1,0 +1,101 @@
+// Spieleabend's Python runs here, in a Web Worker: Brython, the engines, the computers and the
+// screens' code. The page's main thread only paints and answers taps (web/index.html), so a start,
+// a computer thinking or a long compile never freezes it. ui/dom.py speaks with the page.
+"use strict";
+var START = {{start_order}};  // the start modules, leaves first
+var LATER = {{idle_order}};  // the games' modules, compiled in idle time after a first start
+var LATER_DELAY_MS = 3000;
+var booted = false, queued = [];
+
+self.onmessage = function (event) {
+  if (!booted) { booted = true; boot(event.data); return; }
+  // Later messages are JSON text for ui/dom.py; those that come before Python listens wait.
+  if (self.spieleabendReceive) self.spieleabendReceive(event.data);
+  else queued.push(event.data);
+};
+
+function failed(error) {
+  self.postMessage(JSON.stringify(["failed", String(error && (error.message || error))]));
+}
+
+// The first message: the scripts to load (brython.js, the start modules' compiled code on a first
+// visit, the app's bundle) and the page's facts for ui/dom.py as JSON text.
+function boot(start) {
+  self.spieleabendPage = start.page;
+  try {
+    importScripts.apply(self, start.scripts);
+  } catch (error) { failed(error); return; }
+  var B = self.__BRYTHON__;
+  if (!B || !B.brython) { failed("brython.js did not load"); return; }
+  B.brython({});  // Brython's defaults: debug 1, compiled-code cache in IndexedDB
+  // The start modules come compiled in the bundle on a first visit; later starts read them (and
+  // the games) from Brython's IndexedDB cache first.
+  var ahead = B.precompiled["spieleabend.ui.app"] !== undefined;
+  var cache = ahead ? null : openCache(B);
+  if (cache) cache.then(function () { run(B, ahead); });
+  else run(B, ahead);
+}
+
+function openCache(B) {
+  return B.has_indexedDB && B.idb_open_promise ? B.idb_open_promise().catch(function () {}) : null;
+}
+
+function run(B, ahead) {
+  try {
+    START.forEach(function (name) { B.$__import__(name, B.builtins.None, B.builtins.None, []); });
+    B.$call(B.$getattr(B.imported["spieleabend.ui.app"], "start"));
+  } catch (error) {
+    if (B.handle_error) { try { B.handle_error(error); } catch (e) {} }
+    failed(error);
+    return;
+  }
+  queued.splice(0).forEach(function (message) { self.spieleabendReceive(message); });
+  if (ahead) {
+    var read = openCache(B);
+    if (read) read.then(function () { keepStartModules(B); setTimeout(function () { compileLater(B); }, LATER_DELAY_MS); });
+  }
+}
+
+// Brython's IndexedDB cache, written as its own loader writes it: a later start reads the compiled
+// code from there instead of compiling.
+function store(B, record) {
+  if (!B.idb_name) return;
+  var open = indexedDB.open(B.idb_name);
+  open.onsuccess = function () {
+    try { open.result.transaction("modules", "readwrite").objectStore("modules").put(record); } catch (e) {}
+  };
+}
+function record(B, name, js) {
+  var entry = B.VFS[name];
+  return {name: name, content: js, imports: entry[2].join(","), is_package: entry.length > 3,
+          timestamp: B.timestamp, source_ts: entry.timestamp};
+}
+function keepStartModules(B) {
+  START.forEach(function (name) {
+    var js = B.precompiled[name];
+    if (js !== undefined && B.VFS[name]) store(B, record(B, name, Array.isArray(js) ? js[0] : js));
+  });
+}
+
+// The games' modules, compiled one at a time after a first start (Brython would compile each when a
+// game opens) and kept in the cache. Nothing here holds up the page: this is not its thread.
+function compileLater(B) {
+  function one() {
+    var name = LATER.shift();
+    if (name === undefined) return;
+    var entry = B.VFS[name];
+    if (entry && entry[0] === ".py" && B.precompiled[name] === undefined && !B.imported[name]) {
+      // Brython's name for a module's file in the bundle: VFS.<name>.py, a package's VFS.<name>/__init__.py.
+      var isPackage = entry.length > 3, file = "VFS." + name + (isPackage ? "/__init__" : "") + entry[0];
+      try {
+        B.url2name[file] = name;
+        B.file_cache[file] = entry[1];
+        var js = B.py2js({src: entry[1], filename: file, imported: true}, name, name, B.builtins_scope).to_js();
+        B.precompiled[name] = isPackage ? [js] : js;
+        store(B, record(B, name, js));
+      } catch (e) {}  // the import compiles it again and reports what is wrong
+    }
+    setTimeout(one, 0);  // a message from the page (a tap) gets its turn between two modules
+  }
+  if (typeof B.py2js === "function" && B.builtins_scope && B.VFS) one();
+}
