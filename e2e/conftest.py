@@ -5,7 +5,9 @@ import os
 import threading
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
+from playwright.sync_api._generated import Locator, Page
 from werkzeug.serving import make_server
 
 from server import create_app
@@ -15,6 +17,58 @@ CHROMIUM_FLAGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ]
 PHONE = {"width": 360, "height": 740}
+
+
+# A person looks at the screen after each tap before the next one. The app's Python runs in a Web
+# Worker, so what a tap changes is drawn a moment after the tap: every action below waits until the
+# page has no message left that the app has not handled (<html data-busy>, see web/index.html).
+SETTLED = "!document.documentElement.hasAttribute('data-busy')"
+
+
+def wait_until_settled(page):
+    """Wait until the app has handled every tap, key and input sent to it (no-op on other pages)."""
+    try:
+        page.wait_for_function(SETTLED, timeout=30000, polling=10)
+    except PlaywrightError:
+        if not page.is_closed():
+            raise
+
+
+def settling(action, page_of):
+    def act(self, *args, **kwargs):
+        result = action(self, *args, **kwargs)
+        wait_until_settled(page_of(self))
+        return result
+    act.__wrapped__ = action
+    return act
+
+
+for _name in ("click", "dblclick", "fill", "check", "uncheck", "set_checked", "select_option", "press",
+              "press_sequentially", "tap", "type", "set_input_files", "clear", "dispatch_event"):
+    setattr(Locator, _name, settling(getattr(Locator, _name), lambda locator: locator.page))
+
+
+class SettlingKeyboard:
+    """page.keyboard whose key presses wait like the locator actions above."""
+
+    def __init__(self, page, keyboard):
+        self.page = page
+        self.keyboard = keyboard
+
+    def press(self, *args, **kwargs):
+        self.keyboard.press(*args, **kwargs)
+        wait_until_settled(self.page)
+
+    def type(self, *args, **kwargs):
+        self.keyboard.type(*args, **kwargs)
+        wait_until_settled(self.page)
+
+    def __getattr__(self, name):
+        return getattr(self.keyboard, name)
+
+
+_keyboard = Page.keyboard
+Page.keyboard = property(lambda page: SettlingKeyboard(page, _keyboard.fget(page)))
 
 
 def pytest_collection_modifyitems(items):
@@ -110,6 +164,16 @@ def open_app(page, url, route=""):
     page.goto(url + "/" + (("#/" + route) if route else ""))
     page.wait_for_selector("html[data-app-ready]", timeout=60000)
     return page
+
+
+def app_worker(page):
+    """Return the Web Worker the app's Python runs in (Brython is there, not in the page)."""
+    for _ in range(200):
+        for worker in page.workers:
+            if "/app-worker." in worker.url:
+                return worker
+        page.wait_for_timeout(50)
+    raise AssertionError("the page has no app worker")
 
 
 def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown="[data-testid=hand]"):

@@ -4,25 +4,26 @@ import json
 
 import pytest
 
-from e2e.conftest import open_app
+from e2e.conftest import app_worker, open_app
 from spieleabend.games import GAME_MODULES, self_play
 
 OPTIONS = {"seats": 3}
 SEED = 2024
 
-PLAY_IN_PAGE = """
-from browser import window
+PLAY_IN_WORKER = """
+from browser import self as scope
 import javascript
 from spieleabend.games import self_play
-window.selfPlayResult = javascript.JSON.stringify(self_play(%r, %r, %d, %r))
+scope.selfPlayResult = javascript.JSON.stringify(self_play(%r, %r, %d, %r))
 """
 
 
 def play_in_browser(page, game, strength):
-    page.evaluate("() => { window.selfPlayResult = null; }")
-    page.evaluate("src => __BRYTHON__.runPythonSource(src)", PLAY_IN_PAGE % (game, OPTIONS, SEED, strength))
-    page.wait_for_function("window.selfPlayResult !== null", timeout=120000)
-    return json.loads(page.evaluate("window.selfPlayResult"))
+    """Play a whole seeded game in the app's worker, where the app's Python runs."""
+    worker = app_worker(page)
+    worker.evaluate("src => { self.selfPlayResult = null; __BRYTHON__.runPythonSource(src); }",
+                    PLAY_IN_WORKER % (game, OPTIONS, SEED, strength))
+    return json.loads(worker.evaluate("self.selfPlayResult"))
 
 
 @pytest.mark.parametrize("game", GAME_MODULES)

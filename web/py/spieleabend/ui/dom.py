@@ -152,11 +152,14 @@ def toast(text):
 def listen(on_message):
     """Call on_message(message dict) for every message from the page."""
     def receive(text):
-        message = javascript.JSON.parse(text)
-        if message.get("type") == "answer":
-            answered(message.get("id"), message.get("result"))
-        else:
-            on_message(message)
+        try:
+            message = javascript.JSON.parse(text)
+            if message.get("type") == "answer":
+                answered(message.get("id"), message.get("result"))
+            else:
+                on_message(message)
+        finally:
+            send("handled")  # after everything the message caused was sent to the page
     scope.spieleabendReceive = receive
 
 
