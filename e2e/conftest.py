@@ -48,6 +48,11 @@ for _name in ("click", "dblclick", "fill", "check", "uncheck", "set_checked", "s
     setattr(Locator, _name, settling(getattr(Locator, _name), lambda locator: locator.page))
 
 
+def tap_without_waiting(locator):
+    """Tap and go on at once: for a test that holds the app back (its scripts) on purpose."""
+    Locator.click.__wrapped__(locator)
+
+
 class SettlingKeyboard:
     """page.keyboard whose key presses wait like the locator actions above."""
 
@@ -157,6 +162,15 @@ def page(context):
     page.console_watch = watch
     yield page
     assert watch.errors == [], "console errors: %s" % watch.errors
+
+
+def reopen(page, url):
+    """Load url afresh, a reload even when only its #/ route differs: the app reads storage when it starts,
+    so a test that wrote storage behind the running app's back opens it this way."""
+    page.goto(url)
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]", timeout=60000)
+    return page
 
 
 def open_app(page, url, route=""):

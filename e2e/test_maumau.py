@@ -7,7 +7,7 @@ writes: {"format": 1, "game", "state", "meta"}); computers play at `?pace=0`.
 
 import json
 
-from e2e.conftest import open_app
+from e2e.conftest import open_app, reopen
 from e2e.test_accessibility import serious_violations
 from spieleabend.bots import maumau as bots
 from spieleabend.games import maumau
@@ -44,7 +44,7 @@ def open_prepared(page, url, state):
     """Store a prepared game and open it as "Fortsetzen" does."""
     open_app(page, url + "/?pace=0")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(document(state))])
-    page.evaluate("location.hash = '#/play/maumau/continue'")
+    reopen(page, url + "/?pace=0#/play/maumau/continue")
     page.wait_for_selector("[data-testid=deal-summary], [data-testid=hand]")
 
 
@@ -249,7 +249,8 @@ def test_players_join_and_leave_between_deals(page, live_server):
     assert "Anna steigt aus" in feed(page)
     page.get_by_test_id("next-deal").click()
     page.wait_for_selector("[data-testid=hand]")
-    assert page.get_by_test_id("player-2").get_attribute("data-cards") in ("7", "8", "9", "10", "11")
+    # Clara got a hand of 7; the computers play on at once (pace 0), so she may have played or drawn since.
+    assert 5 <= int(page.get_by_test_id("player-2").get_attribute("data-cards")) <= 11
     assert page.get_by_test_id("player-3").count() == 0
     assert saved(page)["state"]["deal"] == 2
 

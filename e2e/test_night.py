@@ -5,7 +5,7 @@ import json
 
 from playwright.sync_api import expect
 
-from e2e.conftest import open_app
+from e2e.conftest import open_app, reopen
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import kartenkampf
 from spieleabend.games.common import Rng
@@ -101,7 +101,7 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     expected = {"Testerin": 0, "Anna": 0, "Ben": 0}
     if first:
         expected[first] += 1
-    page.goto(url + "/#/night")
+    reopen(page, url + "/#/night")
     page.wait_for_selector("[data-testid=night-table]")
     rows = table_rows(page)
     assert {row[0]: row[1] for row in rows} == expected
@@ -126,7 +126,7 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     # Ergebnisse: three games, filter by game, the newest with its score chart.
     page.goto(url + "/#/results")
     items = page.get_by_test_id("result-item")
-    assert items.count() == 3
+    expect(items).to_have_count(3)
     assert items.evaluate_all("items => items.map(i => i.dataset.game)") == ["golf", "kartenkampf", "punktejagd"]
     chart = items.first.get_by_test_id("score-chart")
     assert chart.locator("polyline").count() == 2, "one line per player"
@@ -153,7 +153,7 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     assert table_rows(page) == [["Testerin", 0, 0, 0]]
     page.goto(url + "/#/results")
     past = page.get_by_test_id("past-night")
-    assert past.count() == 1
+    expect(past).to_have_count(1)
     past.get_by_test_id("past-night-toggle").click()
     assert {row[0]: row[1] for row in table_rows(past, "past-night-table")} == expected
 
@@ -178,7 +178,7 @@ def test_results_of_all_five_games_backup_and_restore(page, browser, live_server
     night_id = tonight(page)
     page.evaluate("doc => localStorage.setItem('spieleabend.results', JSON.stringify(doc))",
                   {"format": 1, "results": prepared_results(night_id)})
-    page.goto(url + "/#/results")
+    reopen(page, url + "/#/results")
     items = page.get_by_test_id("result-item")
     assert items.count() == 5
     for game in ("punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"):
@@ -216,7 +216,7 @@ def test_people_taken_from_the_hosted_room(page, live_server):
     page.evaluate("doc => localStorage.setItem('spieleabend.save.punktejagd', JSON.stringify(doc))",
                   {"format": 1, "game": "punktejagd", "state": {"names": ["Host", "Mia", "Anna"]},
                    "meta": {"players": players, "seat": 0, "room": {"code": "ABCD"}}, "saved_at": 1})
-    page.goto(live_server.url + "/#/night/new")
+    reopen(page, live_server.url + "/#/night/new")
     page.get_by_test_id("night-name-0").fill("Host")
     page.get_by_test_id("night-from-room").click()
     values = page.locator("[data-testid^=night-name-]").evaluate_all("inputs => inputs.map(i => i.value)")
@@ -236,6 +236,7 @@ def test_in_a_room_phones_and_the_infoscreen_show_tonights_table(browser, live_s
         host.page.evaluate("doc => localStorage.setItem('spieleabend.results', JSON.stringify(doc))", {
             "format": 1, "results": [{"game": "golf", "players": ["Hosti", "Anna"], "winners": ["Anna"],
                                       "scores": [9, 4], "finished_at": 5, "night": night_id}]})
+        reopen(host.page, live_server.url + "/")
         link = open_room(host, live_server.url)
         join(phone, live_server.url, link, "Anna")
         join(screen, live_server.url, link, "TV", as_screen=True)

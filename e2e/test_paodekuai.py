@@ -3,7 +3,7 @@ the Tabelle against the engine, keyboard, pause and continue, axe."""
 
 import json
 
-from e2e.conftest import open_app, start_solo
+from e2e.conftest import open_app, reopen, start_solo
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import paodekuai as engine
 from tests.test_paodekuai_screens import build_state, meta_for
@@ -22,8 +22,7 @@ def open_prepared(page, url, state):
     page.goto(url + "/?pace=0")
     page.wait_for_selector("html[data-app-ready]")
     page.evaluate("([key, doc]) => localStorage.setItem(key, doc)", [SAVE_KEY, json.dumps(document)])
-    page.goto(url + "/?pace=0#/play/paodekuai/continue")
-    page.wait_for_selector("html[data-app-ready]")
+    reopen(page, url + "/?pace=0#/play/paodekuai/continue")
     page.wait_for_selector("[data-testid=pdk-table]")
 
 
@@ -99,8 +98,8 @@ def test_whole_seeded_table_of_two_deals_to_the_final_standings(page, live_serve
         while wait_for_me_or_settlement(page):
             play_my_turn(page)
             turns += 1
-            if deal == 1 and turns == 2:
-                # Pause and continue: the same table comes back.
+            if deal == 1 and turns == 2 and wait_for_me_or_settlement(page):
+                # Pause and continue (my turn again, the computers wait): the same table comes back.
                 state = saved(page)["state"]
                 page.get_by_test_id("pause").click()
                 page.get_by_test_id("continue-paodekuai").click()

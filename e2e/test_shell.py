@@ -2,7 +2,7 @@
 
 import json
 
-from e2e.conftest import ConsoleWatch, open_app, phone_context
+from e2e.conftest import ConsoleWatch, app_worker, open_app, phone_context, tap_without_waiting
 from spieleabend.games import GAME_MODULES
 
 
@@ -94,10 +94,12 @@ def test_app_starts_offline_after_one_visit(context, own_server):
     # The page came from the release's cache by a static route, without waiting for the worker.
     navigation = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
     assert navigation["workerFinalSourceType"] == "cache"
-    # A start from the cache loads brython.js whole: the worker joined it from the pieces at install.
-    scripts = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    # The app's worker got Brython and the app's bundle from the release's cache too, and no compiled
+    # start modules: those come from Brython's IndexedDB cache on a start from the cache.
+    scripts = app_worker(page).evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert any("/assets/brython." in url for url in scripts), scripts
-    assert not any("/assets/brython-" in url for url in scripts), scripts
+    assert any(url.endswith(".brython.js") for url in scripts), scripts
+    assert not any("/assets/spieleabend-compiled." in url for url in scripts), scripts
     # A start with a query (a tester's seed) is not a static route: the worker serves it, offline too.
     seeded = context.new_page()
     seeded.goto(own_server.url + "/?seed=7")
@@ -120,7 +122,7 @@ def hold_brython(page):
     """Keep Brython from arriving (its requests stay unanswered): the page shows what the server sent and
     the inline script made of it, as on a slow network."""
     held = []
-    page.route("**/assets/brython-*", lambda route: held.append(route))
+    page.route("**/assets/brython.*", lambda route: held.append(route))
     return held
 
 
@@ -170,23 +172,22 @@ def test_a_tile_tapped_before_python_runs_opens_that_game(page, live_server):
     held = []
     page.route("**/assets/*.brython.js", lambda route: held.append(route))
     page.goto(live_server.url + "/", wait_until="domcontentloaded")
-    page.wait_for_function("document.querySelectorAll('script[src$=\".brython.js\"]').length === 1")
-    page.get_by_test_id("game-punktejagd").click()
+    tap_without_waiting(page.get_by_test_id("game-punktejagd"))
     # The tap is seen at once: the loading screen stands in until the game's screen is drawn.
     assert page.locator("#loading").is_visible()
     assert page.locator("#app").is_hidden()
     while not held:  # the route handler runs while Playwright waits
         page.wait_for_timeout(50)
     held[0].continue_()
-    page.wait_for_selector("html[data-app-ready]")
+    page.wait_for_selector("html[data-app-ready]")  # after the taps made meanwhile were handled
     assert page.get_by_test_id("start-game").is_visible()
     assert page.locator("#loading").count() == 0
 
 
 def test_start_modules_run_the_code_the_browser_would_compile(page, live_server):
-    """The build's compiled start modules equal what this brython.js makes of the same source in the page."""
+    """The build's compiled start modules equal what this brython.js makes of the same source in the browser."""
     open_app(page, live_server.url)
-    result = page.evaluate("""() => {
+    result = app_worker(page).evaluate("""() => {
         const B = __BRYTHON__, out = {};
         for (const name of ["spieleabend.ui.i18n", "spieleabend.ui.shell", "spieleabend.ui.app", "spieleabend"]) {
             const entry = B.VFS[name], isPackage = entry.length > 3;
@@ -212,7 +213,13 @@ def test_start_modules_run_the_code_the_browser_would_compile(page, live_server)
 
 def test_games_are_compiled_in_idle_time_and_kept_for_the_next_start(page, live_server):
     open_app(page, live_server.url)
-    page.wait_for_function("__BRYTHON__.precompiled['spieleabend.bots.punktejagd'] !== undefined")
+    worker = app_worker(page)
+    for _ in range(300):  # the games are compiled 3 s after the start, one module at a time
+        if worker.evaluate("__BRYTHON__.precompiled['spieleabend.bots.punktejagd'] !== undefined"):
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the games were not compiled in idle time")
     page.get_by_test_id("game-punktejagd").click()
     page.get_by_test_id("start-game").click()
     page.wait_for_selector("[data-testid=hand]")

@@ -49,7 +49,9 @@ function run(B, ahead) {
     failed(error);
     return;
   }
+  // What the person did meanwhile (a tap on the pre-rendered home), then the app is ready.
   queued.splice(0).forEach(function (message) { self.spieleabendReceive(message); });
+  self.postMessage(JSON.stringify(["ready"]));
   if (ahead) {
     var read = openCache(B);
     if (read) read.then(function () { keepStartModules(B); setTimeout(function () { compileLater(B); }, LATER_DELAY_MS); });

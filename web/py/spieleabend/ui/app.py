@@ -237,6 +237,8 @@ class App:
                 self.rerender()
         elif kind == "storage-refused":
             self.toast(t("error.storage_full"))
+        elif kind == "stored" and isinstance(message.get("key"), str) and hasattr(self.storage.backend, "changed_elsewhere"):
+            self.storage.backend.changed_elsewhere(message["key"], message.get("value"))
 
     def dispatch(self, action, value):
         """Send an action to the screen; an error is shown, never swallowed silently."""
@@ -247,10 +249,9 @@ class App:
 
 
 def start():
-    """Start the app in this worker: the page's facts, the first screen, then tell the page it is ready."""
+    """Start the app in this worker: the page's facts, the first screen (app-worker.js then tells the page)."""
     dom.start_page(dom.JsonCodec.loads(dom.scope.spieleabendPage))
     app = App()
     dom.listen(app.on_message)
     app.show(app.route_screen(dom.hash_route()))
-    dom.mark_ready()
     return app

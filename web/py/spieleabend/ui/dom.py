@@ -94,6 +94,13 @@ class PageStorage(MemoryStorage):
         MemoryStorage.removeItem(self, key)
         send("remove", key)
 
+    def changed_elsewhere(self, key, value):
+        """Take a change another tab made (nothing to write: the page has it already)."""
+        if isinstance(value, str):
+            MemoryStorage.setItem(self, key, value)
+        else:
+            MemoryStorage.removeItem(self, key)
+
 
 def local_storage():
     """Return the page's localStorage, or an in-memory stand-in where the browser refuses storage."""
@@ -191,11 +198,6 @@ def update_waiting():
 def activate_update():
     """Let the waiting release take over now and reload (only offered outside a game)."""
     send("activate-update")
-
-
-def mark_ready():
-    """Hide the loading screen and tell testers the app is interactive."""
-    send("ready")
 
 
 def focus(selector):

@@ -564,6 +564,14 @@ class TableScreen(Screen):
 
     route = "play/golf/table"
 
+    @property
+    def keys(self):
+        """Enter ends the peek or goes on after a round's summary, also with focus on a button."""
+        view = self.table.view()
+        if my_seat(view) is None or self.sheet:
+            return ""
+        return "Enter" if self.phase(view) in ("peek", "summary") else ""
+
     def __init__(self, app, table):
         self.table = table
         self.seen = len(table.view()["history"])  # scored rounds whose summary was acknowledged

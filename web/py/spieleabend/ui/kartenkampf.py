@@ -522,6 +522,13 @@ class TableScreen(Screen):
 
     route = "play/kartenkampf/table"
 
+    @property
+    def keys(self):
+        """Enter confirms the chosen card or goes on after the reveal, also with focus on a card."""
+        view = self.table.view() if self.table.seat is not None else None
+        phase = self.phase(view) if view is not None else None
+        return "Enter" if (phase == "choose" and self.selected is not None) or phase == "reveal" else ""
+
     def __init__(self, app, table):
         self.table = table
         self.selected = None

@@ -230,6 +230,12 @@ class TableScreen(Screen):
 
     route = "play/punktejagd/table"
 
+    @property
+    def keys(self):
+        """Enter confirms the chosen card or goes on after the reveal, also with focus on a card."""
+        taken = (self.phase == "choose" and self.selected is not None) or (self.phase == "reveal" and not self.flying)
+        return "Enter" if self.me is not None and taken else ""
+
     def __init__(self, app, table):
         self.table = table
         self.selected = None
