@@ -176,6 +176,7 @@ def test_swap_from_the_stock_discard_and_take_from_the_pile_then_pause_and_conti
     state = saved(page)["state"]
     assert state["grids"][0][0] == top
     assert {"seat": 0, "action": "take", "position": 0, "card": top, "out": "9S"} in state["events"]
+    my_turn(page)  # the computer moves meanwhile (its Python runs beside the page): pause on my turn
     before = saved(page)
     page.get_by_test_id("pause").click()
     page.wait_for_selector("[data-testid=continue-golf]")

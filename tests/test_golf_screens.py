@@ -146,8 +146,10 @@ def test_peek_html_has_the_bottom_two_and_gemerkt_then_hides_them():
     assert cards_in(grid_html(html, 0)) == ["4S", "6S"]
     assert "peek-done" in ids_of(html)
     assert "Gemerkt" in html
+    assert screen.keys == "Enter", "Enter ends the peek, also with focus on a button"
     screen.handle(app, "ready", None)
     html = screen.render(app)
+    assert screen.keys == "", "during turns Enter on a focused button is that button's"
     assert cards_in(grid_html(html, 0)) == []
     assert "peek-done" not in ids_of(html)
 

@@ -259,8 +259,10 @@ def test_keys_pick_only_cards_in_hand_and_zero_is_ten():
     app = FakeApp()
     table = RoomTable(2, 0)
     screen = ui.TableScreen(app, table)
+    assert screen.keys == "", "nothing chosen: Enter on a focused button stays that button's"
     assert screen.on_key(app, "0")
     assert screen.selected == 10
+    assert screen.keys == "Enter", "a card chosen: Enter confirms it, wherever focus is"
     assert not screen.on_key(app, "x")
     assert screen.on_key(app, "Enter")
     assert table.state["choices"][0] == 10

@@ -343,10 +343,12 @@ def test_keyboard_enter_plays_and_p_passes():
     state = build_state([["5S", "9C", "KH"], ["6H", "6D"], ["QH", "QS"]], trick=[(2, ["JD"])])
     table = table_for(app, state)
     screen = ui.TableScreen(app, table)
+    assert {"ArrowLeft", "ArrowRight", "Space@hand", "Enter@hand"} <= set(screen.keys.split())
     app.key_focus = {"testid": "card-KH", "within": ["card-KH", "hand"]}
     assert screen.on_key(app, "p") is True
     assert table.view()["turn"] == 0, "a refused pass changes nothing"
-    screen.handle(app, "toggle", "KH")
+    assert screen.on_key(app, " ") is True, "Space picks the focused card"
+    assert screen.selected == ["KH"]
     assert screen.on_key(app, "Enter") is True
     assert table.view()["top"] == {"seat": 0, "cards": ["KH"], "play": engine.classify(["KH"])}
     app.key_focus = {"testid": "open-table", "within": ["open-table"]}
