@@ -355,6 +355,15 @@ def test_keyboard_enter_plays_and_p_passes():
     assert screen.on_key(app, "Enter") is False, "Enter on another control keeps its own meaning"
 
 
+def test_arrow_keys_move_on_before_the_page_reports_the_new_focus():
+    app = ScreenApp()
+    state = build_state([["5S", "9C", "KH"], ["6H", "6D"], ["QH", "QS"]], trick=[(2, ["JD"])])
+    screen = ui.TableScreen(app, table_for(app, state))
+    assert screen.on_key(app, "ArrowRight") and screen.cursor == 0, "the first arrow enters the hand"
+    assert screen.on_key(app, "ArrowRight") and screen.cursor == 1, "focus not reported yet: still moves on"
+    assert app.focus_requests[-1] == '[data-testid="card-9C"]'
+
+
 def test_whole_bombs_left_in_hand_are_named():
     state = build_state([["9H"], ["AS", "AD", "AC", "4H"], ["KH", "KS", "KD", "KC"]], trick=[(2, ["5H"])])
     engine.apply_action(state, 0, "play 9H")

@@ -519,6 +519,9 @@ class TableScreen(Screen):
         self.table = table
         self.selected = []
         self.cursor = 0
+        # Arrows moved focus into the hand: the next arrow moves on even if the page has not yet
+        # reported the new focus (keys held down come faster than the worker answers).
+        self.in_hand = False
         self.panel = False          # the Tabelle sheet
         self.final_ok = False       # the last settlement was seen; show the final standings
         self.message = ""           # a refusal or hint shown under the controls
@@ -867,6 +870,7 @@ class TableScreen(Screen):
 
     # -- actions ---------------------------------------------------------------------------
     def handle(self, app, action, value):
+        self.in_hand = False
         view = self.current()
         if view is None:
             return
@@ -978,8 +982,9 @@ class TableScreen(Screen):
         hand = sort_hand(view["hand"])
         moves = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -8, "ArrowDown": 8}
         if key in moves and hand:
-            if on_card:
+            if on_card or self.in_hand:
                 self.cursor = min(max(self.cursor + moves[key], 0), len(hand) - 1)
+            self.in_hand = True
             app.rerender()
             app.focus('[data-testid="card-%s"]' % hand[self.cursor])
             return True
