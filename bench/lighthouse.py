@@ -16,7 +16,7 @@ shared machine spreads over all of them alike:
 - `--web NAME=DIR`: this tree's server with another web root (a variant of
   web/ to try something);
 - `--config NAME=JSON`: this tree's server with other settings, e.g.
-  `--config whole='{"BRYTHON_PIECES": 1}'`.
+  `--config noidle='{"IDLE_COMPILE": false}'`.
 
     python -m bench.lighthouse [--runs 5] [--page base=http://127.0.0.1:8101/] [--web try=path/to/other/web]
 """

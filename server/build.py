@@ -322,7 +322,7 @@ def stylesheet(web_root):
 def build(web_root=None, idle_compile=True):
     """Build every asset in memory and return {url path: Asset} plus the release version.
 
-    idle_compile: let the page compile the games' modules in idle time after a first start.
+    idle_compile: let the app's worker compile the games' modules after a first start.
     """
     web_root = Path(web_root or DEFAULT_WEB_ROOT)
     assets = {}
@@ -334,19 +334,18 @@ def build(web_root=None, idle_compile=True):
         return url
 
     brython_js = (BRYTHON_DATA / "brython.js").read_bytes()
-    scripts = [add_hashed("brython", ".js", brython_js)]
-    warm_scripts = list(scripts)
     py_root = web_root / "py"
     starting = start_modules(py_root)
     bundle = build_python_bundle(py_root, starting, brython_js.decode("utf-8"))
-    # Two scripts: the start modules' compiled code (a first visit only), then every source.
+    # brython.js, the start modules' compiled code, every source. A start from the service worker's
+    # cache takes the compiled code from Brython's IndexedDB cache (stored there on a first visit):
+    # measured faster than the script of compiled code.
     sources, guard, compiled = bundle.partition(COMPILED_GUARD)
-    if guard:
-        scripts.append(add_hashed("spieleabend-compiled", ".js", (guard + compiled).encode("utf-8")))
-    scripts.append(add_hashed("spieleabend", ".brython.js", sources.encode("utf-8")))
-    # A start from the service worker's cache takes the start modules' code from Brython's IndexedDB
-    # cache (stored there on a first visit): measured faster than the script of compiled code.
-    warm_scripts += scripts[-1:]
+    brython_url = add_hashed("brython", ".js", brython_js)
+    sources_url = add_hashed("spieleabend", ".brython.js", sources.encode("utf-8"))
+    compiled_urls = [add_hashed("spieleabend-compiled", ".js", (guard + compiled).encode("utf-8"))] if guard else []
+    scripts = [brython_url] + compiled_urls + [sources_url]
+    warm_scripts = [brython_url, sources_url]
     urls[MAIN_CSS] = add_hashed("css-app", ".css", stylesheet(web_root))
     # The worker the app's Python runs in (the page only paints): it knows the start modules' order
     # and which modules to compile in idle time.

@@ -2,6 +2,7 @@
 
 from spieleabend.games.common import Rng
 from spieleabend.storage import Storage
+from spieleabend.ui.shell import PageReport
 from tests.fake_storage import JSON_CODEC, Clock, FakeLocalStorage
 
 
@@ -54,7 +55,7 @@ class FakeApp:
         self.toasts.append("storage full")
 
 
-class ScreenApp(FakeApp):
+class ScreenApp(FakeApp, PageReport):
     """FakeApp plus what screens call: settings, motion, drawing, navigation and opening a room."""
 
     def __init__(self, seed=7, backend=None, memory_aid=False, first_seed=0):
@@ -69,8 +70,6 @@ class ScreenApp(FakeApp):
         self.renders = 0
         self.html = ""
         self.room = None
-        self.fields = {}  # form fields' values as the page sends them with a tap
-        self.key_focus = {}  # where focus was at the last key: testid, value, within
         self.focus_requests = []  # selectors the screen asked to focus
 
     def reduce_motion(self):
@@ -90,20 +89,8 @@ class ScreenApp(FakeApp):
         self.route = route
         self.routes.append(route)
 
-    def field(self, element_id):
-        return self.fields.get(element_id)
-
     def focus(self, selector):
         self.focus_requests.append(selector)
-
-    def focused(self):
-        return self.key_focus.get("testid")
-
-    def focused_value(self):
-        return self.key_focus.get("value")
-
-    def focus_within(self, testid):
-        return testid in self.key_focus.get("within", [])
 
     def save_settings(self):
         self.storage.save_settings(self.settings)

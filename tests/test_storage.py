@@ -380,3 +380,15 @@ def test_start_screen_choices_are_kept_per_game_and_bad_ones_dropped():
     document["settings"]["setup"] = {"golf": {"seats": {"nested": 1}}}
     backend.setItem(SETTINGS_KEY, json.dumps(document))
     assert App(Storage(backend, JSON_CODEC, Clock())).settings["setup"] == {}
+
+
+def test_a_change_from_another_tab_updates_the_copy_and_a_removal_removes():
+    from spieleabend.storage import MemoryStorage
+
+    copy = MemoryStorage()
+    copy.setItem("spieleabend.results", "old")
+    copy.changed_elsewhere("spieleabend.results", "newer")
+    copy.changed_elsewhere("spieleabend.save.golf", "{}")
+    assert copy.getItem("spieleabend.results") == "newer" and copy.length == 2
+    copy.changed_elsewhere("spieleabend.save.golf", None)
+    assert copy.getItem("spieleabend.save.golf") is None and copy.length == 1

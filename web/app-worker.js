@@ -8,7 +8,7 @@
 // generates reads the global $B that brython.js declares as a classic script, so both are set here.
 globalThis.__BRYTHON__ = globalThis.$B = globalThis.__BRYTHON__ || {};
 var START = {{start_order}};  // the start modules, leaves first
-var LATER = {{idle_order}};  // the games' modules, compiled in idle time after a first start
+var LATER = {{idle_order}};  // the games' modules, compiled after a first start
 var LATER_DELAY_MS = 3000;
 var booted = false, queued = [];
 
@@ -63,6 +63,8 @@ function run(B, ahead) {
   self.postMessage(JSON.stringify(["ready"]));
   if (ahead) {
     var read = openCache(B);
+    // 3 s after a first start. Compiling at once (this is not the page's thread) left a room opened right
+    // after a reload without its QR code in one e2e scenario (test_night); the cause is not found yet.
     if (read) read.then(function () { keepStartModules(B); setTimeout(function () { compileLater(B); }, LATER_DELAY_MS); });
   }
 }

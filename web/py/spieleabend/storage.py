@@ -64,6 +64,13 @@ class MemoryStorage:
         keys = sorted(self.items)
         return keys[index] if 0 <= index < len(keys) else None
 
+    def changed_elsewhere(self, key, value):
+        """Take a change another tab made to the stored original (value None: removed); nothing is written."""
+        if isinstance(value, str):
+            MemoryStorage.setItem(self, key, value)
+        else:
+            MemoryStorage.removeItem(self, key)
+
 
 class DamagedDocument(ValueError):
     """A stored document that cannot be used as it is."""

@@ -4,7 +4,7 @@ from spieleabend.storage import Storage
 from spieleabend.ui import dom, i18n
 from spieleabend.ui.i18n import t
 from spieleabend.games import GAME_MODULES
-from spieleabend.ui.shell import HomeScreen
+from spieleabend.ui.shell import HomeScreen, PageReport
 
 SEEN_VERSION_KEY = "seen_version"
 
@@ -22,8 +22,8 @@ def whole_param(name, signed=False):
     return int(value) if digits and digits.isdigit() else None
 
 
-class App:
-    """The running app in the page."""
+class App(PageReport):
+    """The running app (in its worker; the page draws what it sends)."""
 
     def __init__(self):
         self.storage = Storage(dom.local_storage(), dom.JsonCodec, dom.now_ms)
@@ -35,8 +35,6 @@ class App:
         self.fixed_pace = whole_param("pace")
         self.fixed_stand_in = whole_param("standin")
         self.screen = None
-        self.fields = {}  # the form fields' values the page sent with its last message
-        self.key_focus = {}  # where keyboard focus was at the last key (see focused)
         self.just_updated = self.note_release()
         i18n.set_language(self.settings["language"])
         self.apply_settings()
@@ -170,26 +168,9 @@ class App:
         """Draw the current screen again from its data (the page keeps keyboard focus in place)."""
         dom.set_html(self.screen.render(self), self.screen.keys)
 
-    def field(self, element_id):
-        """Return the value of a form field (a checkbox's checked state) as the page had it at the last
-        tap or key, or None when the screen has no such field."""
-        return self.fields[element_id] if element_id in self.fields else None
-
     def focus(self, selector):
         """Move keyboard focus to the first element matching selector (after what was drawn so far)."""
         dom.focus(selector)
-
-    def focused(self):
-        """Return the data-testid of the element that had keyboard focus at the last key, or None."""
-        return self.key_focus.get("testid")
-
-    def focused_value(self):
-        """Return the data-value of the element that had keyboard focus at the last key, or None."""
-        return self.key_focus.get("value")
-
-    def focus_within(self, testid):
-        """Return True when keyboard focus was inside the element with this data-testid at the last key."""
-        return testid in (self.key_focus.get("within") or [])
 
     def now(self):
         """Return the time in ms since the epoch."""
@@ -237,7 +218,7 @@ class App:
                 self.rerender()
         elif kind == "storage-refused":
             self.toast(t("error.storage_full"))
-        elif kind == "stored" and isinstance(message.get("key"), str) and hasattr(self.storage.backend, "changed_elsewhere"):
+        elif kind == "stored" and isinstance(message.get("key"), str):
             self.storage.backend.changed_elsewhere(message["key"], message.get("value"))
 
     def dispatch(self, action, value):
@@ -250,7 +231,7 @@ class App:
 
 def start():
     """Start the app in this worker: the page's facts, the first screen (app-worker.js then tells the page)."""
-    dom.start_page(dom.JsonCodec.loads(dom.scope.spieleabendPage))
+    dom.start_page()
     app = App()
     dom.listen(app.on_message)
     app.show(app.route_screen(dom.hash_route()))

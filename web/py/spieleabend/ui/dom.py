@@ -51,10 +51,10 @@ class JsonCodec:
         return javascript.JSON.stringify(value)
 
 
-def start_page(page):
-    """Take the page's start message: its URL, its localStorage and what the browser can do."""
+def start_page():
+    """Take the page's start message (app-worker.js keeps it): its URL, its localStorage, what the browser can do."""
     _page.clear()
-    _page.update(page)
+    _page.update(JsonCodec.loads(scope.spieleabendPage))
 
 
 def page_fact(name, default=None):
@@ -84,8 +84,8 @@ class PageStorage(MemoryStorage):
 
     def setItem(self, key, value):
         value = str(value)
-        old = self.items.get(key) if key in self.items else ""
-        if self.size() - len(old or "") + len(value) > STORAGE_LIMIT_CHARS:
+        old = self.items[key] if key in self.items else ""
+        if self.size() - len(old) + len(value) > STORAGE_LIMIT_CHARS:
             raise ValueError("storage full")  # as the browser would refuse it: storage.py reports it
         MemoryStorage.setItem(self, key, value)
         send("store", key, value)
@@ -93,13 +93,6 @@ class PageStorage(MemoryStorage):
     def removeItem(self, key):
         MemoryStorage.removeItem(self, key)
         send("remove", key)
-
-    def changed_elsewhere(self, key, value):
-        """Take a change another tab made (nothing to write: the page has it already)."""
-        if isinstance(value, str):
-            MemoryStorage.setItem(self, key, value)
-        else:
-            MemoryStorage.removeItem(self, key)
 
 
 def local_storage():

@@ -11,7 +11,7 @@ from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
+from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "golf"
@@ -535,11 +535,11 @@ class SetupScreen(Screen):
             self.strength = value
             self.remember(app)
         elif name == "name" and final:
-            app.settings["name"] = value.strip()[:24]
+            app.settings["name"] = clean_name(value)
             app.save_settings()
 
     def player_name(self, app):
-        name = (app.field("golf-name") or "").strip()[:24]
+        name = clean_name(app.field("golf-name"))
         app.settings["name"] = name
         app.save_settings()
         return name or t("golf.you")
@@ -566,11 +566,18 @@ class TableScreen(Screen):
 
     @property
     def keys(self):
-        """Enter ends the peek or goes on after a round's summary, also with focus on a button."""
+        """Enter, also with focus on a button, while it stands for a tap (see enter_action)."""
+        return "Enter" if self.enter_action() is not None else ""
+
+    def enter_action(self):
+        """Return the tap Enter stands for now: "ready" after the peek, "next" after a round's summary, or None."""
         view = self.table.view()
         if my_seat(view) is None or self.sheet:
-            return ""
-        return "Enter" if self.phase(view) in ("peek", "summary") else ""
+            return None
+        phase = self.phase(view)
+        if phase == "peek":
+            return "ready"
+        return "next" if phase == "summary" else None
 
     def __init__(self, app, table):
         self.table = table
@@ -841,15 +848,12 @@ class TableScreen(Screen):
                 app.rerender()
                 return True
             return False
-        phase = self.phase(view)
         if key == "Enter":
-            if phase == "peek":
-                self.act(app, "ready")
-                return True
-            if phase == "summary":
-                self.handle(app, "next", None)
-                return True
-            return False
+            action = self.enter_action()
+            if action is not None:
+                self.handle(app, action, None)
+            return action is not None
+        phase = self.phase(view)
         if phase != "turn" or view["turn"] != my_seat(view):
             return False
         found = key_action(view, key, self.taking)

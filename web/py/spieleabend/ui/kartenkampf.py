@@ -10,7 +10,7 @@ from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
+from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "kartenkampf"
@@ -495,11 +495,11 @@ class SetupScreen(Screen):
             self.style = value
             self.remember(app)
         elif name == "name" and final:
-            app.settings["name"] = value.strip()[:24]
+            app.settings["name"] = clean_name(value)
             app.save_settings()
 
     def person_name(self, app):
-        name = (app.field("kk-name") or "").strip()[:24]
+        name = clean_name(app.field("kk-name"))
         app.settings["name"] = name
         app.save_settings()
         return name or t("kk.you")
@@ -524,10 +524,16 @@ class TableScreen(Screen):
 
     @property
     def keys(self):
-        """Enter confirms the chosen card or goes on after the reveal, also with focus on a card."""
+        """Enter, also with focus on a card, while it stands for a tap (see enter_action)."""
+        return "Enter" if self.enter_action() is not None else ""
+
+    def enter_action(self):
+        """Return the tap Enter stands for now: "confirm" a chosen card, "next" after the reveal, or None."""
         view = self.table.view() if self.table.seat is not None else None
         phase = self.phase(view) if view is not None else None
-        return "Enter" if (phase == "choose" and self.selected is not None) or phase == "reveal" else ""
+        if phase == "choose" and self.selected is not None:
+            return "confirm"
+        return "next" if phase == "reveal" else None
 
     def __init__(self, app, table):
         self.table = table
@@ -736,14 +742,10 @@ class TableScreen(Screen):
                 self.selected = number
                 app.rerender()
                 return True
-        if key == "Enter":
-            if phase == "choose" and self.selected is not None:
-                self.confirm(app)
-                return True
-            if phase == "reveal":
-                self.seen = len(view["log"])
-                app.rerender()
-                return True
+        action = self.enter_action() if key == "Enter" else None
+        if action is not None:
+            self.handle(app, action, None)
+            return True
         return False
 
     def leave(self, app):

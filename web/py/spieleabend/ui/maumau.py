@@ -10,7 +10,7 @@ from spieleabend.games import maumau as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
+from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "maumau"
@@ -425,7 +425,7 @@ class SetupScreen(Screen):
         elif name == "limit":
             self.choices["limit"] = int(value)
         elif name == "name" and final:
-            app.settings["name"] = value.strip()[:24]
+            app.settings["name"] = clean_name(value)
             app.save_settings()
 
     def handle(self, app, action, value):
@@ -433,7 +433,7 @@ class SetupScreen(Screen):
         if action in ("start", "open-room"):
             remember_setup(app, GAME, choices)
         if action == "start":
-            name = (app.field("mm-name") or "").strip()[:24] or t("mm.you")
+            name = clean_name(app.field("mm-name")) or t("mm.you")
             app.settings["name"] = name if name != t("mm.you") else ""
             app.save_settings()
             table = new_table(app, name, choices["seats"], choices["strength"], choices["limit"])

@@ -10,7 +10,7 @@ from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
-from spieleabend.ui.shell import Screen, page, remember_setup, room_button, setup_choices, transfer_link
+from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "paodekuai"
@@ -488,14 +488,14 @@ class SetupScreen(Screen):
         elif name == "strength" and value in STRENGTHS:
             self.strength = value
         elif name == "name" and final:
-            app.settings["name"] = value.strip()[:24]
+            app.settings["name"] = clean_name(value)
             app.save_settings()
 
     def handle(self, app, action, value):
         if action in ("start", "open-room"):
             remember_setup(app, GAME, {"deals": self.deals, "strength": self.strength})
         if action == "start":
-            name = (app.field("pdk-name") or "").strip()[:24] or t("pdk.you")
+            name = clean_name(app.field("pdk-name")) or t("pdk.you")
             app.settings["name"] = name if name != t("pdk.you") else ""
             app.save_settings()
             table = new_table(app, name, self.deals, self.strength)

@@ -4,7 +4,7 @@ from spieleabend.games import punktejagd as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, room_button, transfer_link
+from spieleabend.ui.shell import Screen, clean_name, page, room_button, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 
 GAME = "punktejagd"
@@ -203,12 +203,12 @@ class SetupScreen(Screen):
         elif name == "style":
             self.style = value
         elif name == "name" and final:
-            app.settings["name"] = value.strip()[:24]
+            app.settings["name"] = clean_name(value)
             app.save_settings()
 
     def handle(self, app, action, value):
         if action == "start":
-            name = (app.field("pj-name") or "").strip()[:24] or t("pj.you")
+            name = clean_name(app.field("pj-name")) or t("pj.you")
             app.settings["name"] = name if name != t("pj.you") else ""
             app.settings["pj_computers"] = self.computers
             app.settings["pj_style"] = self.style
@@ -217,7 +217,7 @@ class SetupScreen(Screen):
         elif action == "continue":
             app.go("play/punktejagd/continue", replace=True)
         elif action == "open-room":
-            name = (app.field("pj-name") or "").strip()[:24]
+            name = clean_name(app.field("pj-name"))
             if name:
                 app.settings["name"] = name
             app.settings["pj_style"] = self.style
@@ -232,9 +232,18 @@ class TableScreen(Screen):
 
     @property
     def keys(self):
-        """Enter confirms the chosen card or goes on after the reveal, also with focus on a card."""
-        taken = (self.phase == "choose" and self.selected is not None) or (self.phase == "reveal" and not self.flying)
-        return "Enter" if self.me is not None and taken else ""
+        """Enter, also with focus on a card, while it confirms or goes on (see enter_action)."""
+        return "Enter" if self.enter_action() is not None else ""
+
+    def enter_action(self):
+        """Return what Enter does now (confirm the chosen card, go on after the reveal), or None."""
+        if self.me is None:
+            return None
+        if self.phase == "choose" and self.selected is not None:
+            return self.confirm
+        if self.phase == "reveal" and not self.flying:
+            return self.next_round
+        return None
 
     def __init__(self, app, table):
         self.table = table
@@ -550,13 +559,10 @@ class TableScreen(Screen):
             if number in self.table.view()["hand"]:
                 self.handle(app, "select", str(number))
                 return True
-        if key == "Enter":
-            if self.phase == "choose" and self.selected is not None:
-                self.confirm(app)
-                return True
-            if self.phase == "reveal" and not self.flying:
-                self.next_round(app)
-                return True
+        action = self.enter_action() if key == "Enter" else None
+        if action is not None:
+            action(app)
+            return True
         return False
 
     def leave(self, app):

@@ -9,7 +9,7 @@ wrapped in `RoomFrame`, which adds the room's status line and the host's control
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, normalize_code, parse_join)
-from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.shell import Screen, clean_name, page
 
 COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav", "Hanna"]
 
@@ -368,7 +368,7 @@ class LobbyScreen(Screen):
             app.show(host_screen(app, self.game))
 
     def start(self, app):
-        name = (app.field("room-host-name") or "").strip()[:24] or app.settings.get("name", "") or t("room.host_default")
+        name = clean_name(app.field("room-host-name")) or app.settings.get("name", "") or t("room.host_default")
         self.host_name_value = name
         if self.people() > self.seat_count:
             return
@@ -640,7 +640,7 @@ class JoinScreen(Screen):
     def handle(self, app, action, value):
         if action not in ("join-seat", "join-screen"):
             return
-        name = (app.field("join-name") or "").strip()[:24]
+        name = clean_name(app.field("join-name"))
         if name:
             app.settings["name"] = name
             app.save_settings()

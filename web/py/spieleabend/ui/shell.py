@@ -21,6 +21,14 @@ def page(title, body, back=True, extra_class=""):
             '<main class="content">%s</main></div>' % (extra_class, back_button, escape(title), body))
 
 
+NAME_LENGTH = 24  # a name fits a seat's label on a phone
+
+
+def clean_name(text):
+    """Return a typed name as the app keeps it: without outer spaces, at most NAME_LENGTH characters."""
+    return (text or "").strip()[:NAME_LENGTH]
+
+
 def setup_choices(app, game, defaults):
     """Return a game's last start-screen choices (kept in the settings), defaults for anything missing."""
     setups = app.settings["setup"]
@@ -67,6 +75,30 @@ def room_entry(app):
             t("home.back_to_room", code=room["code"]))
     return '<nav class="room-entry row" aria-label="%s">%s<a class="btn btn-secondary" href="#/join" data-testid="join-room">%s</a></nav>' % (
         escape(t("home.join_room")), back, escape(t("home.join_room")))
+
+
+class PageReport:
+    """What the page sent with its last tap or key: the form fields' values and where keyboard focus
+    was (the app's Python runs in a worker and cannot look). Holders set `fields` and `key_focus`."""
+
+    fields = {}
+    key_focus = {}
+
+    def field(self, element_id):
+        """Return a form field's value (a checkbox's checked state), or None when the screen has no such field."""
+        return self.fields[element_id] if element_id in self.fields else None
+
+    def focused(self):
+        """Return the data-testid of the element that had keyboard focus, or None."""
+        return self.key_focus["testid"] if "testid" in self.key_focus else None
+
+    def focused_value(self):
+        """Return the data-value of the element that had keyboard focus, or None."""
+        return self.key_focus["value"] if "value" in self.key_focus else None
+
+    def focus_within(self, testid):
+        """Return True when keyboard focus was inside the element with this data-testid."""
+        return "within" in self.key_focus and testid in (self.key_focus["within"] or [])
 
 
 class Screen:
