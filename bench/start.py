@@ -154,6 +154,46 @@ from browser import document; document.documentElement.setAttribute("data-app-re
 """
 
 
+# The worker floor: what any page that runs Brython in a module worker and starts offline (service
+# worker cache) pays before its own code, one line of Python in the worker.
+WORKER_FLOOR_PAGE = """<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Brython worker floor</title>
+<link rel="icon" href="data:,">
+<script>
+var python = new Worker("/floor-worker.js", {type: "module"});
+python.onmessage = function () {
+  document.documentElement.setAttribute("data-app-ready", "");
+  if (!navigator.serviceWorker.controller) navigator.serviceWorker.register("/sw.js");
+};
+</script>
+</head>
+<body></body>
+</html>
+"""
+WORKER_FLOOR_SCRIPT = """globalThis.__BRYTHON__ = globalThis.$B = globalThis.__BRYTHON__ || {};
+import("/brython.js").then(function () {
+  __BRYTHON__.brython({});
+  __BRYTHON__.runPythonSource('from browser import self as scope; scope.postMessage("ready")');
+});
+"""
+WORKER_FLOOR_SERVICE_WORKER = """const CACHE = "floor";
+const FILES = ["/", "/brython.js", "/floor-worker.js"];
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  if (event.addRoutes) event.waitUntil(event.addRoutes(FILES.map((path) => (
+    {condition: {urlPattern: {pathname: path, search: ""}}, source: {cacheName: CACHE}}))));
+});
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("fetch", (event) => {
+  event.respondWith(caches.match(event.request).then((hit) => hit || fetch(event.request)));
+});
+"""
+
+
 class TrafficLog:
     """WSGI wrapper that records every response the server sends: path, kind, status, body bytes."""
 
@@ -210,12 +250,21 @@ class ThreadedServer:
         self.thread.join(5)
 
 
-def bare_page_app(brython_bytes):
-    """Return a WSGI app serving the bare page and brython.js (gzip, immutable), like the app server does."""
-    files = {
-        "/": (Asset(BARE_PAGE.encode("utf-8"), "text/html; charset=utf-8", immutable=False)),
-        "/brython.js": (Asset(brython_bytes, "text/javascript; charset=utf-8", immutable=True)),
-    }
+def floor_page_app(brython_bytes, worker=False):
+    """Return a WSGI app serving a floor page and brython.js (brotli/gzip, immutable), like the app server does.
+
+    worker=False: the bare page. worker=True: the worker floor, brython.js in a module worker of an
+    offline page (service worker, static routes to its cache), as the app delivers it.
+    """
+    files = {"/brython.js": Asset(brython_bytes, "text/javascript; charset=utf-8", immutable=True)}
+    if worker:
+        files["/"] = Asset(WORKER_FLOOR_PAGE.encode("utf-8"), "text/html; charset=utf-8", immutable=False)
+        files["/floor-worker.js"] = Asset(WORKER_FLOOR_SCRIPT.encode("utf-8"), "text/javascript; charset=utf-8",
+                                          immutable=True)
+        files["/sw.js"] = Asset(WORKER_FLOOR_SERVICE_WORKER.encode("utf-8"), "text/javascript; charset=utf-8",
+                                immutable=False)
+    else:
+        files["/"] = Asset(BARE_PAGE.encode("utf-8"), "text/html; charset=utf-8", immutable=False)
 
     @Request.application
     def application(request):
@@ -274,10 +323,11 @@ class RemoteServer:
 class Target:
     """One page under test: where it lives and how a visit proves it really started."""
 
-    def __init__(self, name, server, is_app):
+    def __init__(self, name, server, is_app, offline=None):
         self.name = name
         self.server = server
         self.is_app = is_app
+        self.offline = is_app if offline is None else offline  # served by a service worker when warm
 
     def check(self, visit, warm):
         """Raise if a visit did not reach the state its figure claims."""
@@ -285,8 +335,8 @@ class Target:
         if self.is_app:
             if not facts["loadingScreenGone"] or facts["appChildren"] == 0:
                 raise RuntimeError("%s: data-app-ready set but no screen drawn: %r" % (self.name, facts))
-            if warm and not facts["controlled"]:
-                raise RuntimeError("%s: warm visit not controlled by the service worker" % self.name)
+        if self.offline and warm and not facts["controlled"]:
+            raise RuntimeError("%s: warm visit not controlled by the service worker" % self.name)
 
 
 CONTEXT_OPTIONS = {"viewport": PHONE, "device_scale_factor": 2, "locale": "de-DE", "service_workers": "allow"}
@@ -412,7 +462,7 @@ def warm_context(playwright, target, profile_dir):
     url = target.server.url + "/"
     first, page = visit(context, url, 1)
     target.check(first, warm=False)
-    if target.is_app:
+    if target.offline:
         wait_for_worker(page)
         page.reload(wait_until="commit", timeout=STEP_TIMEOUT_MS)
         wait_until_ready(page, first.errors)
@@ -420,7 +470,7 @@ def warm_context(playwright, target, profile_dir):
             raise RuntimeError("%s: the service worker does not control the page after a reload" % target.name)
     page.close()
     again, page = visit(context, url, 1)
-    target.check(again, warm=target.is_app)
+    target.check(again, warm=True)
     if target.is_app:
         open_game(page, again)  # Brython's IndexedDB cache then holds the game's compiled modules
         page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('spieleabend.save.'))"
@@ -540,6 +590,15 @@ def print_report(lines, warmups, runs, elapsed):
         print("Ratios of medians, base / bare: warm %.2f (no throttling), %.2f (4x); cold %.2f (no throttling), %.2f (4x)" % tuple(
             by_key[("base", cache, rate)].median_ms() / by_key[("bare", cache, rate)].median_ms()
             for cache, rate in (("warm", 1), ("warm", 4), ("cold", 1), ("cold", 4))))
+    if ("floor", "warm", 1) in by_key:
+        floor = {key: by_key[("floor",) + key].median_ms() for key in (("warm", 1), ("cold", 1))}
+        print("Worker floor (brython.js in a module worker of an offline page, one line of Python), no throttling:")
+        print("  floor / bare: warm %.2f, cold %.2f; app / floor: warm %.2f, cold %.2f; app - floor: warm %+.0f ms" % (
+            floor[("warm", 1)] / by_key[("bare", "warm", 1)].median_ms(),
+            floor[("cold", 1)] / by_key[("bare", "cold", 1)].median_ms(),
+            by_key[("app", "warm", 1)].median_ms() / floor[("warm", 1)],
+            by_key[("app", "cold", 1)].median_ms() / floor[("cold", 1)],
+            by_key[("app", "warm", 1)].median_ms() - floor[("warm", 1)]))
     print("Targets:")
     for rate in THROTTLE_RATES:
         # At 4x the app's Python (in its worker) is not slowed and the bare page's is: no fair verdict.
@@ -585,8 +644,11 @@ def main(argv=None):
     app = create_app({"TESTING": True})
     # The bare page gets brython.js as one file, the installed one.
     app_server = ThreadedServer(app)
-    bare_server = ThreadedServer(bare_page_app((BRYTHON_DATA / "brython.js").read_bytes()))
-    targets = [Target("app", app_server, True), Target("bare", bare_server, False)]
+    brython_js = (BRYTHON_DATA / "brython.js").read_bytes()
+    bare_server = ThreadedServer(floor_page_app(brython_js))
+    floor_server = ThreadedServer(floor_page_app(brython_js, worker=True))
+    targets = [Target("app", app_server, True), Target("floor", floor_server, False, offline=True),
+               Target("bare", bare_server, False)]
     if args.baseline:
         targets.insert(1, Target("base", RemoteServer(args.baseline), True))
     lines = [Line(t, cache, rate) for t in targets for cache in ("cold", "warm") for rate in THROTTLE_RATES]
@@ -623,6 +685,7 @@ def main(argv=None):
                 browser.close()
     finally:
         app_server.stop()
+        floor_server.stop()
         bare_server.stop()
     if runs_done < args.runs:
         print("STOPPED at the time limit of %d s after %d of %d runs: the figures below rest on fewer runs." % (

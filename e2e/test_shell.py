@@ -94,12 +94,12 @@ def test_app_starts_offline_after_one_visit(context, own_server):
     # The page came from the release's cache by a static route, without waiting for the worker.
     navigation = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
     assert navigation["workerFinalSourceType"] == "cache"
-    # The app's worker got Brython and the app's bundle from the release's cache too, and no compiled
-    # start modules: those come from Brython's IndexedDB cache on a start from the cache.
+    # The app's worker got Brython, the start modules' compiled code and the app's sources from the
+    # release's cache too.
     scripts = app_worker(page).evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert any("/assets/brython." in url for url in scripts), scripts
     assert any(url.endswith(".brython.js") for url in scripts), scripts
-    assert not any("/assets/spieleabend-compiled." in url for url in scripts), scripts
+    assert any("/assets/spieleabend-compiled." in url for url in scripts), scripts
     # A start with a query (a tester's seed) is not a static route: the worker serves it, offline too.
     seeded = context.new_page()
     seeded.goto(own_server.url + "/?seed=7")

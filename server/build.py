@@ -337,19 +337,18 @@ def build(web_root=None, idle_compile=True):
     py_root = web_root / "py"
     starting = start_modules(py_root)
     bundle = build_python_bundle(py_root, starting, brython_js.decode("utf-8"))
-    # brython.js, the start modules' compiled code, every source. A start from the service worker's
-    # cache takes the compiled code from Brython's IndexedDB cache (stored there on a first visit):
-    # measured faster than the script of compiled code.
+    # brython.js, the start modules' compiled code (for this brython.js), every source: the worker
+    # imports the last two side by side once brython.js has run.
     sources, guard, compiled = bundle.partition(COMPILED_GUARD)
     brython_url = add_hashed("brython", ".js", brython_js)
     sources_url = add_hashed("spieleabend", ".brython.js", sources.encode("utf-8"))
     compiled_urls = [add_hashed("spieleabend-compiled", ".js", (guard + compiled).encode("utf-8"))] if guard else []
-    scripts = [brython_url] + compiled_urls + [sources_url]
-    warm_scripts = [brython_url, sources_url]
     urls[MAIN_CSS] = add_hashed("css-app", ".css", stylesheet(web_root))
     # The worker the app's Python runs in (the page only paints): it knows the start modules' order
     # and which modules to compile in idle time.
     worker_script = (web_root / "app-worker.js").read_text(encoding="utf-8")
+    worker_script = worker_script.replace("{{brython}}", json.dumps(brython_url))
+    worker_script = worker_script.replace("{{app_scripts}}", json.dumps(compiled_urls + [sources_url]))
     worker_script = worker_script.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
     worker_script = worker_script.replace("{{idle_order}}", json.dumps(
         later_modules(py_root, playable_screens(py_root), set(starting)) if idle_compile else []))
@@ -373,8 +372,6 @@ def build(web_root=None, idle_compile=True):
     for key, url in urls.items():
         page = page.replace("{{%s}}" % key, url)
     page = page.replace("{{app_worker}}", json.dumps(urls["app-worker.js"]))
-    page = page.replace("{{scripts}}", json.dumps(scripts))
-    page = page.replace("{{warm_scripts}}", json.dumps(warm_scripts))
     home = prerender_home(py_root)
     page = page.replace("{{title_en}}", json.dumps(home["en"][0] if home else "Spieleabend"))
     # Last: the pre-rendered markup is the app's text, no placeholder is looked for inside it.

@@ -5,9 +5,15 @@ import json
 import re
 
 
-def asset_urls(page_html):
-    """Return the hashed files the page loads: its stylesheet link and the scripts its start script requests."""
-    return re.findall(r'"(/assets/[^"]+)"', page_html)
+def asset_urls(text):
+    """Return the hashed files a page or script names: the page's stylesheet and worker, the worker's scripts."""
+    return re.findall(r'"(/assets/[^"]+)"', text)
+
+
+def worker_script(client):
+    """Return the text of the app's worker script, as the page names it."""
+    html = client.get("/").get_data(as_text=True)
+    return client.get(next(url for url in asset_urls(html) if "/app-worker." in url)).get_data(as_text=True)
 
 
 def test_index_is_the_app_page_with_hashed_assets(client):
@@ -17,9 +23,11 @@ def test_index_is_the_app_page_with_hashed_assets(client):
     html = response.get_data(as_text=True)
     assert '<html lang="de"' in html
     urls = asset_urls(html)
-    assert any(re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", url) for url in urls)
+    assert any(re.match(r"/assets/css-app\.[0-9a-f]{10}\.css$", url) for url in urls)
     assert any(re.match(r"/assets/app-worker\.[0-9a-f]{10}\.js$", url) for url in urls)
-    assert any(re.match(r"/assets/spieleabend\.[0-9a-f]{10}\.brython\.js$", url) for url in urls)
+    scripts = asset_urls(worker_script(client))
+    assert any(re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", url) for url in scripts)
+    assert any(re.match(r"/assets/spieleabend\.[0-9a-f]{10}\.brython\.js$", url) for url in scripts)
     assert "{{" not in html, "every placeholder is filled"
     assert response.headers["Cache-Control"] == "no-cache"
 
@@ -29,8 +37,7 @@ def test_no_python_file_is_fetched_at_run_time(client):
     # No URL of a .py file (the page's script names Brython's in-bundle file names, "VFS.<name>.py").
     assert not re.search(r"""["'](?:https?:|/)[^"']*\.py["']""", html)
     assert 'type="text/python"' not in html  # the app's worker imports from the bundle
-    worker_url = next(url for url in asset_urls(html) if "/app-worker." in url)
-    worker = client.get(worker_url).get_data(as_text=True)
+    worker = worker_script(client)
     assert not re.search(r"""["'](?:https?:|/)[^"']*\.py["']""", worker)
     assert 'B.$getattr(B.imported["spieleabend.ui.app"], "start")' in worker
 
@@ -72,18 +79,17 @@ def test_brotli_when_the_browser_takes_it(client):
 
 
 def test_brython_is_the_installed_file_loaded_by_the_apps_worker(client):
-    """The app's worker loads the installed brython.js, then the start modules' compiled code, then the sources."""
+    """The app's worker loads the installed brython.js, then the start modules' compiled code and the sources."""
     import brython
     from pathlib import Path
 
-    html = client.get("/").get_data(as_text=True)
-    scripts = json.loads(re.search(r"var SCRIPTS = (\[.*?\]),", html).group(1))
-    warm = json.loads(re.search(r"WARM_SCRIPTS = (\[.*?\]);", html).group(1))
+    worker = worker_script(client)
+    first = json.loads(re.search(r'var BRYTHON = ("[^"]+"),', worker).group(1))
+    then = json.loads(re.search(r"APP = (\[.*?\]);", worker).group(1))
     installed = (Path(brython.__file__).parent / "data" / "brython.js").read_text()
-    assert client.get(scripts[0]).get_data(as_text=True) == installed
-    assert re.match(r"/assets/spieleabend-compiled\.", scripts[1]) and scripts[2].endswith(".brython.js")
-    # From the service worker's cache the compiled code comes from Brython's IndexedDB cache instead.
-    assert warm == [scripts[0], scripts[2]]
+    assert client.get(first).get_data(as_text=True) == installed
+    assert re.match(r"/assets/spieleabend-compiled\.", then[0]) and then[1].endswith(".brython.js")
+    assert len(then) == 2
 
 
 def test_etag_revalidation_answers_304(client):
