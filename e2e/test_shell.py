@@ -19,8 +19,17 @@ def test_home_lists_the_five_games_without_console_errors(page, live_server):
     assert page.get_by_test_id("nav-settings").is_visible()
 
 
+def page_effects(page):
+    """Return (the app's filter, whether the colour tint layer is drawn) as the browser applies them."""
+    return page.evaluate("""[getComputedStyle(document.getElementById('app')).filter,
+                              getComputedStyle(document.body, '::after').display !== 'none']""")
+
+
 def test_settings_persist_across_a_reload(page, live_server):
     open_app(page, live_server.url, "settings")
+    # Neutral contrast and colour temperature cost no filter or blend over the page.
+    assert page_effects(page) == ["none", False]
+    page.get_by_test_id("setting-temperature").fill("70")
     page.get_by_test_id("setting-contrast").fill("80")
     page.get_by_test_id("setting-grain").fill("10")
     page.get_by_label("Bewegung reduzieren").check()
@@ -32,6 +41,12 @@ def test_settings_persist_across_a_reload(page, live_server):
     assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
     contrast = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--contrast')")
     assert abs(float(contrast) - 1.12) < 1e-6
+    assert page_effects(page) == ["contrast(1.12)", True]
+    page.get_by_test_id("setting-temperature").fill("50")
+    page.get_by_test_id("setting-contrast").fill("50")
+    # Reduced motion still eases every change over 1 ms: the filter is gone one frame later.
+    page.wait_for_function("getComputedStyle(document.getElementById('app')).filter === 'none'", timeout=2000)
+    assert page_effects(page) == ["none", False]
 
 
 def test_language_switch_changes_the_texts(page, live_server):
