@@ -91,11 +91,12 @@ def cpython_times(game, strength, games, options):
 
 
 def load_python_into_page(page):
-    """Load the app's brython.js and bundle (the scripts its worker loads) into the page and start Brython."""
+    """Load the app's Python script (brython.js and the bundle, what its worker imports) into the page and start Brython."""
     page.wait_for_load_state("load")
     html = page.evaluate("document.documentElement.outerHTML")
-    for url in json.loads(re.search(r"var SCRIPTS = (\[.*?\]),", html).group(1)):
-        page.add_script_tag(url=url)
+    worker_url = json.loads(re.search(r'new Worker\(("[^"]+")', html).group(1))
+    worker = page.evaluate("url => fetch(url).then(response => response.text())", worker_url)
+    page.add_script_tag(url=json.loads(re.search(r'var PYTHON = ("[^"]+");', worker).group(1)))
     page.evaluate("__BRYTHON__.brython({})")
 
 

@@ -26,11 +26,12 @@ def bundle_precompiled(text):
 
 
 def real_bundle():
-    """Return the app's bundle as build_python_bundle made it (the page gets it as two scripts)."""
+    """Return the app's bundle as build_python_bundle made it (the worker's script has it after brython.js)."""
     release = build()
-    sources = next(url for url in release.assets if url.endswith(".brython.js"))
-    compiled = [url for url in release.assets if url.startswith("/assets/spieleabend-compiled.")]
-    return "".join(release.assets[url].data.decode() for url in [sources] + compiled)
+    script = next(asset.data for url, asset in release.assets.items() if url.startswith("/assets/spieleabend-python."))
+    brython_js = (BRYTHON_DATA / "brython.js").read_bytes()
+    assert script.startswith(brython_js + b"\n")
+    return script[len(brython_js) + 1:].decode()
 
 
 def test_bundle_holds_every_module_with_package_flags(tmp_path):

@@ -10,6 +10,11 @@ def asset_urls(text):
     return re.findall(r'"(/assets/[^"]+)"', text)
 
 
+def python_script_url(client):
+    """Return the URL of the one script the app's worker imports."""
+    return json.loads(re.search(r'var PYTHON = ("[^"]+");', worker_script(client)).group(1))
+
+
 def worker_script(client):
     """Return the text of the app's worker script, as the page names it."""
     html = client.get("/").get_data(as_text=True)
@@ -25,9 +30,8 @@ def test_index_is_the_app_page_with_hashed_assets(client):
     urls = asset_urls(html)
     assert any(re.match(r"/assets/css-app\.[0-9a-f]{10}\.css$", url) for url in urls)
     assert any(re.match(r"/assets/app-worker\.[0-9a-f]{10}\.js$", url) for url in urls)
-    scripts = asset_urls(worker_script(client))
-    assert any(re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", url) for url in scripts)
-    assert any(re.match(r"/assets/spieleabend\.[0-9a-f]{10}\.brython\.js$", url) for url in scripts)
+    assert re.findall(r'"(/assets/[^"]+)"', worker_script(client)) == [python_script_url(client)]
+    assert re.match(r"/assets/spieleabend-python\.[0-9a-f]{10}\.js$", python_script_url(client))
     assert "{{" not in html, "every placeholder is filled"
     assert response.headers["Cache-Control"] == "no-cache"
 
@@ -79,17 +83,16 @@ def test_brotli_when_the_browser_takes_it(client):
 
 
 def test_brython_is_the_installed_file_loaded_by_the_apps_worker(client):
-    """The app's worker loads the installed brython.js, then the start modules' compiled code and the sources."""
+    """The app's worker imports one script: the installed brython.js, then the app's bundle."""
     import brython
     from pathlib import Path
 
-    worker = worker_script(client)
-    first = json.loads(re.search(r'var BRYTHON = ("[^"]+"),', worker).group(1))
-    then = json.loads(re.search(r"APP = (\[.*?\]);", worker).group(1))
+    script = client.get(python_script_url(client)).get_data(as_text=True)
     installed = (Path(brython.__file__).parent / "data" / "brython.js").read_text()
-    assert client.get(first).get_data(as_text=True) == installed
-    assert re.match(r"/assets/spieleabend-compiled\.", then[0]) and then[1].endswith(".brython.js")
-    assert len(then) == 2
+    assert script.startswith(installed + "\n")
+    bundle = script[len(installed) + 1:]
+    assert bundle.startswith("__BRYTHON__.loadBrythonPackage(")
+    assert "Object.assign(__BRYTHON__.precompiled, " in bundle
 
 
 def test_etag_revalidation_answers_304(client):

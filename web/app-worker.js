@@ -7,20 +7,15 @@
 // its own, not globals: brython.js takes globalThis.__BRYTHON__ if there is one, and the code Brython
 // generates reads the global $B that brython.js declares as a classic script, so both are set here.
 globalThis.__BRYTHON__ = globalThis.$B = globalThis.__BRYTHON__ || {};
-var BRYTHON = {{brython}}, APP = {{app_scripts}};  // brython.js; the start modules' compiled code, the sources
+var PYTHON = {{python}};  // brython.js, the app's sources, the start modules' compiled code
 var START = {{start_order}};  // the start modules, leaves first
 var LATER = {{idle_order}};  // the games' modules, compiled after a first start
 var LATER_DELAY_MS = 3000;
 var booted = false, queued = [];
 
 // Load at once: the page creates this worker as early as it can (in its <head> on a start from the
-// service worker's cache) and sends the page's facts when it has them. The app's two scripts only
-// fill in __BRYTHON__ (in either order), so they come side by side once brython.js has run. On a
-// first visit (worker name "download") they also start downloading beside brython.js.
-if (self.name === "download") APP.forEach(function (url) { fetch(url).catch(function () {}); });
-var loaded = import(BRYTHON).then(function () {
-  return Promise.all(APP.map(function (url) { return import(url); }));
-});
+// service worker's cache) and sends the page's facts when it has them.
+var loaded = import(PYTHON);
 loaded.catch(function () {});  // reported once the start message asks for it
 
 self.onmessage = function (event) {
