@@ -182,6 +182,18 @@ def test_stored_settings_shape_the_prerendered_home(browser, live_server):
     context.close()
 
 
+def test_a_start_that_cannot_load_python_says_so(browser, live_server):
+    for missing in ("**/assets/app-worker.*", "**/assets/spieleabend-python.*"):
+        context = phone_context(browser)
+        page = context.new_page()
+        page.route(missing, lambda route: route.abort())
+        page.goto(live_server.url + "/")
+        page.wait_for_selector("text=Spieleabend konnte nicht starten", timeout=15000)
+        assert page.locator("#app").is_hidden(), missing
+        assert not page.evaluate("document.documentElement.hasAttribute('data-app-ready')")
+        context.close()
+
+
 def test_a_tile_tapped_before_python_runs_opens_that_game(page, live_server):
     held = []
     page.route("**/assets/spieleabend-python.*", lambda route: held.append(route))
