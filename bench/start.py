@@ -19,6 +19,14 @@ reports median, min and max of the runs.
 
 The floor is a bare page on a second tiny server that loads the same brython.js
 bytes (one file, brotli or gzip like the app) and runs one line of Python.
+A third page, the worker floor, does what any offline app with Python in a
+module worker pays before its own code: a service worker serves the page and
+brython.js from its cache (static routes, like the app's), the page starts a
+module worker at once, the worker imports brython.js and runs one line of
+Python. App minus worker floor is what the app itself adds.
+
+Rounds: every round visits every line once, starting with a different page
+each round (a round's first visit measured ~20 ms slower).
 
 Each app visit also opens a game the way a person does, at the same
 throttling: tap the Punktejagd tile on the home screen (time until its start
@@ -671,9 +679,13 @@ def main(argv=None):
                 for run in range(args.runs):
                     if run > 0 and time.monotonic() > deadline:
                         break
-                    # Every round visits all eight lines, so drift of the machine spreads over all of them.
+                    # Every round visits every line, so drift of the machine spreads over all of them, and
+                    # each round starts with the next page: the first visit of a round was measured ~20 ms
+                    # slower (the browser still busy with the round before), which a fixed order puts on
+                    # one page.
+                    order = targets[run % len(targets):] + targets[:run % len(targets)]
                     for rate in THROTTLE_RATES:
-                        for target in targets:
+                        for target in order:
                             by_key[(target.name, "cold", rate)].visits.append(cold_visit(browser, target, rate))
                             by_key[(target.name, "warm", rate)].visits.append(
                                 warm_visit(warmed[target.name], target, rate))
