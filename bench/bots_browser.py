@@ -91,12 +91,19 @@ def cpython_times(game, strength, games, options):
 
 
 def load_python_into_page(page):
-    """Load the app's Python script (brython.js and the bundle, what its worker imports) into the page and start Brython."""
+    """Load the app's brython.js and bundle (what its worker loads) into the page and start Brython."""
     page.wait_for_load_state("load")
     html = page.evaluate("document.documentElement.outerHTML")
     worker_url = json.loads(re.search(r'new Worker\(("[^"]+")', html).group(1))
     worker = page.evaluate("url => fetch(url).then(response => response.text())", worker_url)
-    page.add_script_tag(url=json.loads(re.search(r'var PYTHON = ("[^"]+");', worker).group(1)))
+    found = re.search(r'var BRYTHON = ("[^"]+"), BUNDLE = ("[^"]+");', worker)
+    page.add_script_tag(url=json.loads(found.group(1)))
+    # As the worker installs it (app-worker.js install): the sources, the compiled start modules.
+    page.evaluate("""url => fetch(url).then(response => response.json()).then(bundle => {
+        __BRYTHON__.loadBrythonPackage(bundle.modules);
+        if (bundle.compiled && __BRYTHON__.timestamp === bundle.brython_timestamp)
+            Object.assign(__BRYTHON__.precompiled, bundle.compiled);
+    })""", json.loads(found.group(2)))
     page.evaluate("__BRYTHON__.brython({})")
 
 

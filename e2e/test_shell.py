@@ -109,11 +109,11 @@ def test_app_starts_offline_after_one_visit(context, own_server):
     # The page came from the release's cache by a static route, without waiting for the worker.
     navigation = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
     assert navigation["workerFinalSourceType"] == "cache"
-    # The app's worker got its one script (Brython, the app's sources, the start modules' compiled
-    # code) from the release's cache too.
+    # The app's worker got brython.js and the bundle (sources, compiled start modules) from the
+    # release's cache too.
     scripts = app_worker(page).evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert [url for url in scripts if "/assets/" in url] == [
-        url for url in scripts if "/assets/spieleabend-python." in url] != [], scripts
+    assert any("/assets/brython." in url for url in scripts), scripts
+    assert any("/assets/spieleabend-bundle." in url for url in scripts), scripts
     # A start with a query (a tester's seed) is not a static route: the worker serves it, offline too.
     seeded = context.new_page()
     seeded.goto(own_server.url + "/?seed=7")
@@ -136,7 +136,7 @@ def hold_brython(page):
     """Keep Brython from arriving (its requests stay unanswered): the page shows what the server sent and
     the inline script made of it, as on a slow network."""
     held = []
-    page.route("**/assets/spieleabend-python.*", lambda route: held.append(route))
+    page.route("**/assets/brython.*", lambda route: held.append(route))
     return held
 
 
@@ -183,7 +183,7 @@ def test_stored_settings_shape_the_prerendered_home(browser, live_server):
 
 
 def test_a_start_that_cannot_load_python_says_so(browser, live_server):
-    for missing in ("**/assets/app-worker.*", "**/assets/spieleabend-python.*"):
+    for missing in ("**/assets/app-worker.*", "**/assets/brython.*", "**/assets/spieleabend-bundle.*"):
         context = phone_context(browser)
         page = context.new_page()
         page.route(missing, lambda route: route.abort())
@@ -196,7 +196,7 @@ def test_a_start_that_cannot_load_python_says_so(browser, live_server):
 
 def test_a_tile_tapped_before_python_runs_opens_that_game(page, live_server):
     held = []
-    page.route("**/assets/spieleabend-python.*", lambda route: held.append(route))
+    page.route("**/assets/spieleabend-bundle.*", lambda route: held.append(route))
     page.goto(live_server.url + "/", wait_until="domcontentloaded")
     tap_without_waiting(page.get_by_test_id("game-punktejagd"))
     # The tap is seen at once: the loading screen stands in until the game's screen is drawn.
@@ -205,7 +205,7 @@ def test_a_tile_tapped_before_python_runs_opens_that_game(page, live_server):
     while not held:  # the route handler runs while Playwright waits
         page.wait_for_timeout(50)
     # Let it come.
-    page.unroute("**/assets/spieleabend-python.*")  # what it held goes on
+    page.unroute("**/assets/spieleabend-bundle.*")  # what it held goes on
     page.wait_for_selector("html[data-app-ready]")  # after the taps made meanwhile were handled
     assert page.get_by_test_id("start-game").is_visible()
     assert page.locator("#loading").count() == 0

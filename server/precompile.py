@@ -12,9 +12,10 @@ This leans on Brython internals, pinned to brython==3.15.0 and guarded:
   functions used (`$B.py2js`, `$B.url2name`, `$B.precompiled`), and returns
   None (the bundle then ships source only) when anything differs or mini-racer
   is missing;
-- in the page, the bundle installs the compiled code only when
+- in the browser, the app's worker installs the compiled code only when
   `__BRYTHON__.timestamp` equals the build stamp of the brython.js it was made
-  with; any other brython.js compiles the source as before.
+  with (the bundle's "brython_timestamp"); any other brython.js compiles the
+  source as before.
 
 The filename given to the compiler is `VFS.<name>.py` (or
 `VFS.<name>/__init__.py` for a package), what Brython's VFS loader uses, and

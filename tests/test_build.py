@@ -9,29 +9,21 @@ import pytest
 from server.build import (BRYTHON_DATA, build, build_python_bundle, module_imports, prerender_home,
                           start_modules, start_order)
 
-PACKAGE_CALL = re.compile(r"^__BRYTHON__\.loadBrythonPackage\((.*?)\)\n(?:if \(__BRYTHON__.timestamp === (\d+)\) "
-                          r"Object.assign\(__BRYTHON__.precompiled, (.*)\)\n)?$", re.S)
-
-
 def bundle_modules(text):
-    return json.loads(PACKAGE_CALL.match(text).group(1))
+    return json.loads(text)["modules"]
 
 
 def bundle_precompiled(text):
     """Return (brython timestamp the compiled code is for, {name: JavaScript}) of a bundle, or (None, {})."""
-    match = PACKAGE_CALL.match(text)
-    if match.group(2) is None:
-        return None, {}
-    return int(match.group(2)), json.loads(match.group(3))
+    bundle = json.loads(text)
+    return bundle.get("brython_timestamp"), bundle.get("compiled", {})
 
 
 def real_bundle():
-    """Return the app's bundle as build_python_bundle made it (the worker's script has it after brython.js)."""
+    """Return the app's bundle as build_python_bundle made it (the asset the worker fetches)."""
     release = build()
-    script = next(asset.data for url, asset in release.assets.items() if url.startswith("/assets/spieleabend-python."))
-    brython_js = (BRYTHON_DATA / "brython.js").read_bytes()
-    assert script.startswith(brython_js + b"\n")
-    return script[len(brython_js) + 1:].decode()
+    return next(asset.data for url, asset in release.assets.items()
+                if url.startswith("/assets/spieleabend-bundle.")).decode()
 
 
 def test_bundle_holds_every_module_with_package_flags(tmp_path):

@@ -10,9 +10,10 @@ def asset_urls(text):
     return re.findall(r'"(/assets/[^"]+)"', text)
 
 
-def python_script_url(client):
-    """Return the URL of the one script the app's worker imports."""
-    return json.loads(re.search(r'var PYTHON = ("[^"]+");', worker_script(client)).group(1))
+def worker_files(client):
+    """Return (brython.js URL, bundle URL): what the app's worker loads."""
+    found = re.search(r'var BRYTHON = ("[^"]+"), BUNDLE = ("[^"]+");', worker_script(client))
+    return json.loads(found.group(1)), json.loads(found.group(2))
 
 
 def worker_script(client):
@@ -30,8 +31,10 @@ def test_index_is_the_app_page_with_hashed_assets(client):
     urls = asset_urls(html)
     assert any(re.match(r"/assets/css-app\.[0-9a-f]{10}\.css$", url) for url in urls)
     assert any(re.match(r"/assets/app-worker\.[0-9a-f]{10}\.js$", url) for url in urls)
-    assert re.findall(r'"(/assets/[^"]+)"', worker_script(client)) == [python_script_url(client)]
-    assert re.match(r"/assets/spieleabend-python\.[0-9a-f]{10}\.js$", python_script_url(client))
+    brython_url, bundle_url = worker_files(client)
+    assert re.findall(r'"(/assets/[^"]+)"', worker_script(client)) == [brython_url, bundle_url]
+    assert re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", brython_url)
+    assert re.match(r"/assets/spieleabend-bundle\.[0-9a-f]{10}\.json$", bundle_url)
     assert "{{" not in html, "every placeholder is filled"
     assert response.headers["Cache-Control"] == "no-cache"
 
@@ -83,16 +86,18 @@ def test_brotli_when_the_browser_takes_it(client):
 
 
 def test_brython_is_the_installed_file_loaded_by_the_apps_worker(client):
-    """The app's worker imports one script: the installed brython.js, then the app's bundle."""
+    """The app's worker loads the installed brython.js and the bundle: sources and compiled start modules."""
     import brython
     from pathlib import Path
 
-    script = client.get(python_script_url(client)).get_data(as_text=True)
+    brython_url, bundle_url = worker_files(client)
     installed = (Path(brython.__file__).parent / "data" / "brython.js").read_text()
-    assert script.startswith(installed + "\n")
-    bundle = script[len(installed) + 1:]
-    assert bundle.startswith("__BRYTHON__.loadBrythonPackage(")
-    assert "Object.assign(__BRYTHON__.precompiled, " in bundle
+    assert client.get(brython_url).get_data(as_text=True) == installed
+    bundle = client.get(bundle_url)
+    assert bundle.content_type == "application/json; charset=utf-8"
+    data = json.loads(bundle.get_data(as_text=True))
+    assert "spieleabend.ui.app" in data["modules"] and "spieleabend.ui.app" in data["compiled"]
+    assert isinstance(data["brython_timestamp"], int)
 
 
 def test_etag_revalidation_answers_304(client):

@@ -7,7 +7,7 @@
 // its own, not globals: brython.js takes globalThis.__BRYTHON__ if there is one, and the code Brython
 // generates reads the global $B that brython.js declares as a classic script, so both are set here.
 globalThis.__BRYTHON__ = globalThis.$B = globalThis.__BRYTHON__ || {};
-var PYTHON = {{python}};  // brython.js, the app's sources, the start modules' compiled code
+var BRYTHON = {{brython}}, BUNDLE = {{bundle}};  // the bundle: every source, the start modules' compiled code
 var START = {{start_order}};  // the start modules, leaves first
 var LATER = {{idle_order}};  // the games' modules, compiled after a first start
 var LATER_DELAY_MS = 3000;
@@ -15,8 +15,18 @@ var booted = false, queued = [];
 
 // Load at once: the page creates this worker as early as it can (in its <head> on a start from the
 // service worker's cache) and sends the page's facts when it has them.
-var loaded = import(PYTHON);
+var loaded = Promise.all([import(BRYTHON), fetch(BUNDLE).then(function (response) {
+  if (!response.ok) throw new Error("the app's bundle: HTTP " + response.status);
+  return response.json();
+})]).then(function (both) { install(self.__BRYTHON__, both[1]); });
 loaded.catch(function () {});  // reported once the start message asks for it
+
+// The sources for Brython's importer, and the start modules' compiled code when it was made by this
+// very brython.js (another one compiles the sources).
+function install(B, bundle) {
+  B.loadBrythonPackage(bundle.modules);
+  if (bundle.compiled && B.timestamp === bundle.brython_timestamp) Object.assign(B.precompiled, bundle.compiled);
+}
 
 self.onmessage = function (event) {
   // The first message: the page's facts for ui/dom.py as JSON text.
