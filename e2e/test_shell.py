@@ -258,3 +258,12 @@ def test_games_are_compiled_in_idle_time_and_kept_for_the_next_start(page, live_
         };
     })""")
     assert "spieleabend.ui.punktejagd" in stored and "spieleabend.games.punktejagd" in stored
+
+
+def test_a_game_started_in_another_tab_shows_up_here(context, live_server):
+    here = open_app(context.new_page(), live_server.url, "settings")
+    there = open_app(context.new_page(), live_server.url, "play/punktejagd")
+    there.get_by_test_id("start-game").click()
+    there.wait_for_selector("[data-testid=hand]")
+    here.get_by_test_id("nav-home").click()
+    here.wait_for_selector("[data-testid=continue-punktejagd]", timeout=5000)
