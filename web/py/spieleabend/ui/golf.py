@@ -564,13 +564,8 @@ class TableScreen(Screen):
 
     route = "play/golf/table"
 
-    @property
-    def keys(self):
-        """Enter, also with focus on a button, while it stands for a tap (see enter_action)."""
-        return "Enter" if self.enter_action() is not None else ""
-
     def enter_action(self):
-        """Return the tap Enter stands for now: "ready" after the peek, "next" after a round's summary, or None."""
+        """Enter ends the peek ("ready") or goes on after a round's summary ("next")."""
         view = self.table.view()
         if my_seat(view) is None or self.sheet:
             return None
@@ -849,10 +844,7 @@ class TableScreen(Screen):
                 return True
             return False
         if key == "Enter":
-            action = self.enter_action()
-            if action is not None:
-                self.handle(app, action, None)
-            return action is not None
+            return self.press_enter(app)
         phase = self.phase(view)
         if phase != "turn" or view["turn"] != my_seat(view):
             return False

@@ -522,13 +522,8 @@ class TableScreen(Screen):
 
     route = "play/kartenkampf/table"
 
-    @property
-    def keys(self):
-        """Enter, also with focus on a card, while it stands for a tap (see enter_action)."""
-        return "Enter" if self.enter_action() is not None else ""
-
     def enter_action(self):
-        """Return the tap Enter stands for now: "confirm" a chosen card, "next" after the reveal, or None."""
+        """Enter confirms a chosen card ("confirm") or goes on after the reveal ("next")."""
         view = self.table.view() if self.table.seat is not None else None
         phase = self.phase(view) if view is not None else None
         if phase == "choose" and self.selected is not None:
@@ -742,11 +737,7 @@ class TableScreen(Screen):
                 self.selected = number
                 app.rerender()
                 return True
-        action = self.enter_action() if key == "Enter" else None
-        if action is not None:
-            self.handle(app, action, None)
-            return True
-        return False
+        return key == "Enter" and self.press_enter(app)
 
     def leave(self, app):
         self.table.close()

@@ -230,19 +230,14 @@ class TableScreen(Screen):
 
     route = "play/punktejagd/table"
 
-    @property
-    def keys(self):
-        """Enter, also with focus on a card, while it confirms or goes on (see enter_action)."""
-        return "Enter" if self.enter_action() is not None else ""
-
     def enter_action(self):
-        """Return what Enter does now (confirm the chosen card, go on after the reveal), or None."""
+        """Enter confirms the chosen card ("confirm") or goes on after the reveal ("next")."""
         if self.me is None:
             return None
         if self.phase == "choose" and self.selected is not None:
-            return self.confirm
+            return "confirm"
         if self.phase == "reveal" and not self.flying:
-            return self.next_round
+            return "next"
         return None
 
     def __init__(self, app, table):
@@ -559,11 +554,7 @@ class TableScreen(Screen):
             if number in self.table.view()["hand"]:
                 self.handle(app, "select", str(number))
                 return True
-        action = self.enter_action() if key == "Enter" else None
-        if action is not None:
-            action(app)
-            return True
-        return False
+        return key == "Enter" and self.press_enter(app)
 
     def leave(self, app):
         if self.timer is not None:

@@ -105,10 +105,25 @@ class Screen:
     """A screen renders HTML and reacts to actions; the app does the DOM work."""
 
     route = ""
-    # The keys on_key takes over from the browser, e.g. "ArrowLeft Space@hand": the page keeps back their
-    # default action (scrolling, a focused button's click); "@hand" only while focus is inside the element
-    # with data-testid "hand" or nowhere. Enter and Space on a focused button are otherwise that button's.
-    keys = ""
+
+    @property
+    def keys(self):
+        """The keys on_key takes over from the browser, e.g. "ArrowLeft Space@hand": the page keeps back
+        their default action (scrolling, a focused button's click); "@hand" only while focus is inside
+        the element with data-testid "hand" or nowhere. Enter and Space on a focused button are otherwise
+        that button's. By default Enter while it stands for a tap (enter_action)."""
+        return "Enter" if self.enter_action() is not None else ""
+
+    def enter_action(self):
+        """Return the data-action Enter stands for now (wherever focus is), or None."""
+        return None
+
+    def press_enter(self, app):
+        """Do the tap Enter stands for now; return True if it stood for one."""
+        action = self.enter_action()
+        if action is not None:
+            self.handle(app, action, None)
+        return action is not None
 
     def render(self, app):
         return ""
