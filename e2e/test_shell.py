@@ -49,6 +49,25 @@ def test_settings_persist_across_a_reload(page, live_server):
     assert page_effects(page) == ["none", False]
 
 
+def test_grain_lies_over_the_whole_of_a_long_page(page, live_server):
+    open_app(page, live_server.url, "settings")
+    # The grain is drawn on the page, not as a layer fixed to the screen (that one the compositor
+    # blends again for every frame): scrolled to the end, the page still shows it.
+    assert page.evaluate("getComputedStyle(document.body, '::before').position") == "absolute"
+    assert page.evaluate("document.documentElement.scrollHeight > innerHeight + 100")
+    grain = page.get_by_test_id("setting-grain")
+    bottom = {"x": 0, "y": page.viewport_size["height"] - 60, "width": page.viewport_size["width"], "height": 60}
+
+    def bottom_strip(value):
+        grain.fill(str(value))
+        page.wait_for_function("v => getComputedStyle(document.body, '::before').opacity === String(v * 0.0016)",
+                               arg=int(value))
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        return page.screenshot(clip=bottom, animations="disabled")
+
+    assert bottom_strip(100) != bottom_strip(0)
+
+
 def test_language_switch_changes_the_texts(page, live_server):
     open_app(page, live_server.url, "settings")
     assert page.locator("h1").inner_text() == "Einstellungen"
