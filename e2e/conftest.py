@@ -6,8 +6,7 @@ import threading
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import sync_playwright
-from playwright.sync_api._generated import Locator, Page
+from playwright.sync_api import Locator, Page, sync_playwright
 from werkzeug.serving import make_server
 
 from server import create_app
