@@ -214,6 +214,53 @@ def test_reloads_of_a_phone_and_of_the_host_keep_the_room_going(devices, live_se
     assert_no_secrets(tv, None)
 
 
+def test_a_lost_network_on_a_phone_and_on_the_host_and_the_room_goes_on(devices, live_server, cuttable_line):
+    host_line, anna_line = cuttable_line(), cuttable_line()
+    host, anna, tv = devices("host"), devices("anna"), devices("tv", landscape=True)
+    link = open_room(host, host_line.url, seed=8)
+    join(anna, anna_line.url, link, "Anna")
+    join(tv, live_server.url, link, "TV", as_screen=True)
+    host.page.wait_for_selector("[data-testid=lobby-place-1]")
+    host.by("room-seats-3").check()
+    host.by("start-room-game").click()
+    anna.page.wait_for_selector("[data-testid=hand]")
+    choose(anna, 4)
+    anna.page.wait_for_selector("[data-testid=my-plan]")
+    # Anna's phone loses its network: her phone says so, the host sees her away.
+    anna_line.cut()
+    anna.page.wait_for_selector("[data-testid=room-status][data-state=retrying]")
+    assert "Verbindung weg" in anna.by("room-status").inner_text()
+    host.page.wait_for_selector("[data-testid=away-1]")
+    # Back on the network, she taps "Neu verbinden": her seat and her plan are hers again.
+    anna_line.mend()
+    anna.by("room-reconnect").click()
+    anna.page.wait_for_selector("[data-testid=room-status][data-state=online]", timeout=15000)
+    host.page.wait_for_selector("[data-testid=away-1]", state="detached")
+    assert "4" in anna.by("my-plan").inner_text()
+    choose(host, 9)
+    anna.page.wait_for_selector("[data-testid=reveal-1] [data-value='4']")
+    go_on([host, anna])
+    # The host's network goes mid-round: the phone and the screen say the host is away.
+    choose(anna, 6)
+    anna.page.wait_for_selector("[data-testid=my-plan]")
+    host_line.cut()
+    host.page.wait_for_selector("[data-testid=room-status][data-state=retrying]")
+    for device in (anna, tv):
+        device.page.wait_for_selector("[data-testid=room-status][data-state=host-away]")
+    # The host's app reconnects by itself once the network is back, and the round goes on.
+    host_line.mend()
+    host.page.wait_for_selector("[data-testid=room-status][data-state=online]", timeout=15000)
+    for device in (anna, tv):
+        device.page.wait_for_selector("[data-testid=room-status][data-state=online]")
+    assert host.page.locator("[data-seat='1'] .status").inner_text() == "Plan steht verdeckt"
+    choose(host, 2)
+    for device in (host, anna):
+        device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde 2 ')")
+    assert anna.by("reveal-1").locator("[data-value='6']").count() == 1
+    assert_no_secrets(anna, 1)
+    assert_no_secrets(tv, None)
+
+
 def test_a_phone_that_leaves_for_good_is_played_by_a_computer(devices, live_server):
     url = live_server.url
     host, anna = devices("host"), devices("anna")
