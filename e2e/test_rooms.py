@@ -174,19 +174,24 @@ def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
     assert assert_no_secrets(tv, None) == 10
 
 
-def test_reloads_of_a_phone_and_of_the_host_keep_the_room_going(devices, live_server):
-    url = live_server.url
-    host, anna, tv = devices("host"), devices("anna"), devices("tv", landscape=True)
-    link = open_room(host, url, seed=8)
-    join(anna, url, link, "Anna")
-    join(tv, url, link, "TV", as_screen=True)
+def start_with_anna_and_a_screen(host, anna, tv, host_url, anna_url, tv_url):
+    """Host a three-seat game (seed 8) with Anna's phone and a table screen; Anna plans her 4."""
+    link = open_room(host, host_url, seed=8)
+    join(anna, anna_url, link, "Anna")
+    join(tv, tv_url, link, "TV", as_screen=True)
     host.page.wait_for_selector("[data-testid=lobby-place-1]")
     host.by("room-seats-3").check()
     host.by("start-room-game").click()
     anna.page.wait_for_selector("[data-testid=hand]")
-    # Anna chooses, then her phone reloads: it takes her seat back with her plan still set.
     choose(anna, 4)
     anna.page.wait_for_selector("[data-testid=my-plan]")
+
+
+def test_reloads_of_a_phone_and_of_the_host_keep_the_room_going(devices, live_server):
+    url = live_server.url
+    host, anna, tv = devices("host"), devices("anna"), devices("tv", landscape=True)
+    start_with_anna_and_a_screen(host, anna, tv, url, url, url)
+    # Anna's phone reloads: it takes her seat back with her plan still set.
     anna.page.reload()
     anna.page.wait_for_selector("[data-testid=my-plan]")
     assert "4" in anna.by("my-plan").inner_text()
@@ -217,15 +222,7 @@ def test_reloads_of_a_phone_and_of_the_host_keep_the_room_going(devices, live_se
 def test_a_lost_network_on_a_phone_and_on_the_host_and_the_room_goes_on(devices, live_server, cuttable_line):
     host_line, anna_line = cuttable_line(), cuttable_line()
     host, anna, tv = devices("host"), devices("anna"), devices("tv", landscape=True)
-    link = open_room(host, host_line.url, seed=8)
-    join(anna, anna_line.url, link, "Anna")
-    join(tv, live_server.url, link, "TV", as_screen=True)
-    host.page.wait_for_selector("[data-testid=lobby-place-1]")
-    host.by("room-seats-3").check()
-    host.by("start-room-game").click()
-    anna.page.wait_for_selector("[data-testid=hand]")
-    choose(anna, 4)
-    anna.page.wait_for_selector("[data-testid=my-plan]")
+    start_with_anna_and_a_screen(host, anna, tv, host_line.url, anna_line.url, live_server.url)
     # Anna's phone loses its network: her phone says so, the host sees her away.
     anna_line.cut()
     anna.page.wait_for_selector("[data-testid=room-status][data-state=retrying]")
