@@ -49,23 +49,27 @@ def test_settings_persist_across_a_reload(page, live_server):
     assert page_effects(page) == ["none", False]
 
 
-def test_grain_lies_over_the_whole_of_a_long_page(page, live_server):
+def test_grain_and_tint_lie_over_the_whole_of_a_long_page(page, live_server):
     open_app(page, live_server.url, "settings")
-    # The grain is drawn on the page, not as a layer fixed to the screen (that one the compositor
-    # blends again for every frame): scrolled to the end, the page still shows it.
-    assert page.evaluate("getComputedStyle(document.body, '::before').position") == "absolute"
+    # Both layers are drawn on the page, not fixed to the screen (such a layer with a blend the
+    # compositor blends again for every frame): scrolled to the end, the page still shows them.
+    assert page.evaluate("[getComputedStyle(document.body, '::before').position,"
+                         " getComputedStyle(document.body, '::after').position]") == ["absolute", "absolute"]
     assert page.evaluate("document.documentElement.scrollHeight > innerHeight + 100")
-    grain = page.get_by_test_id("setting-grain")
     bottom = {"x": 0, "y": page.viewport_size["height"] - 60, "width": page.viewport_size["width"], "height": 60}
 
-    def bottom_strip(value):
-        grain.fill(str(value))
-        page.wait_for_function("v => getComputedStyle(document.body, '::before').opacity === String(v * 0.0016)",
-                               arg=int(value))
+    def bottom_strip(testid, value, drawn):
+        page.get_by_test_id(testid).fill(str(value))
+        page.wait_for_function(drawn, arg=value)
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         return page.screenshot(clip=bottom, animations="disabled")
 
-    assert bottom_strip(100) != bottom_strip(0)
+    grain = "v => getComputedStyle(document.body, '::before').opacity === String(v * 0.0016)"
+    assert bottom_strip("setting-grain", 100, grain) != bottom_strip("setting-grain", 0, grain)
+    tint = "v => document.documentElement.hasAttribute('data-tint') === (v !== 50)"
+    neutral = bottom_strip("setting-temperature", 50, tint)
+    warm, cool = bottom_strip("setting-temperature", 100, tint), bottom_strip("setting-temperature", 0, tint)
+    assert len({neutral, warm, cool}) == 3
 
 
 def test_language_switch_changes_the_texts(page, live_server):
