@@ -32,7 +32,7 @@ def test_index_is_the_app_page_with_hashed_assets(client):
     assert any(re.match(r"/assets/css-app\.[0-9a-f]{10}\.css$", url) for url in urls)
     assert any(re.match(r"/assets/app-worker\.[0-9a-f]{10}\.js$", url) for url in urls)
     brython_url, bundle_url = worker_files(client)
-    assert re.findall(r'"(/assets/[^"]+)"', worker_script(client)) == [brython_url, bundle_url]
+    assert asset_urls(worker_script(client)) == [brython_url, bundle_url]
     assert re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", brython_url)
     assert re.match(r"/assets/spieleabend-bundle\.[0-9a-f]{10}\.json$", bundle_url)
     assert "{{" not in html, "every placeholder is filled"
