@@ -54,6 +54,38 @@ PLAIN_STATIC = [
 ]
 
 
+# Brython 3.15's loader of precompiled modules (VFSLoader.exec_module) walks the module's parents and
+# runs again every parent that lacks `__initialized__`, a flag only that path sets. A package imported
+# by compiling its source (the other path) is then run a second time when one of its modules comes
+# precompiled (from the idle-time compile, the IndexedDB cache or the release's start modules), as a
+# new module that is not a package (it takes the child's `$is_package`): the package loses its
+# `__path__`, and the next of its modules to be imported fails with `ImportError: <that module>`
+# (a later game after three others in one visit, issue 22; brython-dev/brython#2609 looks the same).
+# Python never runs a module in sys.modules twice: a parent that is already imported, or being
+# imported, is skipped, and a parent is a package.
+BRYTHON_LOADER_BUG = (
+    "if($B.imported.hasOwnProperty(parent)&&\n"
+    "$B.module_getattr($B.imported[parent],'__initialized__')!==$B.NULL){continue}\n"
+    "var mod_js=$B.precompiled[parent],is_package=modobj.$is_package")
+BRYTHON_LOADER_FIX = (
+    "if($B.imported.hasOwnProperty(parent)&&(parent!==mod_name||\n"
+    "$B.module_getattr($B.imported[parent],'__initialized__')!==$B.NULL)){continue}\n"
+    "var mod_js=$B.precompiled[parent],is_package=parent===mod_name?modobj.$is_package:true")
+
+
+def fixed_brython(source):
+    """Return brython.js with its precompiled-module loader fixed (see BRYTHON_LOADER_BUG)."""
+    if source.count(BRYTHON_LOADER_BUG) != 1:
+        raise RuntimeError("brython.js: the precompiled-module loader is not the one server/build.py fixes; "
+                           "check whether this Brython still runs an imported parent package again")
+    return source.replace(BRYTHON_LOADER_BUG, BRYTHON_LOADER_FIX)
+
+
+def brython_js():
+    """Return the brython.js the app ships, as bytes: Brython's own, its loader fixed."""
+    return fixed_brython((BRYTHON_DATA / "brython.js").read_text(encoding="utf-8")).encode("utf-8")
+
+
 def content_hash(data, length=10):
     """Return a short hex digest of bytes."""
     return hashlib.sha256(data).hexdigest()[:length]
@@ -331,14 +363,14 @@ def build(web_root=None, idle_compile=True):
         assets[url] = Asset(data, guess_type(suffix), immutable=True)
         return url
 
-    brython_js = (BRYTHON_DATA / "brython.js").read_bytes()
+    brython_source = brython_js()
     py_root = web_root / "py"
     starting = start_modules(py_root)
-    bundle = build_python_bundle(py_root, starting, brython_js.decode("utf-8"))
+    bundle = build_python_bundle(py_root, starting, brython_source.decode("utf-8"))
     # The app's worker imports brython.js (a module import: V8 keeps its compiled code) and fetches the
     # bundle as data beside it. The bundle inside a script made V8 keep and read back 1.6 MB more of
     # compiled code with every start (as one script with brython.js: ~20 ms later, A/B).
-    brython_url = add_hashed("brython", ".js", brython_js)
+    brython_url = add_hashed("brython", ".js", brython_source)
     bundle_url = add_hashed("spieleabend-bundle", ".json", bundle.encode("utf-8"))
     urls[MAIN_CSS] = add_hashed("css-app", ".css", stylesheet(web_root))
     # The worker the app's Python runs in (the page only paints): it knows the start modules' order

@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
-from server.build import (BRYTHON_DATA, build, build_python_bundle, module_imports, prerender_home,
-                          start_modules, start_order)
+from server.build import (BRYTHON_DATA, BRYTHON_LOADER_BUG, BRYTHON_LOADER_FIX, build, build_python_bundle,
+                          fixed_brython, module_imports, prerender_home, start_modules, start_order)
 
 def bundle_modules(text):
     return json.loads(text)["modules"]
@@ -183,3 +183,24 @@ def test_games_modules_are_listed_for_compiling_in_idle_time():
         assert name in later
     assert later.index("spieleabend.ui.punktejagd") < later.index("spieleabend.ui.golf") or "spieleabend.ui.golf" not in later
     assert not set(later) & set(json_module.loads(re.search(r"var START = (\[.*?\]);", page).group(1)))
+
+
+def test_the_shipped_brython_never_runs_an_imported_package_again():
+    """Issue 22: the brython.js the app serves has its precompiled-module loader fixed, exactly once."""
+    release = build()
+    shipped = next(asset.data for url, asset in release.assets.items()
+                   if url.startswith("/assets/brython.")).decode()
+    original = (BRYTHON_DATA / "brython.js").read_text()
+    assert BRYTHON_LOADER_BUG in original and BRYTHON_LOADER_BUG not in shipped
+    assert shipped.count(BRYTHON_LOADER_FIX) == 1
+    assert len(shipped) - len(original) == len(BRYTHON_LOADER_FIX) - len(BRYTHON_LOADER_BUG)
+    # The same Brython otherwise: its compiled-code cache key is unchanged.
+    stamp = re.compile(r"__BRYTHON__\.timestamp=(\d+)")
+    assert stamp.search(shipped).group(1) == stamp.search(original).group(1)
+
+
+def test_a_brython_whose_loader_changed_stops_the_build():
+    """An upgraded Brython is not shipped with a fix that no longer fits: the build says what to check."""
+    original = (BRYTHON_DATA / "brython.js").read_text()
+    with pytest.raises(RuntimeError, match="precompiled-module loader"):
+        fixed_brython(original.replace(BRYTHON_LOADER_BUG, "/* rewritten upstream */"))

@@ -535,3 +535,33 @@ def test_final_standings_rank_by_the_games_direction():
         text = error_text(code)
         assert text and (code is None or code not in text) and not text.startswith("room."), code
     assert error_text("bad_token", resumed=True) != error_text("bad_token")
+
+
+def test_a_start_that_fails_leaves_the_same_room_for_the_reload(loop, relay_server, monkeypatch):
+    """A host whose game could not start (issue 22: its computers failed to import) takes the same
+    room back when the page reloads, so the phones that joined are not stranded in an old one."""
+    from spieleabend.ui import room_screens, table as table_module
+
+    host_app, room = open_room(loop, relay_server)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1 and anna.lobby is not None)
+
+    def broken_bots(game):
+        raise ImportError("spieleabend.bots." + game)
+
+    monkeypatch.setattr(table_module, "load_bots", broken_bots)
+    with pytest.raises(ImportError):
+        room.start_game({}, 3, "random", True, "Hosti", ["Clara"])
+    assert room.table is None and not host_app.storage.load_room().get("started")
+    assert host_app.storage.load_game(GAME) is None
+    room.stop()  # the page failed and reloads
+    monkeypatch.undo()
+
+    host_app.screen = None  # the lobby draws nothing here
+    screen = room_screens.host_screen(host_app, GAME)
+    loop.pump(lambda: screen.room.link.state == "online" and len(screen.room.seat_places()) == 1)
+    assert isinstance(screen, room_screens.LobbyScreen)
+    assert screen.room.code() == room.code() and screen.room.seat_places()[0]["name"] == "Anna"
+    table = screen.room.start_game({}, 3, "random", True, "Hosti", ["Clara"])
+    loop.pump(lambda: anna.view() is not None)
+    assert anna.seat == 1 and table.names() == ["Hosti", "Anna", "Clara"]

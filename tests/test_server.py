@@ -86,13 +86,16 @@ def test_brotli_when_the_browser_takes_it(client):
 
 
 def test_brython_is_the_installed_file_loaded_by_the_apps_worker(client):
-    """The app's worker loads the installed brython.js and the bundle: sources and compiled start modules."""
+    """The app's worker loads the installed brython.js (its loader fixed) and the bundle: sources and
+    compiled start modules."""
     import brython
     from pathlib import Path
 
+    from server.build import fixed_brython
+
     brython_url, bundle_url = worker_files(client)
     installed = (Path(brython.__file__).parent / "data" / "brython.js").read_text()
-    assert client.get(brython_url).get_data(as_text=True) == installed
+    assert client.get(brython_url).get_data(as_text=True) == fixed_brython(installed)
     bundle = client.get(bundle_url)
     assert bundle.content_type == "application/json; charset=utf-8"
     data = json.loads(bundle.get_data(as_text=True))

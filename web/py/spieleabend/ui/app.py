@@ -4,7 +4,7 @@ from spieleabend.storage import Storage
 from spieleabend.ui import dom, i18n
 from spieleabend.ui.i18n import t
 from spieleabend.games import GAME_MODULES
-from spieleabend.ui.shell import HomeScreen, PageReport
+from spieleabend.ui.shell import FailureScreen, HomeScreen, PageReport
 
 SEEN_VERSION_KEY = "seen_version"
 
@@ -168,6 +168,23 @@ class App(PageReport):
         """Draw the current screen again from its data (the page keeps keyboard focus in place)."""
         dom.set_html(self.screen.render(self), self.screen.keys)
 
+    def fail(self, error):
+        """Show what failed and a way on (home, reload) instead of a blank screen; saves stay as they are."""
+        if isinstance(self.screen, FailureScreen):
+            return
+        failed, self.screen = self.screen, FailureScreen(error)
+        try:
+            if failed is not None:
+                failed.leave(self)  # its timers and room links stop: nothing draws over this screen
+        except Exception:
+            pass
+        self.rerender()
+        dom.focus("h1")
+
+    def reload(self):
+        """Start the app afresh from storage (a room host takes its room back)."""
+        dom.reload_page()
+
     def focus(self, selector):
         """Move keyboard focus to the first element matching selector (after what was drawn so far)."""
         dom.focus(selector)
@@ -233,6 +250,7 @@ def start():
     """Start the app in this worker: the page's facts, the first screen (app-worker.js then tells the page)."""
     dom.start_page()
     app = App()
+    dom.on_failure(app.fail)
     dom.listen(app.on_message)
-    app.show(app.route_screen(dom.hash_route()))
+    dom.guarded(lambda: app.show(app.route_screen(dom.hash_route())))()  # a reload at a broken save
     return app

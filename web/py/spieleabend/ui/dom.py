@@ -149,23 +149,61 @@ def toast(text):
     send("toast", text)
 
 
+_on_failure = []
+
+
+def on_failure(handler):
+    """Call handler(error) when a message from the page, a timer or a room frame raised an error."""
+    _on_failure[:] = [handler]
+
+
+def guarded(callback):
+    """Return callback so that an error it raises is shown by the app and its traceback printed."""
+    def call(*args):
+        try:
+            return callback(*args)
+        except Exception as error:
+            if not _on_failure:
+                raise
+            report_error(error)
+            _on_failure[0](error)
+    return call
+
+
+def report_error(error):
+    """Print an error's traceback to the console, as Brython prints an uncaught one (for developers)."""
+    try:
+        scope.__BRYTHON__.show_error(error)
+    except Exception:
+        scope.console.error("%s: %s" % (type(error).__name__, error))
+
+
+def reload_page():
+    """Load the page afresh (the app starts again from what storage holds)."""
+    send("reload")
+
+
 def listen(on_message):
     """Call on_message(message dict) for every message from the page."""
+    @guarded
+    def handle(text):
+        message = javascript.JSON.parse(text)
+        if message.get("type") == "answer":
+            answered(message.get("id"), message.get("result"))
+        else:
+            on_message(message)
+
     def receive(text):
         try:
-            message = javascript.JSON.parse(text)
-            if message.get("type") == "answer":
-                answered(message.get("id"), message.get("result"))
-            else:
-                on_message(message)
+            handle(text)
         finally:
-            send("handled")  # after everything the message caused was sent to the page
+            send("handled")  # after everything the message caused (a failure screen too) was sent
     scope.spieleabendReceive = receive
 
 
 def later(handler, ms):
     """Call handler after ms milliseconds; return the timer id."""
-    return scope.setTimeout(handler, ms)
+    return scope.setTimeout(guarded(handler), ms)
 
 
 def cancel(timer):
@@ -220,9 +258,9 @@ class RelaySocket:
 
     def __init__(self, url, on_open, on_message, on_close):
         self.ws = scope.WebSocket.new(url)
-        self.ws.addEventListener("open", lambda _event: on_open())
-        self.ws.addEventListener("message", lambda event: self.receive(event, on_message))
-        self.ws.addEventListener("close", lambda event: on_close(int(event.code)))
+        self.ws.addEventListener("open", guarded(lambda _event: on_open()))
+        self.ws.addEventListener("message", guarded(lambda event: self.receive(event, on_message)))
+        self.ws.addEventListener("close", guarded(lambda event: on_close(int(event.code))))
 
     def receive(self, event, on_message):
         try:
@@ -297,11 +335,13 @@ def http_request(method, url, body, on_done, content_type="application/json"):
         options["body"] = body
         options["headers"] = {"Content-Type": content_type}
 
+    done = guarded(on_done)
+
     def answered_request(response):
         status = int(response.status)
-        response.text().then(lambda text: on_done(status, str(text)), lambda _e: on_done(0, ""))
+        response.text().then(lambda text: done(status, str(text)), lambda _e: done(0, ""))
 
-    scope.fetch(page_origin() + url, options).then(answered_request, lambda _e: on_done(0, ""))
+    scope.fetch(page_origin() + url, options).then(answered_request, lambda _e: done(0, ""))
 
 
 def can_share_files():

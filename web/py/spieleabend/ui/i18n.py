@@ -83,6 +83,13 @@ TEXTS = {
     "results.no_winner": ("Kein Sieger", "No winner"),
     "results.your_points": ("Deine Punkte: %(points)s", "Your points: %(points)s"),
     "error.generic": ("Das ging nicht: %(message)s", "That did not work: %(message)s"),
+    "error.failed_title": ("Etwas ist schiefgegangen", "Something went wrong"),
+    "error.failed": ("Dieser Bildschirm konnte nicht weiterarbeiten. Gespeicherte Partien sind nicht verloren: "
+                     "jede wird nach jedem Zug gesichert, ein Raum bleibt derselbe.",
+                     "This screen could not go on. Saved games are not lost: each is saved after every move, "
+                     "and a room stays the same room."),
+    "error.failed_detail": ("Fehler: %(message)s", "Error: %(message)s"),
+    "error.reload": ("Neu laden", "Reload"),
     "error.storage_full": ("Der Speicher des Browsers ist voll; der Stand konnte nicht gesichert werden.",
                            "The browser's storage is full; the game could not be saved."),
 }

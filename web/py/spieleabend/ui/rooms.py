@@ -414,11 +414,14 @@ class HostRoom:
         options["seats"] = seat_count
         room_meta = dict(self.doc)
         room_meta["strength"] = strength
-        self.doc["started"] = True
-        self.app.storage.save_room(self.doc)
+        # The room is marked started only once its game exists (and is saved): a start that fails
+        # leaves this room's lobby, which a reload takes back, instead of a started room with no game
+        # (which a reload would replace by a new room, stranding the phones).
         self.table = HostTable.new(self.app, self.game, options, players, 0 if host_plays else None,
                                    {"room": room_meta, "room_code": room_meta["code"], "cr": new_round(0)},
                                    room=self)
+        self.doc["started"] = True
+        self.app.storage.save_room(self.doc)
         self.set_joining(False)
         return self.table
 

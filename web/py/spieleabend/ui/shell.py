@@ -205,3 +205,22 @@ class HomeScreen(Screen):
             app.rerender()
         elif action == "update-now":
             app.activate_update()
+
+
+class FailureScreen(Screen):
+    """What a person sees instead of a blank or frozen screen when the app's code failed."""
+
+    def __init__(self, error):
+        self.detail = "%s: %s" % (type(error).__name__, error)
+
+    def render(self, app):
+        body = ('<div class="notice warn" role="alert" data-testid="failure"><p>%s</p><p class="detail">%s</p></div>'
+                '<div class="controls">%s%s</div>' % (
+                    escape(t("error.failed")), escape(t("error.failed_detail", message=self.detail)),
+                    button(t("error.reload"), "reload", "failure-reload", kind="primary"),
+                    '<a class="btn btn-secondary" href="#/" data-testid="failure-home">%s</a>' % escape(t("nav.home"))))
+        return page(t("error.failed_title"), body)
+
+    def handle(self, app, action, value):
+        if action == "reload":
+            app.reload()
