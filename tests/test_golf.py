@@ -330,9 +330,11 @@ def test_bad_options(options):
         golf.new_game(options, Rng(1))
 
 
-def test_defaults_two_seats_one_deck_seat_zero_starts():
+def test_defaults_the_declared_seats_the_suggested_decks_seat_zero_starts():
     state = golf.new_game({}, Rng(3))
-    assert state["seats"] == 2 and state["decks"] == 1 and state["turn"] == 0
+    assert state["seats"] == golf.INFO["seats"]["default"] == 4 and state["decks"] == 1 and state["turn"] == 0
+    assert golf.new_game({"seats": 6}, Rng(3))["decks"] == 2  # suggested from six seats up
+    assert golf.new_game({"seats": 6, "decks": 1}, Rng(3))["decks"] == 1
 
 
 @pytest.mark.parametrize("setup, seat, action", [
@@ -510,7 +512,7 @@ def test_same_seed_replays_the_same_game():
            max_size=150))
 def test_any_sequence_of_attempts_applies_only_legal_actions(seats, seed, attempts):
     state = new(seats, seed)
-    deck = sorted(french_deck(1))
+    deck = sorted(french_deck(state["decks"]))
     for seat, action in attempts:
         before = copy_data(state)
         if action in golf.legal_actions(state, seat):

@@ -253,8 +253,8 @@ def test_illegal_actions_raise_and_change_nothing(seat, action):
     assert state == before
 
 
-def test_default_options_give_two_seats_and_names_are_kept():
-    assert kk.new_game({}, Rng(0))["seats"] == 2
+def test_default_options_give_the_declared_seats_and_names_are_kept():
+    assert kk.new_game({}, Rng(0))["seats"] == kk.INFO["seats"]["default"] == 4
     state = kk.new_game({"seats": 3, "names": ["Ada", "Bo", "Cem"]}, Rng(0))
     assert kk.view(state, None)["names"] == ["Ada", "Bo", "Cem"]
 

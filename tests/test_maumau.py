@@ -82,9 +82,9 @@ def test_bad_options_are_refused(options):
 
 def test_default_options():
     state = maumau.new_game({"colour": "ignored"}, Rng(0))
-    assert len(state["hands"]) == state["seats"] == 2
+    assert len(state["hands"]) == state["seats"] == maumau.INFO["seats"]["default"] == 3
     assert state["limit"] == 100
-    assert state["names"] == ["Spieler 1", "Spieler 2"]
+    assert state["names"] == ["Spieler 1", "Spieler 2", "Spieler 3"]
 
 
 def test_opening_card_is_never_an_action_card_and_turned_action_cards_stay_underneath():
@@ -581,7 +581,7 @@ ILLEGAL = [
     ("seat that does not exist", 4, "draw", "no seat"),
     ("seat None", None, "draw", "no seat"),
     ("not a string", 0, 42, "string"),
-    ("lowercase card", 0, "play 5h", "not in the hand"),
+    ("lowercase card", 0, "play 5h", "names no card"),
 ]
 
 

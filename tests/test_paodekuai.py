@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games import paodekuai as pdk
-from spieleabend.games.common import BadOptions, IllegalAction, Rng, copy_data
+from spieleabend.games.common import BadOptions, IllegalAction, MalformedAction, Rng, copy_data
 
 
 def cards(text):
@@ -255,9 +255,14 @@ def test_a_straight_is_answered_only_by_a_higher_straight_of_the_same_length_or_
 
 # ---------------------------------------------------------------- action grammar
 
-def test_card_order_and_case_in_an_action_do_not_matter():
+def test_card_order_in_an_action_does_not_matter_but_its_spelling_does():
     state = arrange(["5H 3C", "9H 4S", "6D 7D 8D 9D 10D 4D"], turn=2)
-    pdk.apply_action(state, 2, "play 10d 8D 6D 9D 7D")
+    for text in ("play 10d 8D 6D 9D 7D", "PLAY 10D 8D 6D 9D 7D", "play  10D 8D 6D 9D 7D", "play 1OD"):
+        before = copy_data(state)
+        with pytest.raises(MalformedAction):
+            pdk.apply_action(state, 2, text)
+        assert state == before
+    pdk.apply_action(state, 2, "play 10D 8D 6D 9D 7D")
     assert state["trick"][-1]["cards"] == ["6D", "7D", "8D", "9D", "10D"]
 
 
@@ -314,7 +319,9 @@ def test_going_out_ends_the_deal_and_each_loser_pays_per_card_doubled_if_it_neve
     out = deal_settlements(state, "out")
     assert len(out) == 1
     assert out[0]["points"] == [13, -3, -10]
-    assert pdk.outcome(state) == {"winners": [0], "scores": [13, -3, -10], "deals": 1, "stopped_by": None}
+    result = pdk.outcome(state)
+    assert (result["winners"], result["scores"], result["deals"], result["stopped_by"]) == ([0], [13, -3, -10], 1, None)
+    assert result["night_point"] == 0 and [row["seat"] for row in result["ranking"]] == [0, 1, 2]
 
 
 def test_the_2_of_spades_in_hand_costs_10_more():

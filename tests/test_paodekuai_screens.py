@@ -6,7 +6,7 @@ import re
 import pytest
 
 from spieleabend.games import paodekuai as engine
-from spieleabend.games.common import Rng
+from spieleabend.games.common import IllegalAction, MalformedAction, Rng
 from spieleabend.ui import i18n
 from spieleabend.ui import paodekuai as ui
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
@@ -104,12 +104,18 @@ def test_any_suits_of_a_legal_combination_may_be_played():
     assert ui.selection_info(view, ["9S", "9D"])["legal"]
 
 
-def test_a_phone_sends_the_canonical_choice_of_the_same_combination():
+def test_every_table_sends_the_persons_own_cards_and_the_engine_judges_them():
     state = build_state([["9H", "9S", "9D", "KD"], ["6H", "6S"], ["QH"]], trick=[(2, ["7D", "7C"])], turn=0)
     view = engine.view(state, 0)
-    assert ui.play_action(view, ["9D", "9S"], "local") == "play 9S 9D"
-    assert ui.play_action(view, ["9D", "9S"], "remote") == "play 9S 9H"
-    assert ui.play_action(view, ["9H", "9S"], "remote") == "play 9S 9H"
+    assert ui.play_action(["9D", "9S"]) == "play 9S 9D"
+    # A phone checks with the engine's rules, from its view alone, and the host applies the same action.
+    assert engine.check_action(view, "play 9D 9S") == "play 9S 9D"
+    with pytest.raises(IllegalAction):
+        engine.check_action(view, "play 9D KD")
+    with pytest.raises(MalformedAction):
+        engine.check_action(view, "play 9d 9s")
+    engine.apply_action(state, 0, "play 9S 9D")
+    assert state["hands"][0] == ["9H", "KD"]
 
 
 def test_first_play_must_hold_the_three_of_hearts():
@@ -291,7 +297,9 @@ def test_seats_sit_counter_clockwise_next_seat_on_the_right():
 
 
 def test_computer_names_never_repeat_the_person():
-    assert ui.computer_names("lena") == ["Jonas", "Mira"]
+    from spieleabend.ui.table import computer_names, solo_players
+    assert computer_names(["anna"], 2) == ["Ben", "Clara"]
+    assert [player["name"] for player in solo_players("Ben", 3, "strong")] == ["Ben", "Anna", "Clara"]
     assert ui.strength_choices()[1][0] == "strong"
     assert [key for key, _label, _hint in ui.strength_choices()] == list(
         __import__("spieleabend.bots.paodekuai", fromlist=["x"]).STRENGTHS)

@@ -292,7 +292,11 @@ def test_equal_top_totals_share_the_win():
     for number in range(1, 11):
         play_round(state, [number, number])
     # Nine rounds of 1 point and the Gold round of 2 points each.
-    assert engine.outcome(state) == {"winners": [0, 1], "scores": [11, 11]}
+    result = engine.outcome(state)
+    assert (result["winners"], result["scores"]) == ([0, 1], [11, 11])
+    # A shared win shares the first place and gives nobody the game-night point.
+    assert result["ranking"] == [{"seat": 0, "place": 1}, {"seat": 1, "place": 1}]
+    assert (result["night_point"], result["no_point"]) == (None, "shared")
 
 
 # --- Illegal actions leave the state unchanged ---------------------------------------------------

@@ -49,7 +49,7 @@ def start_four(loop, relay_server, stand_in_ms=45000):
     ben_app, ben = join(loop, relay_server, room, "Ben", pin=True)
     tv_app, tv = join(loop, relay_server, room, "TV", role="screen")
     loop.pump(lambda: len(room.seat_places()) == 2 and len(room.screens) == 1)
-    table = room.start_game({}, 4, "random", True, "Hosti", ["Clara"])
+    table = room.start_game({}, 4, "random", True, "Hosti")
     loop.pump(lambda: all(t.view() is not None and t.view()["committed"][3] for t in (anna, ben, tv)))
     return {"host": (host_app, room, table), "anna": (anna_app, anna), "ben": (ben_app, ben), "tv": (tv_app, tv)}
 
@@ -297,10 +297,10 @@ def test_removed_place_is_not_seated(loop, relay_server):
     room.remove_place(anna.link.welcome["seat"])
     loop.pump(lambda: anna.removed and anna.link.state == "closed")
     loop.pump(lambda: len(room.places) == 1 or len(room.seat_places()) == 1)
-    table = room.start_game({}, 3, "random", False, "", ["Clara", "Deniz"])
+    table = room.start_game({}, 3, "random", False, "")
     loop.pump(lambda: ben.view() is not None)
     assert table.seat is None and ben.seat == 0
-    assert [s["name"] for s in table.seats()] == ["Anna", "Clara", "Deniz"]
+    assert [s["name"] for s in table.seats()] == ["Anna", "Ben", "Clara"]
 
 
 def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_phone(loop, relay_server, monkeypatch):
@@ -314,7 +314,7 @@ def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_
     loop.pump(lambda: room.code() is not None)
     anna_app, anna = join(loop, relay_server, room, "Anna")
     loop.pump(lambda: len(room.seat_places()) == 1)
-    table = room.start_game({}, 2, "random", True, "Hosti", ["Clara"])
+    table = room.start_game({}, 2, "random", True, "Hosti")
     loop.pump(lambda: anna.view() is not None)
     assert not anna.secret_choices()
     # Whoever is to move: play legal actions until Anna has moved once; then an illegal one.
@@ -377,13 +377,13 @@ def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_
     loop.pump(lambda: room.code() is not None)
     anna_app, anna = join(loop, relay_server, room, "Anna")
     loop.pump(lambda: len(room.seat_places()) == 1)
-    table = room.start_game({}, 3, "random", True, "Hosti", ["Clara"])
+    table = room.start_game({}, 3, "random", True, "Hosti")
     loop.pump(lambda: anna.view() is not None and not room.joining)
     drive_maumau(loop, table, {1: anna}, lambda: table.state["phase"] == "between")
     loop.pump(lambda: room.joining)
-    ben_app, ben = join(loop, relay_server, room, "Ben")
+    ben_app, ben = join(loop, relay_server, room, "Dora")
     loop.pump(lambda: ben.view() is not None and anna.view() is not None and len(anna.view()["names"]) == 4)
-    assert table.names() == ["Hosti", "Anna", "Clara", "Ben"] and ben.seat == 3
+    assert table.names() == ["Hosti", "Anna", "Ben", "Dora"] and ben.seat == 3
     assert table.players()[3]["kind"] == "remote"
     # The next deal closes joining again; Anna leaves for good meanwhile.
     drive_maumau(loop, table, {1: anna, 3: ben}, lambda: table.state["phase"] == "play")
@@ -392,9 +392,9 @@ def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_
     loop.pump(lambda: table.players()[1].get("leaving"))
     drive_maumau(loop, table, {3: ben}, lambda: "Anna" not in table.names() or table.outcome() is not None)
     if table.outcome() is None:
-        assert table.names() == ["Hosti", "Clara", "Ben"]
+        assert table.names() == ["Hosti", "Ben", "Dora"]
         loop.pump(lambda: ben.seat == 2)
-        assert [p["name"] for p in table.players()] == ["Hosti", "Clara", "Ben"]
+        assert [p["name"] for p in table.players()] == ["Hosti", "Ben", "Dora"]
 
 
 def test_kartenkampf_room_plays_to_the_end_with_commit_reveal(loop, relay_server):
@@ -405,7 +405,7 @@ def test_kartenkampf_room_plays_to_the_end_with_commit_reveal(loop, relay_server
     loop.pump(lambda: room.code() is not None)
     anna_app, anna = join(loop, relay_server, room, "Anna")
     loop.pump(lambda: len(room.seat_places()) == 1)
-    table = room.start_game({}, 3, "random", True, "Hosti", ["Clara"])
+    table = room.start_game({}, 3, "random", True, "Hosti")
     loop.pump(lambda: anna.view() is not None and anna.secret_choices())
     rounds = 0
     while table.outcome() is None and rounds < 20:
@@ -434,7 +434,7 @@ def test_host_reload_in_the_lobby_keeps_the_room_and_its_places(loop, relay_serv
     loop.pump(lambda: again.link.state == "online" and len(again.seat_places()) == 1)
     assert again.seat_places()[0]["name"] == "Anna" and again.doc["pin"] == room.doc["pin"]
     assert again.join_url() == room.join_url()
-    table = again.start_game({}, 2, "random", True, "Hosti", ["Clara"])
+    table = again.start_game({}, 2, "random", True, "Hosti")
     loop.pump(lambda: anna.view() is not None)
     assert anna.seat == 1 and table.names() == ["Hosti", "Anna"]
 
@@ -522,12 +522,20 @@ def test_link_gives_up_only_where_the_protocol_says(loop, events, state, detail)
 def test_final_standings_rank_by_the_games_direction():
     from spieleabend.ui.room_screens import error_text, final_rows
 
-    golf = {"names": ["Anna", "Ben", "Clara"], "outcome": {"winners": [1], "scores": [5, 2, 9]}}
-    assert final_rows(golf, {"scores": [5, 2, 9]}) == [(1, "Ben", 2), (2, "Anna", 5), (3, "Clara", 9)]
-    points = {"names": ["Anna", "Ben", "Clara"], "outcome": {"winners": [2], "scores": [5, 2, 9]}}
-    assert final_rows(points, {"scores": [5, 2, 9]})[0] == (1, "Clara", 9)
-    running = {"names": ["Anna", "Ben", "Clara"], "outcome": None}
-    assert final_rows(running, {"scores": [5, 5, 9]}) == [(1, "Clara", 9), (2, "Anna", 5), (2, "Ben", 5)]
+    from spieleabend.games.common import game_outcome
+
+    names = ["Anna", "Ben", "Clara"]
+    golf = {"names": names, "outcome": game_outcome([5, 2, 9], [-5, -2, -9], lower_wins=True)}
+    assert final_rows(golf, {"scores": [5, 2, 9]}, True) == [(1, "Ben", 2), (2, "Anna", 5), (3, "Clara", 9)]
+    points = {"names": names, "outcome": game_outcome([5, 2, 9], [5, 2, 9])}
+    assert final_rows(points, {"scores": [5, 2, 9]}, False)[0] == (1, "Clara", 9)
+    running = {"names": names, "outcome": None}
+    assert final_rows(running, {"scores": [5, 5, 9]}, False) == [(1, "Clara", 9), (2, "Anna", 5), (2, "Ben", 5)]
+    # A Mau-Mau room ended mid-game: fewest minus points first (it once ranked the most first).
+    assert final_rows(running, {"scores": [40, 12, 70]}, True) == [(1, "Ben", 12), (2, "Anna", 40), (3, "Clara", 70)]
+    # The engine's ranking decides, tie-breaks included (Kartenkampf: level on points, best round decides).
+    decided = {"names": names, "outcome": game_outcome([30, 30, 10], [[30, 20], [30, 25], [10, 10]])}
+    assert final_rows(decided, {"scores": [30, 30, 10]}, False) == [(1, "Ben", 30), (2, "Anna", 30), (3, "Clara", 10)]
     # Relay codes are never shown raw.
     for code in ["room_full", "unknown_room", "bad_token", "joining_closed", "server_full", "rate_limited",
                  "unsupported_version", "malformed", "forbidden", "too_large", "binary_frame", "hello_timeout",
@@ -551,7 +559,7 @@ def test_a_start_that_fails_leaves_the_same_room_for_the_reload(loop, relay_serv
 
     monkeypatch.setattr(table_module, "load_bots", broken_bots)
     with pytest.raises(ImportError):
-        room.start_game({}, 3, "random", True, "Hosti", ["Clara"])
+        room.start_game({}, 3, "random", True, "Hosti")
     assert room.table is None and not host_app.storage.load_room().get("started")
     assert host_app.storage.load_game(GAME) is None
     room.stop()  # the page failed and reloads
@@ -562,6 +570,6 @@ def test_a_start_that_fails_leaves_the_same_room_for_the_reload(loop, relay_serv
     loop.pump(lambda: screen.room.link.state == "online" and len(screen.room.seat_places()) == 1)
     assert isinstance(screen, room_screens.LobbyScreen)
     assert screen.room.code() == room.code() and screen.room.seat_places()[0]["name"] == "Anna"
-    table = screen.room.start_game({}, 3, "random", True, "Hosti", ["Clara"])
+    table = screen.room.start_game({}, 3, "random", True, "Hosti")
     loop.pump(lambda: anna.view() is not None)
-    assert anna.seat == 1 and table.names() == ["Hosti", "Anna", "Clara"]
+    assert anna.seat == 1 and table.names() == ["Hosti", "Anna", "Ben"]

@@ -3,18 +3,34 @@
 Every engine module is pure Python (no standard-library or `browser` imports)
 and offers:
 
-    NAME, MIN_SEATS, MAX_SEATS
+    NAME
+    INFO                                            # the game's facts, declared once (below)
     new_game(options: dict, rng: Rng) -> state      # plain data; raises BadOptions
     to_move(state) -> list[int]                     # seats that may act now; [] once over
     legal_actions(state, seat) -> list[str]         # actions are short strings
-    apply_action(state, seat, action) -> None       # mutates; raises IllegalAction first, so
-                                                    # an illegal action changes nothing
+    parse_action(text) -> parts                     # raises MalformedAction for a text that
+                                                    # is no action of this game
+    apply_action(state, seat, action) -> None       # mutates; raises MalformedAction or
+                                                    # IllegalAction first, so a refused
+                                                    # action changes nothing
     view(state, seat) -> dict                       # what that seat may see, including
                                                     # "legal": legal_actions(state, seat);
                                                     # seat None = the table (infoscreen):
                                                     # public facts only
-    outcome(state) -> dict | None                   # None while running, else at least
-                                                    # {"winners": [seats], "scores": [...]}
+    outcome(state) -> dict | None                   # None while running, else the one shape
+                                                    # of common.game_outcome: winners, scores,
+                                                    # ranking (shared places), night_point,
+                                                    # no_point, lower_wins, the game's figures
+    check_action(view, action) -> action            # optional: when the legal list holds one
+                                                    # spelling of several (Pao De Kuai's cards)
+    between_deals(state), add_seat, remove_seat     # when INFO["joins_between_deals"]
+
+INFO (OpenSpiel's GameType/GameInfo are the model): {"name", "seats": {"min",
+"max", "default"}, "options": [{"key", "default", "choices", "label": (de, en)}]
+beyond seats and names, "secret_choices" (all seats choose at once, in secret:
+rooms commit first), "lower_wins", "joins_between_deals", "round": what one
+round is called ("round" or "deal")}. The setup screen, the lobby, the room host
+and the tests read these facts; nothing else states them.
 
 Randomness comes only from the `Rng` passed to `new_game`; its state is kept in
 `state["rng"]`, so a saved game continues exactly. Computer players live in
@@ -37,6 +53,24 @@ def load_bots(name):
     if name not in GAME_MODULES:
         raise KeyError("unknown game: %s" % name)
     return __import__("spieleabend.bots." + name, fromlist=["STRENGTHS"])
+
+
+def info(name):
+    """Return the declared facts of one game (its engine's INFO)."""
+    return load(name).INFO
+
+
+def check_action(engine, view, action):
+    """Return the action as the engine spells it if the view's seat may take it now (phones check before
+    sending, with the same rules the host applies); raise MalformedAction or IllegalAction."""
+    from spieleabend.games.common import IllegalAction
+
+    if hasattr(engine, "check_action"):
+        return engine.check_action(view, action)
+    engine.parse_action(action)
+    if "legal" not in view or action not in view["legal"]:
+        raise IllegalAction("%r is not allowed now" % (action,))
+    return action
 
 
 def run_bots(engine, state, players, rng, limit=100000):

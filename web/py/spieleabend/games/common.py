@@ -11,6 +11,14 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow for this seat now; the state is unchanged."""
 
 
+class MalformedAction(IllegalAction):
+    """A text that is no action of this game at all (a typo, another spelling); the state is unchanged.
+
+    A subclass of IllegalAction, as python-chess's InvalidMoveError and IllegalMoveError are both
+    ValueErrors: whoever only needs "refused" catches IllegalAction.
+    """
+
+
 class BadOptions(ValueError):
     """Options for a new game that the rules do not allow."""
 
@@ -133,3 +141,44 @@ def seat_names(options, seats):
             or not all(isinstance(name, str) for name in names)):
         raise BadOptions("names must be a list of %d strings" % seats)
     return list(names)
+
+
+def rank_by_keys(keys):
+    """Return [{"seat", "place"}] best first: greater keys rank higher, equal keys share a place."""
+    seats = list(range(len(keys)))
+    order = sorted(seats, key=lambda seat: [keys[seat], -seat], reverse=True)
+    return [{"seat": seat, "place": 1 + len([other for other in seats if keys[other] > keys[seat]])}
+            for seat in order]
+
+
+def game_outcome(scores, keys, lower_wins=False, share_ties=True, **details):
+    """Return the one shape every engine's outcome() has, from per-seat scores and ranking keys.
+
+    keys[seat] orders the seats, greater is better (a list for tie-breaks); equal keys share a place.
+    The seats with the best key win: all of them when `share_ties`, else nobody unless one alone.
+    The game-night point goes to a sole winner; "no_point" says why nobody has it ("shared" or
+    "undecided"). `details` are the engine's own figures (tie-breaks, rounds), kept as given.
+    """
+    ranking = rank_by_keys(keys)
+    leaders = [row["seat"] for row in ranking if row["place"] == 1]
+    winners = leaders if share_ties or len(leaders) == 1 else []
+    result = {"winners": winners, "scores": list(scores), "ranking": ranking, "lower_wins": bool(lower_wins),
+              "night_point": winners[0] if len(winners) == 1 else None,
+              "no_point": None if len(winners) == 1 else ("shared" if winners else "undecided")}
+    for key in details:
+        result[key] = details[key]
+    return result
+
+
+def parse_words(action, verbs):
+    """Split an action text into (verb, words) for a verb this game knows; raise MalformedAction otherwise.
+
+    The engines' actions are short texts ("play 7", "pass"): one canonical spelling each, so
+    the engine accepts exactly what legal_actions lists and no screen rewrites an action.
+    """
+    if not isinstance(action, str) or action != action.strip() or "  " in action or not action:
+        raise MalformedAction("not an action: %r" % (action,))
+    words = action.split(" ")
+    if words[0] not in verbs:
+        raise MalformedAction("unknown action: %r" % (action,))
+    return words[0], words[1:]

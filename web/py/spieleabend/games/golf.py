@@ -43,11 +43,23 @@ card another seat has drawn and the stock order are never in a view.
 round points.
 """
 
-from spieleabend.games.common import BadOptions, IllegalAction, Rng, card_rank, french_deck, seat_names
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, card_rank, french_deck,
+                                      game_outcome, seat_names)
 
 NAME = "Golf"
-MIN_SEATS = 2
-MAX_SEATS = 8
+# The game's facts, declared once (see spieleabend.games): everything generic reads them.
+INFO = {
+    "name": NAME,
+    "seats": {"min": 2, "max": 8, "default": 4},
+    # Two decks are suggested from six seats up (suggested_decks); None follows the suggestion.
+    "options": [{"key": "decks", "default": None, "choices": [1, 2], "label": ("Kartendecks", "Decks")}],
+    "secret_choices": False,
+    "lower_wins": True,
+    "joins_between_deals": False,
+    "round": "round",
+}
+MIN_SEATS = INFO["seats"]["min"]
+MAX_SEATS = INFO["seats"]["max"]
 ROUNDS = 9
 CARDS_PER_SEAT = 4
 BOTTOM_ROW = [2, 3]
@@ -93,10 +105,11 @@ def new_game(options, rng):
     options = options or {}
     if not isinstance(options, dict):
         raise BadOptions("options must be a dict")
-    seats = options.get("seats", 2)
+    seats = options.get("seats", INFO["seats"]["default"])
     if not _is_int(seats) or seats < MIN_SEATS or seats > MAX_SEATS:
         raise BadOptions("Golf needs 2 to 8 seats, not %r" % (seats,))
-    decks = options.get("decks", 1)
+    decks = options.get("decks")
+    decks = suggested_decks(seats) if decks is None else decks
     if decks not in (1, 2) or not _is_int(decks):
         raise BadOptions("Golf is played with 1 or 2 decks, not %r" % (decks,))
     dealer = options.get("dealer", seats - 1)
@@ -217,8 +230,23 @@ def _why_illegal(state, seat, action):
     return "unknown action %r (expected 'draw', 'take 0'..'take 3' or 'knock')" % action
 
 
+_POSITION_WORDS = {str(position): position for position in POSITIONS}
+
+
+def parse_action(action):
+    """Return (verb, position or None) of an action text; raise MalformedAction for anything else."""
+    if action in ("ready", "draw", "discard", "knock"):
+        return action, None
+    words = action.split(" ") if isinstance(action, str) else []
+    if len(words) != 2 or words[0] not in ("swap", "take") or words[1] not in _POSITION_WORDS:
+        raise MalformedAction("unknown action %r: 'ready', 'draw', 'swap 0'..'swap 3', 'discard', "
+                              "'take 0'..'take 3' or 'knock'" % (action,))
+    return words[0], _POSITION_WORDS[words[1]]
+
+
 def apply_action(state, seat, action):
-    """Apply one legal action; raise IllegalAction (changing nothing) for anything else."""
+    """Apply one legal action; raise MalformedAction or IllegalAction (changing nothing) for anything else."""
+    parse_action(action)
     if action not in legal_actions(state, seat):
         raise IllegalAction(_why_illegal(state, seat, action))
     if action == "ready":
@@ -325,14 +353,8 @@ def outcome(state):
     if not is_over(state):
         return None
     scores = totals(state)
-    best = min(scores)
-    winners = [seat for seat in range(state["seats"]) if scores[seat] == best]
-    return {
-        "winners": winners,
-        "scores": scores,
-        "rounds": [result["scores"] for result in state["results"]],
-        "night_point": winners[0] if len(winners) == 1 else None,
-    }
+    return game_outcome(scores, [-score for score in scores], lower_wins=True,
+                        rounds=[result["scores"] for result in state["results"]])
 
 
 def view(state, seat):

@@ -26,13 +26,23 @@ State (plain JSON data):
 Scores, rounds won and best round are computed from the log, never stored.
 """
 
-from spieleabend.games.common import BadOptions, IllegalAction, seat_names
+from spieleabend.games.common import BadOptions, IllegalAction, MalformedAction, game_outcome, seat_names
 
 NAME = "Kartenkampf"
-MIN_SEATS = 2
-# Every seat chooses at once and in secret: rooms use commit-reveal, computers commit at once.
-SECRET_CHOICES = True
-MAX_SEATS = 8
+# The game's facts, declared once (see spieleabend.games): everything generic reads them.
+INFO = {
+    "name": NAME,
+    "seats": {"min": 2, "max": 8, "default": 4},
+    "options": [],
+    # Every seat chooses at once and in secret: rooms use commit-reveal, computers commit at once.
+    "secret_choices": True,
+    "lower_wins": False,
+    "joins_between_deals": False,
+    "round": "round",
+}
+MIN_SEATS = INFO["seats"]["min"]
+MAX_SEATS = INFO["seats"]["max"]
+SECRET_CHOICES = INFO["secret_choices"]
 ROUNDS = 10
 CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
@@ -51,7 +61,7 @@ def resolve_round(cards):
 def new_game(options, rng):
     """Return a fresh game: every seat holds the cards 1 to 10."""
     options = options or {}
-    seats = options.get("seats", 2)
+    seats = options.get("seats", INFO["seats"]["default"])
     if not isinstance(seats, int) or isinstance(seats, bool) or seats < MIN_SEATS or seats > MAX_SEATS:
         raise BadOptions("Kartenkampf needs 2 to 8 seats, not %r" % (seats,))
     names = seat_names(options, seats)
@@ -91,21 +101,26 @@ def _valid_seat(state, seat):
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["seats"]
 
 
-def _parse(action):
-    """Return the card number of a "play N" action, or raise IllegalAction."""
+# The card words of the grammar: "play 07", "play +7" or "play ²" are no actions.
+_CARD_WORDS = {str(card): card for card in CARDS}
+
+
+def parse_action(action):
+    """Return the card of a "play N" action; raise MalformedAction for any other text."""
     if not isinstance(action, str):
-        raise IllegalAction("an action is a string like 'play 7', not %r" % (action,))
-    parts = action.split()
-    if len(parts) != 2 or parts[0] != "play" or not parts[1].isdigit():
-        raise IllegalAction("unknown action %r (expected 'play N')" % (action,))
-    return int(parts[1])
+        raise MalformedAction("an action is a string like 'play 7', not %r" % (action,))
+    parts = action.split(" ")
+    if len(parts) != 2 or parts[0] != "play" or parts[1] not in _CARD_WORDS:
+        raise MalformedAction("unknown action %r (expected 'play N' with N from 1 to 10)" % (action,))
+    return _CARD_WORDS[parts[1]]
+
 
 
 def apply_action(state, seat, action):
     """Commit a seat's secret card; resolve the round when the last seat has chosen."""
     if not _valid_seat(state, seat):
         raise IllegalAction("no such seat: %r" % (seat,))
-    card = _parse(action)
+    card = parse_action(action)
     if is_over(state):
         raise IllegalAction("the game is over")
     if state["choices"][seat] is not None:
@@ -155,17 +170,38 @@ def outcome(state):
     if not is_over(state):
         return None
     scores, won, best = tally(state)
-    keys = [rank_key(scores, won, best, seat) for seat in range(state["seats"])]
-    top = max(keys)
-    leaders = [seat for seat in range(state["seats"]) if keys[seat] == top]
-    winners = leaders if len(leaders) == 1 else []
-    return {
-        "winners": winners,
-        "scores": scores,
-        "best_round": best,
-        "rounds_won": won,
-        "night_point": winners[0] if winners else None,
-    }
+    return judge(scores, won, best)
+
+
+def judge(scores, won, best):
+    """Return the outcome of a finished game from its points, rounds won and best round per seat."""
+    keys = [rank_key(scores, won, best, seat) for seat in range(len(scores))]
+    found = decision(scores, best, won)
+    # Level on points, best round and rounds won: nobody wins (RULINGS.md), so nobody has the point.
+    return game_outcome(scores, keys, share_ties=False, best_round=best, rounds_won=won,
+                        decided_by=found["kind"], tied=found["tied"])
+
+
+def decision(scores, best, won):
+    """Return how a game was decided: {"kind": points|best_round|rounds_won|undecided, "tied": seats}.
+
+    `tied` holds the seats that were level before the deciding figure (for "points" the winner alone,
+    for "undecided" the seats level on everything).
+    """
+    seats = list(range(len(scores)))
+    top = max([scores[seat] for seat in seats])
+    level = [seat for seat in seats if scores[seat] == top]
+    if len(level) == 1:
+        return {"kind": "points", "tied": level}
+    top_best = max([best[seat] for seat in level])
+    level_best = [seat for seat in level if best[seat] == top_best]
+    if len(level_best) == 1:
+        return {"kind": "best_round", "tied": level}
+    top_won = max([won[seat] for seat in level_best])
+    level_won = [seat for seat in level_best if won[seat] == top_won]
+    if len(level_won) == 1:
+        return {"kind": "rounds_won", "tied": level_best}
+    return {"kind": "undecided", "tied": level_won}
 
 
 def reveal(entry):

@@ -23,15 +23,28 @@ A seat whose minus points exceed the limit is out; the game is over when one sea
 """
 
 from spieleabend.games.common import (
-    BadOptions, IllegalAction, Rng, SUITS, copy_data, french_deck, is_whole, seat_names,
+    BadOptions, IllegalAction, MalformedAction, Rng, SUITS, copy_data, french_deck, game_outcome, is_whole,
+    seat_names,
 )
 
 NAME = "Mau-Mau"
-MIN_SEATS = 2
-MAX_SEATS = 5
+# The game's facts, declared once (see spieleabend.games): everything generic reads them.
+INFO = {
+    "name": NAME,
+    "seats": {"min": 2, "max": 5, "default": 3},
+    "options": [{"key": "limit", "default": 100, "choices": [30, 50, 100, 150, 200],
+                 "label": ("Grenze für Minuspunkte", "Minus-point limit")}],
+    "secret_choices": False,
+    "lower_wins": True,  # scores are minus points
+    # Seats join and leave between deals: between_deals(state), add_seat, remove_seat.
+    "joins_between_deals": True,
+    "round": "deal",
+}
+MIN_SEATS = INFO["seats"]["min"]
+MAX_SEATS = INFO["seats"]["max"]
+DEFAULT_SEATS = INFO["seats"]["default"]
+DEFAULT_LIMIT = INFO["options"][0]["default"]
 HAND_SIZE = 7
-DEFAULT_LIMIT = 100
-DEFAULT_SEATS = 2
 LOG_LENGTH = 24
 ACTION_RANKS = {"7": True, "8": True, "9": True, "J": True, "A": True}
 CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
@@ -283,9 +296,31 @@ def _why_illegal(state, seat, action):
     return "%r is not legal now" % (action,)
 
 
+def parse_action(action):
+    """Return (verb, card, named suit, says mau) of an action text; raise MalformedAction for other texts."""
+    if not isinstance(action, str):
+        raise MalformedAction("an action must be a string, not %r" % (action,))
+    if action in ("draw", "next"):
+        return action, None, None, False
+    parts = action.split(" ")
+    if len(parts) < 2 or parts[0] != "play" or len(parts) > 3 or (len(parts) == 3 and parts[2] != "mau"):
+        raise MalformedAction("unknown action %r: use \"play <card>\", \"play <jack>:<suit>\", optionally "
+                              "\" mau\", or \"draw\"" % (action,))
+    card, colon, suit = parts[1].partition(":")
+    if card[:-1] not in CARD_POINTS or card[-1:] not in SUIT_SET or (colon and suit not in SUIT_SET):
+        raise MalformedAction("%r names no card of the deck (e.g. \"play 7H\", \"play JS:H\")" % (action,))
+    return "play", card, suit or None, len(parts) == 3
+
+
+def between_deals(state):
+    """Return True between two deals: the moment seats may join or leave (INFO["joins_between_deals"])."""
+    return state["phase"] == "between"
+
+
 def apply_action(state, seat, action):
-    """Apply a legal action of `seat`; raise IllegalAction (state unchanged) otherwise."""
-    if not isinstance(action, str) or action not in legal_actions(state, seat):
+    """Apply a legal action of `seat`; raise MalformedAction or IllegalAction (state unchanged) otherwise."""
+    parse_action(action)
+    if action not in legal_actions(state, seat):
         raise IllegalAction(_why_illegal(state, seat, action))
     if action == "next":
         start_next_deal(state)
@@ -522,12 +557,9 @@ def _copy_event(event):
 
 
 def outcome(state):
-    """Return None while more than one seat is in the game, else winners and minus points."""
+    """Return None while more than one seat is in the game, else the last seat in wins; then fewer minus points."""
     if not game_over(state):
         return None
-    return {
-        "winners": active_seats(state),
-        "scores": list(state["minus"]),
-        "minus": list(state["minus"]),
-        "out": list(state["out"]),
-    }
+    minus = list(state["minus"])
+    keys = [[0 if state["out"][seat] else 1, -minus[seat]] for seat in range(len(minus))]
+    return game_outcome(minus, keys, lower_wins=True, minus=list(minus), out=list(state["out"]))

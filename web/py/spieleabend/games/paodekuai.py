@@ -42,15 +42,26 @@ settlement is recorded in `state["log"]` and sums to zero; the running table
 is the sum of all of them.
 """
 
-from spieleabend.games.common import IllegalAction, BadOptions, Rng, SUITS, is_whole, seat_names
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, SUITS, game_outcome,
+                                      is_whole, seat_names)
 
 NAME = "Pao De Kuai"
-MIN_SEATS = 3
-MAX_SEATS = 3
-SEATS = 3
-HAND_SIZE = 16
-DEFAULT_DEALS = 5
 MAX_DEALS = 99
+# The game's facts, declared once (see spieleabend.games): everything generic reads them.
+INFO = {
+    "name": NAME,
+    "seats": {"min": 3, "max": 3, "default": 3},
+    # 0 deals: an open table, played until somebody stops after a deal.
+    "options": [{"key": "deals", "default": 5, "choices": [1, 2, 3, 5, 10, 0], "min": 0, "max": MAX_DEALS,
+                 "label": ("Austeilungen", "Deals")}],
+    "secret_choices": False,
+    "lower_wins": False,
+    "joins_between_deals": False,
+    "round": "deal",
+}
+MIN_SEATS = MAX_SEATS = SEATS = INFO["seats"]["max"]
+DEFAULT_DEALS = INFO["options"][0]["default"]
+HAND_SIZE = 16
 
 # Rank values: 3 lowest ... A = 14, 2 = 15 highest; suits never rank.
 RANK_VALUE = {"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
@@ -411,20 +422,66 @@ def legal_actions(state, seat):
     return actions
 
 
-def _parse(action):
-    """Split an action into its verb and upper-cased card words; refuse what is not a string."""
+def parse_action(action):
+    """Return (verb, cards) of an action text; raise MalformedAction for anything else.
+
+    "play 7H 7S" names the cards themselves (suits never rank, so any cards of a legal combination
+    may be played, in any order); "pass", "next" and "stop" take none.
+    """
     if not isinstance(action, str):
-        raise IllegalAction("an action is a string such as 'play 3H' or 'pass'")
-    words = action.split()
-    if not words:
-        raise IllegalAction("empty action")
-    verb = words[0].lower()
-    return verb, [w.upper() for w in words[1:]]
+        raise MalformedAction("an action is a string such as 'play 3H' or 'pass', not %r" % (action,))
+    words = action.split(" ")
+    verb, cards = words[0], words[1:]
+    if verb in ("pass", "next", "stop") and not cards:
+        return verb, []
+    if verb != "play" or not cards or not all([card in DECK_SET for card in cards]):
+        raise MalformedAction("unknown action %r: 'play <cards>' (e.g. 'play 7H 7S'), 'pass', 'next' or 'stop'"
+                              % (action,))
+    return verb, cards
+
+
+def check_action(view, action, combinations=None):
+    """Return the action as the engine keeps it if the view's seat may take it now (its cards in the engine's
+    order); raise MalformedAction or IllegalAction. Reads only the view, so a phone checks before sending.
+
+    The legal list holds one choice of cards per combination; any cards of a listed combination will do.
+    `combinations`: legal_combinations(view), for a caller that checks many selections of one view.
+    """
+    verb, cards = parse_action(action)
+    if verb != "play":
+        if action not in view["legal"]:
+            raise IllegalAction("%r is not allowed now" % (action,))
+        return action
+    hand = view["hand"] if "hand" in view and view["hand"] else []
+    if len(set(cards)) != len(cards) or not all([card in hand for card in cards]):
+        raise IllegalAction("%s: not cards of this hand" % " ".join(cards))
+    if view["opening"] and HEART_THREE not in cards:
+        raise IllegalAction("the first play of the deal must include the 3 of hearts")
+    play = classify(cards, view["opening"])
+    if combinations is None:
+        combinations = legal_combinations(view)
+    if play is None or combination(play) not in combinations:
+        raise IllegalAction("%s may not be played now" % " ".join(cards))
+    return "play " + " ".join(sort_cards(cards))
+
+
+def combination(play):
+    """Return what tells two plays apart for the rules: shape, length, rank and bomb strength."""
+    return [play["shape"], play["length"], play["rank"], play["bomb"]]
+
+
+def legal_combinations(view):
+    """Return the combinations of the view's legal plays (see combination)."""
+    found = []
+    for listed in view["legal"]:
+        if listed.startswith("play "):
+            found.append(combination(classify(listed.split(" ")[1:], view["opening"])))
+    return found
 
 
 def apply_action(state, seat, action):
     """Validate and apply one action of one seat; raise IllegalAction before changing anything."""
-    verb, args = _parse(action)
+    verb, args = parse_action(action)
     if _game_over(state):
         raise IllegalAction("the table is finished")
     if not is_whole(seat) or seat < 0 or seat >= SEATS:
@@ -596,6 +653,7 @@ def view(state, seat):
         "ready": list(state["ready"]),
         "to_move": to_move(state),
         "stopped_by": state["stopped_by"],
+        "outcome": outcome(state),
         "legal": legal_actions(state, seat) if seat is not None else [],
     }
     if seat is not None:
@@ -619,8 +677,4 @@ def outcome(state):
     if not _game_over(state):
         return None
     totals = table_totals(state)
-    best = max(totals)
-    return {"winners": [seat for seat in range(SEATS) if totals[seat] == best],
-            "scores": totals,
-            "deals": finished_deals(state),
-            "stopped_by": state["stopped_by"]}
+    return game_outcome(totals, totals, deals=finished_deals(state), stopped_by=state["stopped_by"])

@@ -26,13 +26,24 @@ unique number is best and gets 5 (gold 10). Risk: best position adds 3 (never
 doubled), any other outcome scores 0.
 """
 
-from spieleabend.games.common import IllegalAction, BadOptions, seat_names
+from spieleabend.games.common import BadOptions, IllegalAction, MalformedAction, game_outcome, seat_names
 
 NAME = "Punktejagd"
-MIN_SEATS = 2
-# Every seat chooses at once and in secret: rooms use commit-reveal, computers commit at once.
-SECRET_CHOICES = True
-MAX_SEATS = 6
+# The game's facts, declared once (see spieleabend.games): everything generic reads them.
+INFO = {
+    "name": NAME,
+    "seats": {"min": 2, "max": 6, "default": 4},
+    "options": [],
+    # Every seat chooses at once and in secret: rooms use commit-reveal, computers commit at once.
+    "secret_choices": True,
+    "lower_wins": False,
+    "joins_between_deals": False,
+    "round": "round",
+}
+MIN_SEATS = INFO["seats"]["min"]
+MAX_SEATS = INFO["seats"]["max"]
+DEFAULT_SEATS = INFO["seats"]["default"]
+SECRET_CHOICES = INFO["secret_choices"]
 
 CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 ROUND_COUNT = 10
@@ -42,7 +53,6 @@ ROUND_MIX = ["normal"] * 7 + ["kopfstand"] * 2 + ["gold"]
 RISK_BONUS = 3
 # Points per round type: (best, second, base).
 POINTS = {"normal": (5, 3, 1), "kopfstand": (5, 3, 1), "gold": (10, 6, 2)}
-DEFAULT_SEATS = 4
 # The card strings of the grammar, so "play 07" or "play +7" are rejected.
 _CARD_WORDS = {str(card): card for card in CARDS}
 
@@ -133,23 +143,24 @@ def legal_actions(state, seat):
     return actions
 
 
-def _parse(action):
-    """Return (card, risk) of an action string or raise IllegalAction for a malformed one."""
+def parse_action(action):
+    """Return (card, risk) of an action text; raise MalformedAction for anything but "play N [risk]"."""
     if not isinstance(action, str):
-        raise IllegalAction("an action must be a string like 'play 7' or 'play 7 risk'")
+        raise MalformedAction("an action must be a string like 'play 7' or 'play 7 risk'")
     words = action.split(" ")
     if len(words) not in (2, 3) or words[0] != "play" or words[1] not in _CARD_WORDS:
-        raise IllegalAction("malformed action %r: expected 'play N' or 'play N risk' with N from 1 to 10" % (action,))
+        raise MalformedAction("malformed action %r: expected 'play N' or 'play N risk' with N from 1 to 10" % (action,))
     if len(words) == 3 and words[2] != "risk":
-        raise IllegalAction("malformed action %r: the only word after the card is 'risk'" % (action,))
+        raise MalformedAction("malformed action %r: the only word after the card is 'risk'" % (action,))
     return _CARD_WORDS[words[1]], len(words) == 3
+
 
 
 def apply_action(state, seat, action):
     """Commit one seat's secret card (and risk); score the round once every seat has committed."""
     if not _valid_seat(state, seat):
         raise IllegalAction("there is no seat %r at this table" % (seat,))
-    card, risk = _parse(action)
+    card, risk = parse_action(action)
     if _is_over(state):
         raise IllegalAction("the game is over")
     if state["plans"][seat] is not None:
@@ -255,5 +266,4 @@ def outcome(state):
     if not _is_over(state):
         return None
     totals = list(state["totals"])
-    top = max(totals)
-    return {"winners": [seat for seat in range(state["seats"]) if totals[seat] == top], "scores": totals}
+    return game_outcome(totals, totals)

@@ -12,12 +12,11 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
 
 GAME = "golf"
-COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav"]
 STRENGTHS = ["random", "strong"]  # the keys of bots.golf.STRENGTHS (a test keeps them in step)
-DEFAULT_SEATS = 4
+DEFAULT_SEATS = engine.INFO["seats"]["default"]
 POSITIONS = [0, 1, 2, 3]
 
 register({
@@ -173,8 +172,7 @@ def suggested_decks(seats):
 
 def new_players(name, seats, strength):
     """Return the players list: the person at seat 0, computers after it."""
-    return [seat_player(name, PERSON)] + [seat_player(COMPUTER_NAMES[i], COMPUTER, strength)
-                                          for i in range(seats - 1)]
+    return solo_players(name, seats, strength)
 
 
 def value_of(view, key, default=None):
@@ -276,17 +274,6 @@ def knock_note(result, names, me=None):
         return t("golf.limit")
     key = "golf.knock_penalty" if result["penalty"][knocker] else "golf.knock_ok"
     return t(key + "_you") if knocker == me else t(key, name=names[knocker])
-
-
-def standings(outcome):
-    """Return [(seat, rank, score)] lowest total first; equal totals share a rank."""
-    scores = outcome["scores"]
-    order = sorted(range(len(scores)), key=lambda seat: (scores[seat], seat))
-    rows = []
-    for seat in order:
-        rank = 1 + len([other for other in range(len(scores)) if scores[other] < scores[seat]])
-        rows.append((seat, rank, scores[seat]))
-    return rows
 
 
 def short_card(card):

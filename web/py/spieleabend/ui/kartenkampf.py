@@ -11,11 +11,10 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players
 
 GAME = "kartenkampf"
 STYLES = ["random", "strong"]
-COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav"]
 MAX_COMPUTERS = 7
 DEFAULT_COMPUTERS = 3
 DEFAULT_STYLE = "strong"
@@ -180,39 +179,15 @@ def knocked_out(reveal):
 
 
 def standings(result):
-    """Return the seats in final order: [{"seat", "rank", "score", "best", "won"}] (equal keys share a rank)."""
-    scores, best, won = result["scores"], result["best_round"], result["rounds_won"]
-    seats = len(scores)
-    keys = [engine.rank_key(scores, won, best, seat) for seat in range(seats)]
-    order = sorted(range(seats), key=lambda seat: (-scores[seat], -best[seat], -won[seat], seat))
-    rows = []
-    for seat in order:
-        rank = 1 + len([other for other in range(seats) if keys[other] > keys[seat]])
-        rows.append({"seat": seat, "rank": rank, "score": scores[seat], "best": best[seat], "won": won[seat]})
-    return rows
+    """Return the seats in the engine's final order: [{"seat", "rank", "score", "best", "won"}]."""
+    return [{"seat": row["seat"], "rank": row["place"], "score": result["scores"][row["seat"]],
+             "best": result["best_round"][row["seat"]], "won": result["rounds_won"][row["seat"]]}
+            for row in result["ranking"]]
 
 
 def decision(result):
-    """Return how the game was decided: {"kind": points|best_round|rounds_won|undecided, "tied": seats}.
-
-    `tied` holds the seats that were level before the deciding figure (for "points" the winner alone,
-    for "undecided" the seats level on everything).
-    """
-    scores, best, won = result["scores"], result["best_round"], result["rounds_won"]
-    seats = list(range(len(scores)))
-    top = max([scores[seat] for seat in seats])
-    level = [seat for seat in seats if scores[seat] == top]
-    if len(level) == 1:
-        return {"kind": "points", "tied": level}
-    top_best = max([best[seat] for seat in level])
-    level_best = [seat for seat in level if best[seat] == top_best]
-    if len(level_best) == 1:
-        return {"kind": "best_round", "tied": level}
-    top_won = max([won[seat] for seat in level_best])
-    level_won = [seat for seat in level_best if won[seat] == top_won]
-    if len(level_won) == 1:
-        return {"kind": "rounds_won", "tied": level_best}
-    return {"kind": "undecided", "tied": level_won}
+    """Return how the engine decided the game: {"kind": points|best_round|rounds_won|undecided, "tied": seats}."""
+    return {"kind": result["decided_by"], "tied": result["tied"]}
 
 
 def decision_text(result, names):
@@ -426,8 +401,7 @@ def render_infoscreen(view, seats):
 # -- screens --------------------------------------------------------------------------------
 def new_table(app, name, computers, style):
     """Deal a new game: the person at seat 0, the computers after it."""
-    players = [seat_player(name, PERSON)] + [
-        seat_player(COMPUTER_NAMES[i], COMPUTER, style) for i in range(computers)]
+    players = solo_players(name, computers + 1, style)
     return LocalTable.new(app, GAME, {"seats": computers + 1}, players)
 
 

@@ -11,15 +11,14 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, computer_names, seat_player, solo_players, standings
 
 GAME = "maumau"
 STRENGTH_KEYS = ["random", "medium", "strong"]  # the bot module's STRENGTHS, weakest first
 DEFAULT_STRENGTH = "medium"
-LIMITS = [30, 50, 100, 150, 200]
+LIMITS = engine.INFO["options"][0]["choices"]
 DEFAULT_LIMIT = engine.DEFAULT_LIMIT
-DEFAULT_SEATS = 3
-COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav", "Hanna", "Ilse"]
+DEFAULT_SEATS = engine.INFO["seats"]["default"]
 # Hand order: suits alternate black and red, ranks low to high.
 SUIT_ORDER = {"C": 0, "H": 1, "S": 2, "D": 3}
 RANK_ORDER = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
@@ -327,20 +326,7 @@ def refusal(view, card):
 
 def computer_name(taken):
     """Return a computer name not yet at the table."""
-    for name in COMPUTER_NAMES:
-        if name not in taken:
-            return name
-    number = len(taken) + 1
-    while "Computer %d" % number in taken:
-        number += 1
-    return "Computer %d" % number
-
-
-def standings_order(view):
-    """Return the seats in final order: winners first, then fewer minus points first."""
-    result = view["outcome"]
-    winners = result["winners"] if result else []
-    return sorted(range(len(view["names"])), key=lambda seat: (0 if seat in winners else 1, view["minus"][seat], seat))
+    return computer_names(taken, 1)[0]
 
 
 def cards_label(count):
@@ -349,12 +335,7 @@ def cards_label(count):
 
 def new_table(app, name, seats, strength, limit):
     """Deal a new game: the person at seat 0, computers after it."""
-    players = [seat_player(name, PERSON)]
-    taken = [name]
-    for _ in range(seats - 1):
-        computer = computer_name(taken)
-        taken.append(computer)
-        players.append(seat_player(computer, COMPUTER, strength))
+    players = solo_players(name, seats, strength)
     return LocalTable.new(app, GAME, {"seats": seats, "limit": limit}, players)
 
 
@@ -723,7 +704,7 @@ class TableScreen(Screen):
         else:
             headline = t("mm.winner", name=view["names"][winners[0]])
         rows = []
-        order = standings_order(view)
+        order = [seat for seat, place, score in standings(view["outcome"])]
         for place in range(len(order)):
             seat = order[place]
             out = view["out"][seat]

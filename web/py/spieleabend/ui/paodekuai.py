@@ -11,13 +11,12 @@ from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
 
 GAME = "paodekuai"
 SEATS = 3
-DEAL_CHOICES = [1, 2, 3, 5, 10, 0]  # 0: open until a player stops
+DEAL_CHOICES = engine.INFO["options"][0]["choices"]  # 0: open until a player stops
 STRENGTHS = ["random", "strong"]
-COMPUTER_NAMES = ["Lena", "Jonas", "Mira", "Tom"]
 FEED_LENGTH = 5
 HEART_THREE = engine.HEART_THREE
 
@@ -219,33 +218,15 @@ def action_cards(action):
     return words[1:] if words and words[0] == "play" else []
 
 
-def play_key(play):
-    """Return what tells two plays apart for the rules: shape, length, rank, bomb strength."""
-    return (play["shape"], play["length"], play["rank"], play["bomb"])
-
-
-def legal_keys(view):
-    """Return {play_key: canonical cards} of the view's legal plays."""
-    keys = {}
-    for action in view["legal"]:
-        cards = action_cards(action)
-        if cards:
-            play = engine.classify(cards, view["opening"])
-            if play is not None:
-                keys[play_key(play)] = cards
-    return keys
-
-
 def my_turn(view):
     """Return True when this device's seat is to play a card now."""
     return (view["seat"] is not None and not view["deal_over"] and view["turn"] == view["seat"])
 
 
-def selection_info(view, selected, keys=None):
+def selection_info(view, selected, combinations=None):
     """Describe a selection: {"text", "shape", "legal", "beats"} ("legal": it may be played now).
 
-    Legal means: the engine classifies it, it is the same combination as one of the view's
-    legal plays (suits never rank), and in the deal's first play it holds the 3 of hearts.
+    The engine judges (engine.check_action); `combinations`: engine.legal_combinations(view), kept per view.
     """
     if not selected:
         return {"text": t("pdk.pick"), "shape": "", "legal": False, "beats": None}
@@ -261,32 +242,21 @@ def selection_info(view, selected, keys=None):
         parts.append(t("pdk.beats" if beats else "pdk.beats_not", top=describe(top["play"])))
     elif not view["deal_over"]:
         parts.append(t("pdk.to_lead"))
-    heart_missing = opening and HEART_THREE not in selected
-    if heart_missing:
+    if opening and HEART_THREE not in selected:
         parts.append(t("pdk.need_heart"))
-    if keys is None:
-        keys = legal_keys(view)
-    legal = my_turn(view) and not heart_missing and play_key(play) in keys
+    legal = False
+    if my_turn(view):
+        try:
+            engine.check_action(view, play_action(selected), combinations)
+            legal = True
+        except IllegalAction:
+            pass
     return {"text": " – ".join(parts), "shape": play["shape"], "legal": legal, "beats": beats}
 
 
-def play_action(view, selected, role, keys=None):
-    """Return the action that plays a legal selection: its own cards where the table takes any suits.
-
-    The engine accepts every card choice of a legal combination; a phone's table checks
-    actions against the view's legal list, which holds one canonical choice per
-    combination, so there the canonical choice of the same combination is sent.
-    """
-    action = "play " + " ".join(sort_hand(selected))
-    if action in view["legal"] or role in ("local", "host"):
-        return action
-    if keys is None:
-        keys = legal_keys(view)
-    play = engine.classify(list(selected), view["opening"])
-    key = play_key(play) if play is not None else None
-    if key in keys:
-        return "play " + " ".join(keys[key])
-    return action
+def play_action(selected):
+    """Return the action that plays the selected cards, in the engine's order (any legal cards may go)."""
+    return "play " + " ".join(sort_hand(selected))
 
 
 def pass_state(view):
@@ -335,13 +305,6 @@ def feed_entries(view):
 def table_over(view):
     """Return True when the table has ended (the deal is over and nobody is asked to go on)."""
     return view["deal_over"] and not view["to_move"]
-
-
-def winners(view):
-    """Return the seats with the highest table total (ties share the win)."""
-    totals = view["table"]
-    best = max(totals)
-    return [seat for seat in range(SEATS) if totals[seat] == best]
 
 
 def signed(n):
@@ -405,15 +368,9 @@ def bomb_bonuses(view):
     return [(r["seat"], r["points"][r["seat"]]) for r in view["settlements"] if r["kind"] == "bomb"]
 
 
-def computer_names(person):
-    """Return two computer names that differ from the person's name."""
-    names = [n for n in COMPUTER_NAMES if n.lower() != person.lower()]
-    return names[:2]
-
-
 def new_table(app, name, deals, strength):
     """Deal a new table: the person at seat 0, two independent computers after."""
-    players = [seat_player(name, PERSON)] + [seat_player(n, COMPUTER, strength) for n in computer_names(name)]
+    players = solo_players(name, SEATS, strength)
     return LocalTable.new(app, GAME, {"deals": deals}, players)
 
 
@@ -553,10 +510,10 @@ class TableScreen(Screen):
         return view
 
     def keys_of(self, view):
-        """Return the legal plays' keys, computed once per legal list."""
+        """Return the legal plays' combinations, computed once per legal list (a tap draws again)."""
         marker = " | ".join(view["legal"]) + ("o" if view["opening"] else "")
         if self.legal_cache[0] != marker:
-            self.legal_cache = (marker, legal_keys(view))
+            self.legal_cache = (marker, engine.legal_combinations(view))
         return self.legal_cache[1]
 
     def phase(self, view):
@@ -793,17 +750,16 @@ class TableScreen(Screen):
     def render_final(self, view):
         totals = view["table"]
         names = view["names"]
-        best = winners(view)
+        result = view["outcome"]
+        best = result["winners"]
         if len(best) > 1:
             headline = t("pdk.shared_win", names=", ".join(names[s] for s in best))
         elif best[0] == view["seat"]:
             headline = t("pdk.you_win")
         else:
             headline = t("pdk.winner", name=names[best[0]])
-        order = sorted(range(SEATS), key=lambda seat: -totals[seat])
         rows = []
-        for seat in order:
-            rank = 1 + len([s for s in range(SEATS) if totals[s] > totals[seat]])
+        for seat, rank, score in standings(result):
             rows.append('<li class="standing%s" data-testid="standing-%d" data-points="%d"><span class="rank">%s</span>'
                         '<span class="who">%s</span><span class="score">%s</span></li>' % (
                             " win" if seat in best else "", seat, totals[seat], escape(t("pdk.rank", n=rank)),
@@ -939,7 +895,7 @@ class TableScreen(Screen):
             self.message = t("pdk.not_legal") if my_turn(view) else t("pdk.not_your_turn")
             app.rerender()
             return
-        action = play_action(view, self.selected, self.table.role, self.keys_of(view))
+        action = play_action(self.selected)
         self.selected = []
         self.message = ""
         if self.act(app, action):

@@ -5,12 +5,11 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, room_button, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
 
 GAME = "punktejagd"
 FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
 STYLES = ["random", "vorausschauend"]
-COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil"]
 
 register({
     "pj.name": ("Dein Name", "Your name"),
@@ -140,7 +139,7 @@ def pending_view(view, action):
 
 def new_table(app, name, computers, style):
     """Deal a new game: the person at seat 0, the computers after it."""
-    players = [seat_player(name, PERSON)] + [seat_player(COMPUTER_NAMES[i], COMPUTER, style) for i in range(computers)]
+    players = solo_players(name, computers + 1, style)
     return LocalTable.new(app, GAME, {"seats": computers + 1}, players)
 
 
@@ -419,7 +418,6 @@ class TableScreen(Screen):
     def render_final(self, view):
         result = view["outcome"]
         scores = result["scores"]
-        order = sorted(range(view["seats"]), key=lambda seat: -scores[seat])
         winners = result["winners"]
         if len(winners) > 1:
             headline = t("pj.shared_win", names=", ".join(seat_name(view, s) for s in winners))
@@ -428,8 +426,7 @@ class TableScreen(Screen):
         else:
             headline = t("pj.winner", name=seat_name(view, winners[0]))
         rows = []
-        for seat in order:
-            rank = 1 + len([s for s in range(view["seats"]) if scores[s] > scores[seat]])
+        for seat, rank, score in standings(result):
             rows.append('<li class="standing%s" data-testid="standing-%d" data-seat="%d"><span class="rank">%s</span>'
                         '<span class="who">%s</span><span class="score">%s</span></li>' % (
                             " win" if seat in winners else "", seat, seat, escape(t("pj.rank", n=rank)),
@@ -579,7 +576,7 @@ def render_infoscreen(view, info):
     if view["outcome"] is not None:
         result = view["outcome"]
         scores = result["scores"]
-        order = sorted(range(view["seats"]), key=lambda seat: -scores[seat])
+        order = [seat for seat, place, score in standings(result)]
         rows = "".join(
             '<li class="standing%s" data-seat="%d" data-testid="standing-%d"><span class="who">%s</span><span class="score">%s</span></li>' % (
                 " win" if seat in result["winners"] else "", seat, seat, escape(seat_name(view, seat)),

@@ -6,12 +6,13 @@ screen's place, also after a reload), join/<code>.<secret> (a join link) and joi
 wrapped in `RoomFrame`, which adds the room's status line and the host's controls.
 """
 
+from spieleabend.games import info
+from spieleabend.games.common import rank_by_keys
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, normalize_code, parse_join)
 from spieleabend.ui.shell import Screen, clean_name, page
 
-COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav", "Hanna"]
 
 register({
     "room.title": ("Zusammen spielen", "Play together"),
@@ -170,25 +171,19 @@ def strength_list(game):
     return [(key, key, "") for key in load_bots(game).STRENGTHS]
 
 
-def final_rows(view, progress):
-    """Return [(rank, name, score)] sorted by score from a public view and the game's progress hook."""
+def final_rows(view, progress, lower_wins):
+    """Return [(place, name, score)] best first: the engine's ranking, or for a game ended early the
+    totals so far in the game's direction (lower_wins: its declared fact)."""
     names = view["names"] if "names" in view else []
     scores = list(progress["scores"])
     while len(scores) < len(names):
         scores.append(0)
-    # Golf and Mau-Mau count points against you: when the winners hold the lowest score, lowest ranks first.
     outcome = view["outcome"] if "outcome" in view else None
-    winners = outcome["winners"] if outcome is not None and "winners" in outcome else []
-    lower = bool(winners) and bool(scores) and all([scores[w] == min(scores) for w in winners]) \
-        and min(scores) != max(scores)
-    sign = 1 if lower else -1
-    order = sorted(range(len(names)), key=lambda seat: sign * scores[seat])
-    rows = []
-    for seat in order:
-        score = scores[seat]
-        rank = 1 + len([s for s in range(len(names)) if sign * scores[s] < sign * score])
-        rows.append((rank, names[seat], score))
-    return rows
+    if outcome is not None and "ranking" in outcome:
+        ranking = outcome["ranking"]
+    else:
+        ranking = rank_by_keys([-score if lower_wins else score for score in scores[:len(names)]])
+    return [(row["place"], names[row["seat"]], scores[row["seat"]]) for row in ranking if row["seat"] < len(names)]
 
 
 # -- the host --------------------------------------------------------------------------------------
@@ -205,8 +200,8 @@ class LobbyScreen(Screen):
         keys = [s[0] for s in self.strengths]
         self.strength = request.get("strength") if request.get("strength") in keys else keys[-1]
         seats = request.get("seats")
-        default = getattr(self.engine, "DEFAULT_SEATS", self.engine.MIN_SEATS)
-        self.seat_count = seats if isinstance(seats, int) and self.engine.MIN_SEATS <= seats <= self.engine.MAX_SEATS else default
+        limits = self.engine.INFO["seats"]
+        self.seat_count = seats if isinstance(seats, int) and limits["min"] <= seats <= limits["max"] else limits["default"]
         self.host_plays = True
         self.host_name_value = app.settings.get("name", "") or ""
         self.qr_svg = None
@@ -315,7 +310,7 @@ class LobbyScreen(Screen):
         counts = "".join(
             '<label class="seg"><input type="radio" name="room-seats" value="%d" data-input="room-seats" data-testid="room-seats-%d"%s>'
             '<span>%d</span></label>' % (n, n, " checked" if n == self.seat_count else "", n)
-            for n in range(engine.MIN_SEATS, engine.MAX_SEATS + 1))
+            for n in range(engine.INFO["seats"]["min"], engine.INFO["seats"]["max"] + 1))
         computers = max(0, self.seat_count - self.people())
         strengths = "".join(
             '<label class="choice big"><input type="radio" name="room-strength" value="%s" data-input="room-strength" data-testid="room-strength-%s"%s>'
@@ -372,7 +367,7 @@ class LobbyScreen(Screen):
         self.host_name_value = name
         if self.people() > self.seat_count:
             return
-        table = self.room.start_game(self.options, self.seat_count, self.strength, self.host_plays, name, COMPUTER_NAMES)
+        table = self.room.start_game(self.options, self.seat_count, self.strength, self.host_plays, name)
         self.keep = True
         show_host_game(app, self.room, table)
 
@@ -578,7 +573,8 @@ class EndedScreen(Screen):
             parts.append(status_line("closed", error_text(self.reason)))
         module = game_module(self.game) if self.game else None
         if self.view is not None and module is not None and hasattr(module, "progress"):
-            rows = final_rows(self.view, module.progress(self.view))
+            lower_wins = info(self.game)["lower_wins"]
+            rows = final_rows(self.view, module.progress(self.view), lower_wins)
             items = "".join('<li class="standing" data-testid="room-standing-%d"><span class="rank">%d.</span>'
                             '<span class="who">%s</span><span class="score">%s</span></li>' % (
                                 index, rank, escape(name), escape(t("room.points", n=score)))

@@ -28,10 +28,11 @@ applies them all, and sends every reveal with its commitment to every device,
 which checks them again. A mismatch is shown and not played.
 """
 
+from spieleabend.games import check_action
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
-from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, result_entry, screen_module,
+from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_names, result_entry, screen_module,
                                   seat_player)
 
 PROTOCOL = 1
@@ -383,7 +384,7 @@ class HostRoom:
     def set_joining(self, is_open):
         self.link.send({"type": "joining", "open": bool(is_open)})
 
-    def start_game(self, options, seat_count, strength, host_plays, host_name, computer_names):
+    def start_game(self, options, seat_count, strength, host_plays, host_name):
         """Seat the host (if it plays), the phones in joining order and computers; deal; close joining."""
         phones = self.seat_places()
         people = len(phones) + (1 if host_plays else 0)
@@ -401,12 +402,9 @@ class HostRoom:
             player["away"] = not place["online"]
             player["away_since"] = self.app.now()
             players.append(player)
-        free = [name for name in computer_names if name not in names] or list(computer_names)
-        index = 0
-        while len(players) < seat_count:
-            names.append(free[index % len(free)])
-            players.append(seat_player(names[-1], COMPUTER, strength))
-            index += 1
+        for name in computer_names(names, seat_count - len(players)):
+            names.append(name)
+            players.append(seat_player(name, COMPUTER, strength))
         names = unique_names(names)
         for seat in range(len(players)):
             players[seat]["name"] = names[seat]
@@ -710,12 +708,11 @@ class HostTable(LocalTable):
             self.app.cancel(self.timer)
             self.timer = None
 
-    # -- seats that join or leave between deals (engines with add_seat / remove_seat) --------------
+    # -- seats that join or leave between deals (INFO["joins_between_deals"]) ---------------------
     def can_add_seat(self):
         """Return True when the engine would seat a newcomer now (between deals, a seat free)."""
-        if not hasattr(self.engine, "add_seat") or self.outcome() is not None:
-            return False
-        if "phase" in self.state and self.state["phase"] != "between":
+        if not self.engine.INFO["joins_between_deals"] or self.outcome() is not None or \
+                not self.engine.between_deals(self.state):
             return False
         try:
             self.engine.add_seat(copy_data(self.state), "?")
@@ -727,9 +724,9 @@ class HostTable(LocalTable):
         """Between deals: remove seats whose phone left for good, and open joining while a seat is free.
 
         Return True when the table was changed here (after_change has then run already)."""
-        if self.room is None or not hasattr(self.engine, "remove_seat") or self.outcome() is not None:
+        if self.room is None or not self.engine.INFO["joins_between_deals"] or self.outcome() is not None:
             return False
-        if "phase" in self.state and self.state["phase"] != "between":
+        if not self.engine.between_deals(self.state):
             if self.room.joining and self.meta.get("reopened"):
                 self.meta["reopened"] = False
                 self.room.set_joining(False)
@@ -1016,6 +1013,7 @@ class RemoteTable(Table):
         self.last_reveal = None
         self.game = None
         self.plugin = None
+        self.engine = None
         self.closed = False
         if "token" in self.doc:
             hello = {"type": "resume", "v": PROTOCOL, "room": self.doc["code"], "token": self.doc["token"]}
@@ -1111,6 +1109,7 @@ class RemoteTable(Table):
         if self.game != game:
             self.game = game
             self.plugin = game_module(game)
+            self.engine = load_engine(game)
 
     def take_table(self, data):
         self.set_game(data["game"])
@@ -1192,8 +1191,8 @@ class RemoteTable(Table):
         view = self.view()
         if self.seat is None or view is None:
             raise IllegalAction("this device does not play a seat")
-        if "legal" in view and action not in view["legal"]:
-            raise IllegalAction("%r is not allowed now" % (action,))
+        if "legal" in view:
+            action = check_action(self.engine, view, action)  # the rules the host applies
         if self.link.state != "online" or self.host != "online":
             raise IllegalAction(self.app_text("room.not_sent"))
         if self.secret_choices():

@@ -41,9 +41,40 @@ def screen_module(game):
     return __import__("spieleabend.ui." + game, fromlist=["progress"])
 
 
+# The computers' names in every game, alone and in rooms.
+COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav", "Hanna", "Ilse"]
+
+
 def seat_player(name, kind, strength=None):
     """Return one seat's entry in a table's players list."""
     return {"name": name, "kind": kind, "strength": strength}
+
+
+def computer_names(taken, count):
+    """Return `count` computer names that none of `taken` has (case aside), numbered once the list runs out."""
+    used = [name.lower() for name in taken]
+    names = []
+    for name in COMPUTER_NAMES:
+        if len(names) < count and name.lower() not in used:
+            names.append(name)
+    number = len(taken) + 1
+    while len(names) < count:
+        name = "Computer %d" % number
+        if name.lower() not in used and name not in names:
+            names.append(name)
+        number += 1
+    return names
+
+
+def solo_players(person, seats, strength):
+    """Return the players of a table on this device: the person at seat 0, computers after it."""
+    return [seat_player(person, PERSON)] + [seat_player(name, COMPUTER, strength)
+                                           for name in computer_names([person], seats - 1)]
+
+
+def standings(outcome):
+    """Return [(seat, place, score)] best first, as the engine ranked the finished game (shared places)."""
+    return [(row["seat"], row["place"], outcome["scores"][row["seat"]]) for row in outcome["ranking"]]
 
 
 def result_entry(app, game, names, outcome, seat, started_at, night, history, room):
@@ -293,7 +324,7 @@ class LocalTable(Table):
 
     def secret_choices(self):
         """Return True for games where every seat chooses at once, in secret (computers commit at once)."""
-        return bool(getattr(self.engine, "SECRET_CHOICES", False))
+        return self.engine.INFO["secret_choices"]
 
     def choose_for(self, seat):
         """Return the computer's action for a seat, from that seat's view only."""
