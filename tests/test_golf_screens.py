@@ -65,7 +65,7 @@ def test_strength_keys_are_the_bot_modules_keys():
 
 def test_progress_reports_round_rounds_done_and_totals():
     state = engine.new_game({"seats": 3}, Rng(5))
-    assert screens.progress(engine.view(state, None)) == {"round": 1, "done": 0, "scores": [0, 0, 0]}
+    assert engine.progress(engine.view(state, None)) == {"round": 1, "done": 0, "scores": [0, 0, 0]}
     for seat in range(3):
         engine.apply_action(state, seat, "ready")
     engine.apply_action(state, 0, "knock")
@@ -73,7 +73,7 @@ def test_progress_reports_round_rounds_done_and_totals():
     engine.apply_action(state, 1, "discard")
     engine.apply_action(state, 2, "draw")
     engine.apply_action(state, 2, "discard")
-    progress = screens.progress(engine.view(state, None))
+    progress = engine.progress(engine.view(state, None))
     assert progress["round"] == 2 and progress["done"] == 1
     assert progress["scores"] == state["results"][0]["totals"]
 

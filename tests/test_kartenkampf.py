@@ -207,13 +207,15 @@ def test_reveal_sorts_cards_descending_and_keeps_the_winner_in_place():
     play_round(state, [4, 10, 7, 10])
     reveal = kk.view(state, None)["reveal"]
     assert reveal["cards"] == [
-        {"seat": 1, "card": 10, "winner": False},
-        {"seat": 3, "card": 10, "winner": False},
-        {"seat": 2, "card": 7, "winner": True},
-        {"seat": 0, "card": 4, "winner": False},
+        {"seat": 1, "card": 10, "winner": False, "tied": True},
+        {"seat": 3, "card": 10, "winner": False, "tied": True},
+        {"seat": 2, "card": 7, "winner": True, "tied": False},
+        {"seat": 0, "card": 4, "winner": False, "tied": False},
     ]
     assert reveal["winner"] == 2 and reveal["winning_card"] == 7 and reveal["points"] == 31
     assert reveal["returned"] is False
+    # The rule text's example: the two 10s block each other, so the 7 wins.
+    assert reveal["knocked_out"] == [10]
 
 
 def test_view_shows_own_hand_and_public_facts():

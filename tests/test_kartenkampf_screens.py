@@ -152,7 +152,7 @@ def test_standings_order_by_points_best_round_rounds_won_and_share_equal_places(
 def test_progress_is_round_rounds_done_and_totals():
     state = engine.new_game({"seats": 3}, Rng(1))
     play(state, [10, 9, 9])
-    assert ui.progress(engine.view(state, None)) == {"round": 2, "done": 1, "scores": [28, 0, 0]}
+    assert engine.progress(engine.view(state, None)) == {"round": 2, "done": 1, "scores": [28, 0, 0]}
 
 
 def test_strength_choices_match_the_bot_strengths():
@@ -237,7 +237,7 @@ def test_a_committed_card_the_host_has_not_seen_shows_as_my_choice_while_waiting
             if self.pending is not None:
                 view["pending"] = self.pending
                 view["legal"] = []
-                ui.pending_view(view, self.pending)
+                engine.pending_view(view, self.pending)
             return view
 
         def act(self, action):
@@ -253,7 +253,7 @@ def test_a_committed_card_the_host_has_not_seen_shows_as_my_choice_while_waiting
     html = screen.render(app)
     assert "Deine Karte liegt verdeckt: 8" in html
     assert 'data-testid="chosen-1" data-chosen="yes"' in html
-    assert ui.pending_view({"seat": 0, "committed": [False]}, "bogus") == {"seat": 0, "committed": [False]}
+    assert engine.pending_view({"seat": 0, "committed": [False]}, "bogus") == {"seat": 0, "committed": [False]}
 
 
 def test_keys_pick_only_cards_in_hand_and_zero_is_ten():

@@ -136,10 +136,10 @@ def test_every_event_of_a_seeded_game_reads_as_a_sentence_in_both_languages():
 
 def test_progress_counts_finished_deals():
     state = arranged([["5H", "9C"], ["2S", "3S"]], "4H")
-    assert ui.progress(maumau.view(state, None)) == {"round": 1, "done": 0, "scores": [0, 0]}
+    assert maumau.progress(maumau.view(state, None)) == {"round": 1, "done": 0, "scores": [0, 0]}
     state["hands"][0] = ["5H"]
     maumau.apply_action(state, 0, "play 5H")
-    assert ui.progress(maumau.view(state, None)) == {"round": 1, "done": 1, "scores": [0, 5]}
+    assert maumau.progress(maumau.view(state, None)) == {"round": 1, "done": 1, "scores": [0, 5]}
 
 
 def test_computer_names_are_unique_and_avoid_the_person():

@@ -270,7 +270,7 @@ def test_a_whole_table_of_two_deals_by_hints_ends_in_standings_and_results():
     result = app.storage.results()[0]
     assert result["game"] == "paodekuai" and result["scores"] == totals
     assert app.storage.load_game("paodekuai") is None
-    assert ui.progress(engine.view(table.state, None)) == {"round": 2, "done": 2, "scores": totals}
+    assert engine.progress(engine.view(table.state, None)) == {"round": 2, "done": 2, "scores": totals}
 
 
 def test_stop_after_a_deal_ends_the_table_at_once():

@@ -37,8 +37,34 @@ Randomness comes only from the `Rng` passed to `new_game`; its state is kept in
 `spieleabend.bots.<module>` and see only a seat's view.
 """
 
-# Module name per game, in the order the home screen lists them.
-GAME_MODULES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
+# Every game, registered once, in the order the home screen lists them: its module name (engine
+# spieleabend.games.<module>, computers spieleabend.bots.<module>, table spieleabend.ui.<module>, rules
+# docs/rules/<module>.md), its title and one line about it (German, English) and the suit on its tile.
+# Read at start, so the home screen imports no engine.
+GAMES = [
+    {"module": "punktejagd", "title": ("Punktejagd", "Point Hunt"), "suit": "♦",
+     "blurb": ("Zehn Runden, eine Karte pro Runde: die höchste einmalige Zahl gewinnt.",
+               "Ten rounds, one card each: the highest unique number wins.")},
+    {"module": "kartenkampf", "title": ("Kartenkampf", "Card Clash"), "suit": "♠",
+     "blurb": ("Geheim wählen, gleichzeitig aufdecken, der Sieger nimmt alles.",
+               "Choose in secret, reveal together, the winner takes all.")},
+    {"module": "maumau", "title": ("Mau-Mau", "Mau-Mau"), "suit": "♥",
+     "blurb": ("Farbe auf Farbe, Bild auf Bild – und Mau nicht vergessen.",
+               "Suit on suit, rank on rank – and don't forget to say Mau.")},
+    {"module": "paodekuai", "title": ("Pao De Kuai", "Pao De Kuai"), "suit": "♣",
+     "blurb": ("Zu dritt die Hand leeren, Bomben inklusive.",
+               "Three players race to empty their hands, bombs included.")},
+    {"module": "golf", "title": ("Golf", "Golf"), "suit": "♠",
+     "blurb": ("Vier verdeckte Karten, möglichst wenig Punkte, gut merken.",
+               "Four hidden cards, as few points as possible, remember well.")},
+]
+GAME_MODULES = [game["module"] for game in GAMES]
+
+
+def register_game(entry):
+    """Add a game to the registry (a game that ships registers in GAMES above; tests add their own)."""
+    GAMES.append(entry)
+    GAME_MODULES.append(entry["module"])
 
 
 def load(name):

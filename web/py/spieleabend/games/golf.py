@@ -348,6 +348,11 @@ def totals(state):
     return list(state["results"][-1]["totals"])
 
 
+def progress(view):
+    """Return the round to show on "Fortsetzen", rounds scored and the totals, from the public view."""
+    return {"round": view["round"], "done": len(view["history"]), "scores": list(view["totals"])}
+
+
 def outcome(state):
     """Return None while running, else the winners (lowest total), totals and the night point."""
     if not is_over(state):

@@ -116,6 +116,18 @@ def parse_action(action):
 
 
 
+def pending_view(view, action):
+    """Show a committed, not yet revealed card in its owner's view (rooms: the engine has not seen it yet)."""
+    try:
+        view["choice"] = parse_action(action)
+    except MalformedAction:
+        return view
+    if view["seat"] is not None and view["seat"] < len(view["committed"]):
+        view["committed"] = list(view["committed"])
+        view["committed"][view["seat"]] = True
+    return view
+
+
 def apply_action(state, seat, action):
     """Commit a seat's secret card; resolve the round when the last seat has chosen."""
     if not _valid_seat(state, seat):
@@ -165,6 +177,11 @@ def rank_key(scores, won, best, seat):
     return [scores[seat], best[seat], won[seat]]
 
 
+def progress(view):
+    """Return the round to show on "Fortsetzen", rounds finished and the totals, from the public view."""
+    return {"round": view["round"], "done": len(view["log"]), "scores": list(view["scores"])}
+
+
 def outcome(state):
     """Return None while running, else winners, scores, tie-break figures and the night point."""
     if not is_over(state):
@@ -204,9 +221,19 @@ def decision(scores, best, won):
     return {"kind": "undecided", "tied": level_won}
 
 
+def tied_values(played):
+    """Return the card values played more than once (they block each other), highest first."""
+    counts = {}
+    for card in played:
+        counts[card] = (counts[card] + 1) if card in counts else 1
+    return sorted([card for card in counts if counts[card] > 1], reverse=True)
+
+
 def reveal(entry):
-    """Return the reveal of one logged round: cards sorted descending, the winner flagged in place."""
-    cards = [{"seat": seat, "card": card, "winner": seat == entry["winner"]}
+    """Return the reveal of one logged round: cards sorted descending, the winner flagged in place, each
+    tied card marked, and the tied values above the winning card (all of them when nobody won)."""
+    tied = tied_values(entry["played"])
+    cards = [{"seat": seat, "card": card, "winner": seat == entry["winner"], "tied": card in tied}
              for seat, card in enumerate(entry["played"])]
     # Highest card first; equal cards in seat order so the layout is stable.
     cards.sort(key=lambda item: (-item["card"], item["seat"]))
@@ -217,6 +244,7 @@ def reveal(entry):
         "winning_card": None if entry["winner"] is None else entry["played"][entry["winner"]],
         "points": entry["points"],
         "returned": entry["winner"] is None,
+        "knocked_out": [card for card in tied if entry["winner"] is None or card > entry["played"][entry["winner"]]],
     }
 
 

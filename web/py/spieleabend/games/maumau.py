@@ -556,6 +556,12 @@ def _copy_event(event):
     return copy
 
 
+def progress(view):
+    """Return the deal to show on "Fortsetzen", deals finished and the minus points, from the public view."""
+    done = view["deal"] - 1 if view["phase"] == "play" else view["deal"]
+    return {"round": view["deal"], "done": done, "scores": list(view["minus"])}
+
+
 def outcome(state):
     """Return None while more than one seat is in the game, else the last seat in wins; then fewer minus points."""
     if not game_over(state):

@@ -672,6 +672,12 @@ def _copy_settlement(settlement):
     return copy
 
 
+def progress(view):
+    """Return the deal to show on "Fortsetzen", deals finished and the table totals, from the public view."""
+    done = view["deal"] if view["deal_over"] else view["deal"] - 1
+    return {"round": view["deal"], "done": done, "scores": list(view["table"])}
+
+
 def outcome(state):
     """Return None while the table runs, else the winners (highest total) and the totals."""
     if not _game_over(state):

@@ -156,6 +156,23 @@ def parse_action(action):
 
 
 
+def pending_view(view, action):
+    """Show a committed, not yet revealed choice in its owner's view (rooms: the engine has not seen it)."""
+    try:
+        card, risk = parse_action(action)
+    except MalformedAction:
+        return view
+    if view["hand"] is not None and card in view["hand"]:
+        view["hand"] = [n for n in view["hand"] if n != card]
+    view["plan"] = {"card": card, "risk": risk}
+    if risk:
+        view["chip_spent"] = True
+    if view["seat"] is not None and view["seat"] < len(view["committed"]):
+        view["committed"] = list(view["committed"])
+        view["committed"][view["seat"]] = True
+    return view
+
+
 def apply_action(state, seat, action):
     """Commit one seat's secret card (and risk); score the round once every seat has committed."""
     if not _valid_seat(state, seat):
@@ -259,6 +276,11 @@ def view(state, seat):
         result["chip_spent"] = chip_spent
         result["legal"] = legal_actions(state, seat)
     return result
+
+
+def progress(view):
+    """Return the round to show on "Fortsetzen", rounds scored and the totals, from the public view."""
+    return {"round": view["round"] or ROUND_COUNT, "done": len(view["log"]), "scores": list(view["totals"])}
 
 
 def outcome(state):

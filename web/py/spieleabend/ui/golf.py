@@ -155,11 +155,6 @@ register({
 
 # -- pure helpers (no app, no table: unit-tested in CPython) --------------------------------
 
-def progress(view):
-    """Return the round to show on "Fortsetzen", rounds scored and the totals (the table's plug-in hook)."""
-    return {"round": view["round"], "done": len(view["history"]), "scores": list(view["totals"])}
-
-
 def strength_choices():
     """Return [(key, label, hint)] for the computers' strength (keys of bots.golf.STRENGTHS)."""
     return [(key, t("golf.strength." + key), t("golf.strength.%s.hint" % key)) for key in STRENGTHS]

@@ -38,21 +38,6 @@ TEXTS = {
                      "A stored document was damaged or written by a newer version. "
                      "It was set aside (%(where)s); everything else is still here."),
     "home.dismiss": ("Verstanden", "Got it"),
-    "game.punktejagd": ("Punktejagd", "Point Hunt"),
-    "game.kartenkampf": ("Kartenkampf", "Card Clash"),
-    "game.maumau": ("Mau-Mau", "Mau-Mau"),
-    "game.paodekuai": ("Pao De Kuai", "Pao De Kuai"),
-    "game.golf": ("Golf", "Golf"),
-    "blurb.punktejagd": ("Zehn Runden, eine Karte pro Runde: die höchste einmalige Zahl gewinnt.",
-                         "Ten rounds, one card each: the highest unique number wins."),
-    "blurb.kartenkampf": ("Geheim wählen, gleichzeitig aufdecken, der Sieger nimmt alles.",
-                          "Choose in secret, reveal together, the winner takes all."),
-    "blurb.maumau": ("Farbe auf Farbe, Bild auf Bild – und Mau nicht vergessen.",
-                     "Suit on suit, rank on rank – and don't forget to say Mau."),
-    "blurb.paodekuai": ("Zu dritt die Hand leeren, Bomben inklusive.",
-                        "Three players race to empty their hands, bombs included."),
-    "blurb.golf": ("Vier verdeckte Karten, möglichst wenig Punkte, gut merken.",
-                   "Four hidden cards, as few points as possible, remember well."),
     "nav.back": ("Zurück", "Back"),
     "nav.home": ("Startseite", "Home"),
     "settings.title": ("Einstellungen", "Settings"),
@@ -110,9 +95,24 @@ def t(key, **values):
     """Return the text for key in the current language, with %(name)s placeholders filled."""
     pair = TEXTS.get(key)
     if pair is None:
+        pair = registered_text(key)
+    if pair is None:
         return key
     text = pair[0] if _current[0] == "de" else pair[1]
     return text % values if values else text
+
+
+def registered_text(key):
+    """Return a game's title ("game.<module>") or line ("blurb.<module>") from the games' registry, or None."""
+    kind, _, module = key.partition(".")
+    if kind not in ("game", "blurb"):
+        return None
+    from spieleabend.games import GAMES
+
+    for game in GAMES:
+        if game["module"] == module:
+            return game["title"] if kind == "game" else game["blurb"]
+    return None
 
 
 def register(texts):

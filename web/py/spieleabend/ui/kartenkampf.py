@@ -129,53 +129,20 @@ register({
 
 
 # -- pure helpers (tested in CPython) ------------------------------------------------------
-def progress(view):
-    """Return the round to show on "Fortsetzen", rounds finished and the totals (the table's hook)."""
-    return {"round": view["round"], "done": len(view["log"]), "scores": list(view["scores"])}
-
-
-def pending_view(view, action):
-    """Show a committed, not yet revealed card in its owner's view (rooms: the engine has not seen it yet)."""
-    parts = action.split() if isinstance(action, str) else []
-    if len(parts) != 2 or parts[0] != "play" or not parts[1].isdigit():
-        return view
-    view["choice"] = int(parts[1])
-    if view["seat"] is not None and view["seat"] < len(view["committed"]):
-        view["committed"] = list(view["committed"])
-        view["committed"][view["seat"]] = True
-    return view
-
-
 def strength_choices():
     """Return [(key, label, one-line hint)] for the computers (the bot module's STRENGTHS keys)."""
     return [(key, t("kk.style." + key), t("kk.style.%s.hint" % key)) for key in STYLES]
 
 
-def tied_values(played):
-    """Return the card values played more than once, highest first."""
-    counts = {}
-    for card in played:
-        counts[card] = (counts[card] + 1) if card in counts else 1
-    return sorted([card for card in counts if counts[card] > 1], reverse=True)
-
-
 def reveal_items(reveal):
     """Return the sorted reveal's cards, each with whether it won, was tied or goes back to its owner."""
-    played = [item["card"] for item in reveal["cards"]]
-    tied = tied_values(played)
-    items = []
-    for item in reveal["cards"]:
-        items.append({"seat": item["seat"], "card": item["card"], "winner": item["winner"],
-                      "tied": item["card"] in tied, "returned": reveal["returned"]})
-    return items
+    return [{"seat": item["seat"], "card": item["card"], "winner": item["winner"], "tied": item["tied"],
+             "returned": reveal["returned"]} for item in reveal["cards"]]
 
 
 def knocked_out(reveal):
     """Return the tied values above the winning card (all tied values when nobody won), highest first."""
-    tied = tied_values([item["card"] for item in reveal["cards"]])
-    if reveal["winning_card"] is None:
-        return tied
-    return [card for card in tied if card > reveal["winning_card"]]
+    return reveal["knocked_out"]
 
 
 def standings(result):

@@ -162,12 +162,6 @@ register({
 
 # ---------------------------------------------------------------- plug-in hooks of the table
 
-def progress(view):
-    """Return the deal to show on "Fortsetzen", deals finished and the minus points (the table's hook)."""
-    done = view["deal"] - 1 if view["phase"] == "play" else view["deal"]
-    return {"round": view["deal"], "done": done, "scores": list(view["minus"])}
-
-
 def computers_wait(view):
     """Between deals the computers wait for a person still in the game to read the result and go on."""
     return view["phase"] == "between"

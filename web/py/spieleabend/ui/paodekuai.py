@@ -153,12 +153,6 @@ register({
 
 # ---------------------------------------------------------------- pure helpers (CPython-tested)
 
-def progress(view):
-    """Return the deal to show on "Fortsetzen", deals finished and the table totals (the table's hook)."""
-    done = view["deal"] if view["deal_over"] else view["deal"] - 1
-    return {"round": view["deal"], "done": done, "scores": list(view["table"])}
-
-
 def strength_choices():
     """Return [(key, label, hint)] for the computers' strengths (keys of the bot module's STRENGTHS)."""
     return [(key, t("pdk.strength." + key), t("pdk.strength.%s.hint" % key)) for key in STRENGTHS]

@@ -103,38 +103,9 @@ def type_label(round_type):
     return t("pj.type." + round_type)
 
 
-def progress(view):
-    """Return the round to show on "Fortsetzen", rounds scored and the totals (the table's plug-in hook)."""
-    return {"round": view["round"] or engine.ROUND_COUNT, "done": len(view["log"]), "scores": view["totals"]}
-
-
 def strength_choices():
     """Return the computers' strengths as (key, label, hint) for the start screen and the room lobby."""
     return [(s, t("pj.style." + s), t("pj.style.%s.hint" % s)) for s in STYLES]
-
-
-def parse_action(action):
-    """Return (card, risk) of "play N" / "play N risk", or (None, False)."""
-    words = (action or "").split(" ")
-    if len(words) >= 2 and words[0] == "play" and words[1].isdigit():
-        return int(words[1]), len(words) > 2 and words[2] == "risk"
-    return None, False
-
-
-def pending_view(view, action):
-    """Show a committed, not yet revealed choice in its owner's view (rooms: the engine has not seen it)."""
-    card, risk = parse_action(action)
-    if card is None:
-        return view
-    if view["hand"] is not None and card in view["hand"]:
-        view["hand"] = [n for n in view["hand"] if n != card]
-    view["plan"] = {"card": card, "risk": risk}
-    if risk:
-        view["chip_spent"] = True
-    if view["seat"] is not None and view["seat"] < len(view["committed"]):
-        view["committed"] = list(view["committed"])
-        view["committed"][view["seat"]] = True
-    return view
 
 
 def new_table(app, name, computers, style):

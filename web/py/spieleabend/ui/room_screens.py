@@ -6,7 +6,8 @@ screen's place, also after a reload), join/<code>.<secret> (a join link) and joi
 wrapped in `RoomFrame`, which adds the room's status line and the host's controls.
 """
 
-from spieleabend.games import info
+from spieleabend.games import GAME_MODULES
+from spieleabend.games import load as load_engine
 from spieleabend.games.common import rank_by_keys
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
@@ -571,10 +572,9 @@ class EndedScreen(Screen):
         parts = []
         if not self.host:
             parts.append(status_line("closed", error_text(self.reason)))
-        module = game_module(self.game) if self.game else None
-        if self.view is not None and module is not None and hasattr(module, "progress"):
-            lower_wins = info(self.game)["lower_wins"]
-            rows = final_rows(self.view, module.progress(self.view), lower_wins)
+        if self.view is not None and self.game in GAME_MODULES:
+            engine = load_engine(self.game)
+            rows = final_rows(self.view, engine.progress(self.view), engine.INFO["lower_wins"])
             items = "".join('<li class="standing" data-testid="room-standing-%d"><span class="rank">%d.</span>'
                             '<span class="who">%s</span><span class="score">%s</span></li>' % (
                                 index, rank, escape(name), escape(t("room.points", n=score)))

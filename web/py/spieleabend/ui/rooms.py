@@ -508,7 +508,7 @@ class HostTable(LocalTable):
             view["legal"] = []
             own = cr["own"]
             if str(seat) in own and self.is_own(seat):
-                apply_pending(self.plugin, view, own[str(seat)][0])
+                apply_pending(self.engine, view, own[str(seat)][0])
         return view
 
     def is_own(self, seat):
@@ -968,12 +968,12 @@ class HostTable(LocalTable):
             self.advance_round()
 
 
-def apply_pending(plugin, view, action):
-    """Show a committed but unrevealed action in its owner's view (the game's `pending_view` hook)."""
+def apply_pending(engine, view, action):
+    """Show a committed but unrevealed action in its owner's view (engines with secret choices know how)."""
     view["pending"] = action
     view["legal"] = []
-    if plugin is not None and hasattr(plugin, "pending_view"):
-        plugin.pending_view(view, action)
+    if engine is not None and hasattr(engine, "pending_view"):
+        engine.pending_view(view, action)
     return view
 
 
@@ -1165,7 +1165,7 @@ class RemoteTable(Table):
             view = dict(view)
             if "hand" in view and isinstance(view["hand"], list):
                 view["hand"] = list(view["hand"])
-            apply_pending(self.plugin, view, pending["action"])
+            apply_pending(self.engine, view, pending["action"])
         return view
 
     def seats(self):

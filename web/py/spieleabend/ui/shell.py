@@ -4,11 +4,10 @@ Settings and results live in their own modules, compiled only when opened: every
 module Brython compiles at start-up delays the first screen.
 """
 
-from spieleabend.games import GAME_MODULES
+from spieleabend.games import GAME_MODULES, GAMES
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import t
 
-SUIT_OF_GAME = {"punktejagd": "♦", "kartenkampf": "♠", "maumau": "♥", "paodekuai": "♣", "golf": "♠"}
 RED_SUITS = "♦♥"
 
 
@@ -165,10 +164,11 @@ class HomeScreen(Screen):
             parts.append('<section aria-labelledby="continue-h"><h2 id="continue-h">%s</h2>'
                          '<ul class="stack">%s</ul></section>' % (escape(t("home.continue")), "".join(items)))
         cards = []
-        for game in GAME_MODULES:
+        for entry in GAMES:
+            game, suit = entry["module"], entry["suit"]
             title = escape(t("game." + game))
             inner = ('<span class="suit%s" aria-hidden="true">%s</span><span class="game-text"><strong>%s</strong>'
-                     '<span>%s</span></span>' % (" red" if SUIT_OF_GAME[game] in RED_SUITS else "", SUIT_OF_GAME[game], title, escape(t("blurb." + game))))
+                     '<span>%s</span></span>' % (" red" if suit in RED_SUITS else "", suit, title, escape(t("blurb." + game))))
             cards.append('<li><a%s>%s<span class="go" aria-hidden="true">›</span></a></li>' % (
                 attrs(class_="game-tile", href="#/play/" + game, data_testid="game-" + game), inner))
         parts.append('<section aria-labelledby="games-h"><h2 id="games-h">%s</h2><ul class="games">%s</ul></section>'

@@ -18,10 +18,10 @@ itself. It holds a table and uses the same few verbs everywhere:
 
 A game plugs in with its engine, its bot module and its screen module
 `spieleabend.ui.<game>`, which defines `SetupScreen(app)` (its start screen),
-`TableScreen(app, table)` (the running game for any table), optionally
-`upgrade_save(document)` for saves of an older meta format, and `progress(public view) -> {"round": the round to show on
-"Fortsetzen", "done": rounds (or deals) finished, "scores": [total per seat]}`
-(meta["history"][i] keeps the totals after i rounds, for the score chart). Nothing in this module knows a game.
+`TableScreen(app, table)` (the running game for any table) and optionally
+`upgrade_save(document)` for saves of an older meta format. The engine's `progress(public view) ->
+{"round": the round to show on "Fortsetzen", "done": rounds (or deals) finished, "scores": [total per seat]}`
+feeds meta["history"] (the totals after i rounds, for the score chart). Nothing in this module knows a game.
 """
 
 from spieleabend.games import load as load_engine
@@ -37,8 +37,8 @@ REMOTE = "remote"      # a person on another device (rooms)
 
 
 def screen_module(game):
-    """Return a game's screen module (spieleabend.ui.<game>), which holds its `progress` hook."""
-    return __import__("spieleabend.ui." + game, fromlist=["progress"])
+    """Return a game's screen module (spieleabend.ui.<game>): its SetupScreen and TableScreen."""
+    return __import__("spieleabend.ui." + game, fromlist=["TableScreen"])
 
 
 # The computers' names in every game, alone and in rooms.
@@ -264,7 +264,7 @@ class LocalTable(Table):
 
     def note_progress(self):
         """Keep the totals after each finished round (history[i]: after i rounds) and the round label."""
-        progress = self.plugin.progress(self.engine.view(self.state, None))
+        progress = self.engine.progress(self.engine.view(self.state, None))
         history = self.meta.setdefault("history", [])
         done = progress["done"]
         while len(history) <= done:
