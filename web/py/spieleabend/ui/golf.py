@@ -20,8 +20,6 @@ DEFAULT_SEATS = engine.INFO["seats"]["default"]
 POSITIONS = [0, 1, 2, 3]
 
 register({
-    "golf.name": ("Dein Name", "Your name"),
-    "golf.name_placeholder": ("Du", "You"),
     "golf.you": ("Du", "You"),
     "golf.seats": ("Plätze am Tisch", "Seats at the table"),
     "golf.seats_hint": ("Du und %(n)s Computer", "You and %(n)s computers"),
@@ -38,9 +36,6 @@ register({
     "golf.strength.strong": ("Gewieft", "Shrewd"),
     "golf.strength.strong.hint": ("Zählt Karten, schätzt die anderen ein und klopft mit Bedacht.",
                                   "Counts cards, sizes up the others and knocks with care."),
-    "golf.start": ("Partie starten", "Start game"),
-    "golf.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
-                          "A game in progress is saved. Starting a new one replaces it."),
     "golf.aid_on": ("Gedächtnisstütze ist an (Einstellungen).", "Memory aid is on (Settings)."),
     "golf.aid_off": ("Gedächtnisstütze ist aus: merk dir deine Karten (Einstellungen).",
                      "Memory aid is off: remember your cards (Settings)."),
@@ -138,7 +133,6 @@ register({
     "golf.sum": ("Summe", "Total"),
     "golf.open_sheet": ("Zettel", "Score sheet"),
     "golf.close": ("Schließen", "Close"),
-    "golf.pause": ("Speichern & pausieren", "Save & pause"),
     "golf.final_title": ("Endwertung", "Final standings"),
     "golf.winner": ("%(name)s gewinnt mit den wenigsten Punkten!", "%(name)s wins with the fewest points!"),
     "golf.you_win": ("Du gewinnst mit den wenigsten Punkten!", "You win with the fewest points!"),
@@ -148,7 +142,6 @@ register({
     "golf.night_point_you": ("Du bekommst einen Spieleabend-Punkt.", "You get a game-night point."),
     "golf.no_night_point": ("Bei geteiltem Sieg gibt es keinen Spieleabend-Punkt.",
                             "A shared win gives no game-night point."),
-    "golf.new_game": ("Neue Partie", "New game"),
     "golf.rules": ("Regeln", "Rules"),
 })
 
@@ -430,7 +423,7 @@ def final_html(view, me, controls=True, new_game=True):
     buttons = ""
     if controls:
         buttons = '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>' % (
-            button(t("golf.new_game"), "new-game", "new-game", kind="primary") if new_game else "",
+            button(t("home.new_game"), "new-game", "new-game", kind="primary") if new_game else "",
             escape(t("home.results")))
     return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
             '<p class="headline" data-testid="final-headline">%s</p><p class="hint" data-testid="night-point">%s</p>'
@@ -474,7 +467,7 @@ class SetupScreen(Screen):
         note = ""
         if app.storage.load_game(GAME) is not None:
             note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("golf.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
+                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
         aid = t("golf.aid_on") if app.settings["memory_aid"] else t("golf.aid_off")
         body = (
             '%s<form class="setup golf-setup" data-testid="setup" onsubmit="return false">'
@@ -489,11 +482,11 @@ class SetupScreen(Screen):
             '<div class="g-start">%s%s</div><p class="hint">%s</p>'
             '<p><a class="btn btn-ghost" href="/rules/golf" data-testid="rules-golf">%s</a> '
             '<a class="btn btn-ghost" href="#/settings">%s</a></p></form>' % (
-                note, escape(t("golf.name")), escape(name), escape(t("golf.name_placeholder")),
+                note, escape(t("setup.name")), escape(name), escape(t("setup.name_placeholder")),
                 escape(t("golf.seats")), seats, escape(self.seats_label()),
                 escape(t("golf.decks")), deck_choices, escape(suggestion),
                 escape(t("golf.strength")), strengths,
-                button(t("golf.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
+                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
                 escape(aid), escape(t("home.rules")), escape(t("home.settings"))))
         return page(t("game.golf"), body, extra_class="golf")
 
@@ -587,7 +580,7 @@ class TableScreen(Screen):
         if phase not in ("summary", "final"):
             tools.append(button(t("golf.open_sheet"), "sheet", "open-sheet", kind="ghost"))
             if self.table.can_pause():
-                tools.append(button(t("golf.pause"), "pause", "pause", kind="secondary"))
+                tools.append(button(t("table.pause"), "pause", "pause", kind="secondary"))
             if self.table.role == "local":
                 tools.append(transfer_link(GAME))
         tools_html = '<div class="tools g-tools">%s</div>' % "".join(tools) if tools else ""

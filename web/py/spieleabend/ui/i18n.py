@@ -38,6 +38,12 @@ TEXTS = {
                      "A stored document was damaged or written by a newer version. "
                      "It was set aside (%(where)s); everything else is still here."),
     "home.dismiss": ("Verstanden", "Got it"),
+    "setup.name": ("Dein Name", "Your name"),
+    "setup.name_placeholder": ("Du", "You"),
+    "setup.start": ("Partie starten", "Start game"),
+    "setup.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
+                           "A game in progress is saved. Starting a new one replaces it."),
+    "table.pause": ("Speichern & pausieren", "Save & pause"),
     "nav.back": ("Zurück", "Back"),
     "nav.home": ("Startseite", "Home"),
     "settings.title": ("Einstellungen", "Settings"),

@@ -20,8 +20,6 @@ DEFAULT_COMPUTERS = 3
 DEFAULT_STYLE = "strong"
 
 register({
-    "kk.name": ("Dein Name", "Your name"),
-    "kk.name_placeholder": ("Du", "You"),
     "kk.you": ("Du", "You"),
     "kk.you_mark": ("(du)", "(you)"),
     "kk.table_size": ("Computer am Tisch", "Computers at the table"),
@@ -33,9 +31,6 @@ register({
     "kk.style.strong": ("Stark", "Strong"),
     "kk.style.strong.hint": ("Beobachtet, wie die anderen spielen, und hebt hohe Karten für später auf.",
                              "Watches how the others play and keeps high cards for later."),
-    "kk.start": ("Partie starten", "Start game"),
-    "kk.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
-                        "A game in progress is saved. Starting a new one replaces it."),
     "kk.short_rules": ("Alle wählen geheim eine Karte. Die höchste Karte, die genau einmal liegt, gewinnt "
                        "die Summe aller Karten der Runde.",
                        "Everyone secretly picks a card. The highest card played exactly once wins "
@@ -109,7 +104,6 @@ register({
     "kk.night_point_me": ("Du bekommst 1 Spieleabend-Punkt.", "You get 1 game-night point."),
     "kk.no_night_point": ("Kein Spieleabend-Punkt: die Partie hat keinen eindeutigen Sieger.",
                           "No game-night point: the game has no unique winner."),
-    "kk.new_game": ("Neue Partie", "New game"),
     "kk.log_btn": ("Rundenprotokoll", "Round log"),
     "kk.log_title": ("Rundenprotokoll", "Round log"),
     "kk.log_none": ("Noch keine Runde aufgedeckt.", "No round revealed yet."),
@@ -119,7 +113,6 @@ register({
     "kk.log_points": ("Punkte", "Points"),
     "kk.log_cards": ("Alle Karten", "All cards"),
     "kk.log_nobody": ("niemand (Karten zurück)", "nobody (cards back)"),
-    "kk.pause": ("Speichern & pausieren", "Save & pause"),
     "kk.close": ("Schließen", "Close"),
     "kk.screen_choosing": ("Runde %(n)s: alle wählen geheim", "Round %(n)s: everyone chooses in secret"),
     "kk.screen_last": ("Zuletzt aufgedeckt: Runde %(n)s", "Last revealed: round %(n)s"),
@@ -401,7 +394,7 @@ class SetupScreen(Screen):
         note = ""
         if app.storage.load_game(GAME) is not None:
             note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("kk.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
+                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
         body = (
             '%s<form class="setup kk-setup" data-testid="setup" onsubmit="return false">'
             '<section class="panel"><label for="kk-name" class="label">%s</label>'
@@ -412,10 +405,10 @@ class SetupScreen(Screen):
             '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
             '%s%s<p class="hint">%s</p><p><a class="btn btn-ghost" href="/rules/kartenkampf" '
             'data-testid="rules-kartenkampf">%s</a></p></form>' % (
-                note, escape(t("kk.name")), escape(name), escape(t("kk.name_placeholder")),
+                note, escape(t("setup.name")), escape(name), escape(t("setup.name_placeholder")),
                 escape(t("kk.table_size")), seats, escape(self.computers_label()),
                 escape(t("kk.style")), styles,
-                button(t("kk.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
+                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
                 escape(t("kk.short_rules")), escape(t("home.rules"))))
         return page(t("game.kartenkampf"), body, extra_class="kk")
 
@@ -519,7 +512,7 @@ class TableScreen(Screen):
                     '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>'
                     '</div></section>' % (
                         escape(t("kk.final_title")), render_standings(view, self.table.seat),
-                        button(t("kk.new_game"), "new-game", "new-game", kind="primary")
+                        button(t("home.new_game"), "new-game", "new-game", kind="primary")
                         if self.table.role == "local" else "",
                         escape(t("home.results"))))
         else:
@@ -538,7 +531,7 @@ class TableScreen(Screen):
             body = head + main + render_seat_tiles(view, seats, phase != "reveal")
         tools = [button(t("kk.log_btn"), "panel", "open-log", kind="ghost", data_value="log")]
         if phase != "final" and self.table.can_pause():
-            tools.append(button(t("kk.pause"), "pause", "pause", kind="secondary"))
+            tools.append(button(t("table.pause"), "pause", "pause", kind="secondary"))
         if self.table.role == "local" and phase != "final":
             tools.append(transfer_link(GAME))
         return page(t("game.kartenkampf"), body + '<div class="tools kk-tools">%s</div>' % "".join(tools)

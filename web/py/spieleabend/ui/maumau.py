@@ -30,7 +30,6 @@ SCREEN_FEED_LENGTH = 7
 MOVE_EVENTS = {"play": True, "draw": True, "deal": True, "deal_end": True, "join": True, "leave": True, "out": True}
 
 register({
-    "mm.name": ("Dein Name", "Your name"),
     "mm.you": ("Du", "You"),
     "mm.strength": ("Spielstärke der Computer", "How well the computers play"),
     "mm.strength.random": ("Leicht", "Easy"),
@@ -49,9 +48,6 @@ register({
     "mm.limit": ("Grenze für Minuspunkte", "Minus-point limit"),
     "mm.limit_hint": ("Wer mehr Minuspunkte hat, scheidet aus. Wer zuletzt übrig ist, gewinnt. 30 ist eine kurze Partie.",
                       "Whoever has more minus points is out. The last one left wins. 30 makes a short game."),
-    "mm.start": ("Partie starten", "Start game"),
-    "mm.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
-                        "A game in progress is saved. Starting a new one replaces it."),
     "mm.deal": ("Runde %(n)s", "Deal %(n)s"),
     "mm.limit_info": ("Grenze %(n)s", "Limit %(n)s"),
     "mm.players_h": ("Am Tisch", "At the table"),
@@ -153,8 +149,6 @@ register({
     "mm.no_winner": ("Niemand ist mehr übrig.", "Nobody is left."),
     "mm.night_point": ("Ein Spieleabend-Punkt für %(name)s.", "One game-night point for %(name)s."),
     "mm.rank": ("Platz %(n)s", "Place %(n)s"),
-    "mm.new_game": ("Neue Partie", "New game"),
-    "mm.pause": ("Speichern & pausieren", "Save & pause"),
     "mm.screen_turn": ("Am Zug: %(name)s", "To play: %(name)s"),
     "mm.connecting": ("Der Tisch wird geladen …", "Loading the table …"),
 })
@@ -367,7 +361,7 @@ class SetupScreen(Screen):
         note = ""
         if app.storage.load_game(GAME) is not None:
             note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("mm.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
+                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
         body = (
             '%s<form class="setup mm-setup" data-testid="setup" onsubmit="return false">'
             '<section class="panel"><label for="mm-name" class="label">%s</label>'
@@ -380,11 +374,11 @@ class SetupScreen(Screen):
             '<section class="panel"><fieldset aria-describedby="mm-limit-hint"><legend>%s</legend><div class="segments">%s</div>'
             '<p class="hint" id="mm-limit-hint">%s</p></fieldset></section>'
             '%s%s<p><a class="btn btn-ghost" href="/rules/maumau" data-testid="rules-maumau">%s</a></p></form>' % (
-                note, escape(t("mm.name")), escape(name), escape(t("mm.you")),
+                note, escape(t("setup.name")), escape(name), escape(t("mm.you")),
                 escape(t("mm.players")), escape(self.players_label()), choices["seats"],
                 escape(t("mm.strength")), strengths,
                 escape(t("mm.limit")), limits, escape(t("mm.limit_hint")),
-                button(t("mm.start"), "start", "start-game", kind="primary", extra="wide"),
+                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide"),
                 '<div class="mm-together">%s</div>' % room_button(),
                 escape(t("home.rules"))))
         return page(t("game.maumau"), body, extra_class="mm")
@@ -463,7 +457,7 @@ class TableScreen(Screen):
     def render_tools(self, view):
         parts = []
         if view["phase"] != "over" and self.table.can_pause():
-            parts.append(button(t("mm.pause"), "pause", "pause", kind="secondary"))
+            parts.append(button(t("table.pause"), "pause", "pause", kind="secondary"))
         if self.table.role == "local" and view["phase"] != "over":
             parts.append(transfer_link(GAME))
         parts.append('<a class="btn btn-ghost" href="/rules/maumau" data-testid="rules-maumau">%s</a>' % escape(t("home.rules")))
@@ -712,7 +706,7 @@ class TableScreen(Screen):
         if len(winners) == 1:
             point = '<p class="mm-night" data-testid="night-point">%s</p>' % escape(
                 t("mm.night_point", name=view["names"][winners[0]]))
-        new_game = button(t("mm.new_game"), "new-game", "new-game", kind="primary") if self.table.role == "local" else ""
+        new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.role == "local" else ""
         last = view["last_deal"]
         summary = ""
         if last is not None:

@@ -30,7 +30,6 @@ register({
                   "Spielzug schlagen – plane, wie du deine letzten Karten loswirst.",
                   "Three players race to empty their hands. You must beat the current play when you can – "
                   "plan how to get rid of your last cards."),
-    "pdk.name": ("Dein Name", "Your name"),
     "pdk.you": ("Du", "You"),
     "pdk.deals": ("Austeilungen", "Deals"),
     "pdk.deals_open": ("offen", "open"),
@@ -44,9 +43,6 @@ register({
     "pdk.strength.strong": ("Stark", "Strong"),
     "pdk.strength.strong.hint": ("Plant seine Hand und spielt mögliche Verläufe durch. Kennt nur die eigenen Karten.",
                                  "Plans its hand and plays possible futures out. Knows only its own cards."),
-    "pdk.start": ("Partie starten", "Start game"),
-    "pdk.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
-                         "A game in progress is saved. Starting a new one replaces it."),
     "pdk.rules": ("Vollständige Regeln", "Full rules"),
     "pdk.deal_of": ("Austeilung %(n)s von %(total)s", "Deal %(n)s of %(total)s"),
     "pdk.deal_open": ("Austeilung %(n)s (offen)", "Deal %(n)s (open)"),
@@ -124,7 +120,6 @@ register({
     "pdk.table_deal": ("Austeilung", "Deal"),
     "pdk.table_running": ("läuft", "running"),
     "pdk.table_none": ("Noch keine Punkte.", "No points yet."),
-    "pdk.pause": ("Speichern & pausieren", "Save & pause"),
     "pdk.close": ("Schließen", "Close"),
     "pdk.final_title": ("Endwertung", "Final standings"),
     "pdk.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
@@ -132,7 +127,6 @@ register({
     "pdk.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
     "pdk.rank": ("Platz %(n)s", "Place %(n)s"),
     "pdk.points": ("%(n)s Punkte", "%(n)s points"),
-    "pdk.new_game": ("Neue Partie", "New game"),
     "pdk.waiting_view": ("Warte auf den Tisch …", "Waiting for the table …"),
     # Rank names: r1 = one card, rn = several (plural).
     "pdk.r1.3": ("Drei", "Three"), "pdk.rn.3": ("Dreien", "Threes"),
@@ -405,7 +399,7 @@ class SetupScreen(Screen):
         note = ""
         if app.storage.load_game(GAME) is not None:
             note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("pdk.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
+                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
         body = (
             '<p class="pdk-header" data-testid="pdk-header">%s</p><p class="hint">%s</p>%s'
             '<form class="setup" data-testid="setup" onsubmit="return false">'
@@ -418,10 +412,10 @@ class SetupScreen(Screen):
             '<div class="stack">%s%s</div>'
             '<p><a class="btn btn-ghost" href="/rules/paodekuai" data-testid="open-rules">%s</a></p></form>' % (
                 escape(t("pdk.header")), escape(t("pdk.intro")), note,
-                escape(t("pdk.name")), escape(name), escape(t("pdk.you")),
+                escape(t("setup.name")), escape(name), escape(t("pdk.you")),
                 escape(t("pdk.deals")), "".join(deal_options), escape(self.deals_label()),
                 escape(t("pdk.strength")), strengths,
-                button(t("pdk.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
+                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
                 escape(t("pdk.rules"))))
         return page(t("game.paodekuai"), body, extra_class="pdk")
 
@@ -760,7 +754,7 @@ class TableScreen(Screen):
                             escape(names[seat]), escape(t("pdk.points", n=signed(totals[seat])))))
         new_game = ""
         if self.table.role == "local":
-            new_game = button(t("pdk.new_game"), "new-game", "new-game", kind="primary")
+            new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary")
         return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
                 '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
                 '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>'
@@ -771,7 +765,7 @@ class TableScreen(Screen):
         parts = [button(t("pdk.table"), "open-table", "open-table", kind="ghost"),
                  '<a class="btn btn-ghost" href="/rules/paodekuai" data-testid="open-rules">%s</a>' % escape(t("pdk.rules"))]
         if phase != "final" and self.table.can_pause():
-            parts.append(button(t("pdk.pause"), "pause", "pause", kind="secondary"))
+            parts.append(button(t("table.pause"), "pause", "pause", kind="secondary"))
         if self.table.role == "local" and phase != "final":
             parts.append(transfer_link(GAME))
         return '<div class="tools pdk-tools">%s</div>' % "".join(parts)

@@ -12,8 +12,6 @@ FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
 STYLES = ["random", "vorausschauend"]
 
 register({
-    "pj.name": ("Dein Name", "Your name"),
-    "pj.name_placeholder": ("Du", "You"),
     "pj.you": ("Du", "You"),
     "pj.table_size": ("Am Tisch", "At the table"),
     "pj.computers": ("%(n)s Computer", "%(n)s computers"),
@@ -24,9 +22,6 @@ register({
     "pj.style.vorausschauend": ("Vorausschauend", "Thinking ahead"),
     "pj.style.vorausschauend.hint": ("Bewertet mögliche Ergebnisse und denkt an die nächste Rundenart. Trotzdem nicht immer gleich.",
                                      "Weighs possible outcomes and the next round type. Still not always the same."),
-    "pj.start": ("Partie starten", "Start game"),
-    "pj.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
-                        "A game in progress is saved. Starting a new one replaces it."),
     "pj.round": ("Runde %(n)s von %(total)s", "Round %(n)s of %(total)s"),
     "pj.type.normal": ("Normal", "Normal"),
     "pj.type.kopfstand": ("Kopfstand", "Upside down"),
@@ -58,7 +53,6 @@ register({
                     "Rule of thumb: read the round type → judge the others → choose a card → check risk → confirm."),
     "pj.played_btn": ("Was wurde schon gespielt?", "What has been played?"),
     "pj.log_btn": ("Rundenprotokoll", "Round log"),
-    "pj.pause": ("Speichern & pausieren", "Save & pause"),
     "pj.close": ("Schließen", "Close"),
     "pj.reveal_title": ("Aufgedeckt: Runde %(n)s · %(type)s", "Revealed: round %(n)s · %(type)s"),
     "pj.blocked": ("blockiert", "blocked"),
@@ -72,7 +66,6 @@ register({
     "pj.you_win": ("Du gewinnst!", "You win!"),
     "pj.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
     "pj.rank": ("Platz %(n)s", "Place %(n)s"),
-    "pj.new_game": ("Neue Partie", "New game"),
     "pj.played_title": ("Was wurde schon gespielt?", "What has been played?"),
     "pj.played_none": ("Noch keine Karte.", "No card yet."),
     "pj.played_note": ("Gespielte Karten kann niemand erneut spielen. Aktuelle Entscheidungen bleiben verdeckt.",
@@ -147,7 +140,7 @@ class SetupScreen(Screen):
         note = ""
         if app.storage.load_game(GAME) is not None:
             note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("pj.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
+                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
         body = (
             '%s<form class="setup" data-testid="setup" onsubmit="return false">'
             '<section class="panel"><label for="pj-name" class="label">%s</label>'
@@ -156,10 +149,10 @@ class SetupScreen(Screen):
             '<p class="hint" id="computers-label">%s</p></fieldset></section>'
             '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
             '%s<p class="hint">%s</p><p><a class="btn btn-ghost" href="/rules/punktejagd" data-testid="rules-punktejagd">%s</a></p></form>' % (
-                note, escape(t("pj.name")), escape(name), escape(t("pj.name_placeholder")),
+                note, escape(t("setup.name")), escape(name), escape(t("setup.name_placeholder")),
                 escape(t("pj.table_size")), seats, escape(self.computers_label()),
                 escape(t("pj.style")), styles,
-                button(t("pj.start"), "start", "start-game", kind="primary", extra="wide") + room_button(),
+                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide") + room_button(),
                 escape(t("pj.merksatz")), escape(t("home.rules"))))
         return page(t("game.punktejagd"), body)
 
@@ -254,7 +247,7 @@ class TableScreen(Screen):
         if self.me is None:
             again = ""
             if view["outcome"] is not None and self.table.role == "host":
-                again = '<div class="controls">%s</div>' % button(t("pj.new_game"), "new-game", "new-game", kind="primary")
+                again = '<div class="controls">%s</div>' % button(t("home.new_game"), "new-game", "new-game", kind="primary")
             return page(t("game.punktejagd"), render_infoscreen(view, self.table.seats()) + again + self.render_panel(view),
                         extra_class="pj pj-screen-page")
         phase = self.phase
@@ -268,7 +261,7 @@ class TableScreen(Screen):
         tools = ('<div class="tools">%s%s%s%s</div>' % (
             button(t("pj.played_btn"), "panel", "open-played", kind="ghost", data_value="played"),
             button(t("pj.log_btn"), "panel", "open-log", kind="ghost", data_value="log"),
-            "" if phase == "final" or not self.table.can_pause() else button(t("pj.pause"), "pause", "pause", kind="secondary"),
+            "" if phase == "final" or not self.table.can_pause() else button(t("table.pause"), "pause", "pause", kind="secondary"),
             transfer_link(GAME) if self.table.role == "local" and phase != "final" else ""))
         return page(t("game.punktejagd"), body + tools + self.render_panel(view), extra_class="pj")
 
@@ -406,7 +399,7 @@ class TableScreen(Screen):
                 '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
                 '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>' % (
                     escape(t("pj.final_title")), escape(headline), "".join(rows),
-                    button(t("pj.new_game"), "new-game", "new-game", kind="primary") if self.table.role in ("local", "host") else "",
+                    button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.role in ("local", "host") else "",
                     escape(t("home.results"))))
 
     def render_panel(self, view):
