@@ -62,23 +62,39 @@ GAME_MODULES = [game["module"] for game in GAMES]
 
 
 def register_game(entry):
-    """Add a game to the registry (a game that ships registers in GAMES above; tests add their own)."""
+    """Add a game to the registry (a game that ships is listed in GAMES above; the tests add their own).
+
+    An entry may name where its parts live ("engine", "bots", "screen": module paths) instead of the
+    spieleabend.games / .bots / .ui module of its name.
+    """
     GAMES.append(entry)
     GAME_MODULES.append(entry["module"])
 
 
+def unregister_game(name):
+    """Take a game added by register_game out of the registry again."""
+    GAMES[:] = [game for game in GAMES if game["module"] != name]
+    GAME_MODULES[:] = [game["module"] for game in GAMES]
+
+
+def module_path(name, part):
+    """Return the module path of one part of a game ("engine", "bots", "screen"); KeyError if unknown."""
+    for game in GAMES:
+        if game["module"] == name:
+            if part in game:
+                return game[part]
+            return {"engine": "spieleabend.games.", "bots": "spieleabend.bots.", "screen": "spieleabend.ui."}[part] + name
+    raise KeyError("unknown game: %s" % name)
+
+
 def load(name):
     """Import and return the engine module of one game (imported only when needed)."""
-    if name not in GAME_MODULES:
-        raise KeyError("unknown game: %s" % name)
-    return __import__("spieleabend.games." + name, fromlist=["NAME"])
+    return __import__(module_path(name, "engine"), fromlist=["NAME"])
 
 
 def load_bots(name):
     """Import and return the computer-player module of one game."""
-    if name not in GAME_MODULES:
-        raise KeyError("unknown game: %s" % name)
-    return __import__("spieleabend.bots." + name, fromlist=["STRENGTHS"])
+    return __import__(module_path(name, "bots"), fromlist=["STRENGTHS"])
 
 
 def info(name):

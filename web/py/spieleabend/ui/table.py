@@ -25,7 +25,7 @@ feeds meta["history"] (the totals after i rounds, for the score chart). Nothing 
 """
 
 from spieleabend.games import load as load_engine
-from spieleabend.games import load_bots
+from spieleabend.games import load_bots, module_path
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import escape
 from spieleabend.ui.i18n import t
@@ -38,7 +38,7 @@ REMOTE = "remote"      # a person on another device (rooms)
 
 def screen_module(game):
     """Return a game's screen module (spieleabend.ui.<game>): its SetupScreen and TableScreen."""
-    return __import__("spieleabend.ui." + game, fromlist=["TableScreen"])
+    return __import__(module_path(game, "screen"), fromlist=["TableScreen"])
 
 
 # The computers' names in every game, alone and in rooms.

@@ -1,0 +1,51 @@
+"""The table of Höchste Karte: the only screen code a game brings (the contract does the rest)."""
+
+from spieleabend.ui.html import button, escape
+from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.table import LocalTable, solo_players, standings
+
+GAME = "hoechste"
+
+
+class SetupScreen(Screen):
+    """A start screen for the test game: a name, then a table with two computers."""
+
+    route = "play/hoechste"
+
+    def __init__(self, app):
+        self.name = "Testerin"
+
+    def render(self, app):
+        return page("Höchste Karte", button("Start", "start", "start-game", kind="primary"))
+
+    def handle(self, app, action, value):
+        if action == "start":
+            table = LocalTable.new(app, GAME, {"seats": 3}, solo_players(self.name, 3, "random"))
+            app.show(TableScreen(app, table), route="play/hoechste/table")
+
+
+class TableScreen(Screen):
+    """The drawn cards, the totals and a "draw" button for this device's seat (any table)."""
+
+    def __init__(self, app, table):
+        self.table = table
+        table.listen(lambda _event: app.rerender())
+
+    def render(self, app):
+        view = self.table.view()
+        if view is None:
+            return page("Höchste Karte", "")
+        if view["outcome"] is not None:
+            rows = "".join('<li data-testid="standing-%d">%d. %s %d</li>' % (seat, place, escape(view["names"][seat]), score)
+                           for seat, place, score in standings(view["outcome"]))
+            return page("Höchste Karte", '<ol data-testid="final">%s</ol>' % rows)
+        cards = "".join('<li data-seat="%d">%s</li>' % (seat, escape(card or "–")) for seat, card in enumerate(view["drawn"]))
+        draw = button("Ziehen", "draw", "draw", kind="primary") if "draw" in view["legal"] else ""
+        return page("Höchste Karte", '<ul data-testid="drawn">%s</ul>%s' % (cards, draw))
+
+    def handle(self, app, action, value):
+        if action == "draw":
+            self.table.act("draw")
+
+    def leave(self, app):
+        self.table.close()
