@@ -119,7 +119,7 @@ def test_a_screen_that_fails_says_so_and_offers_a_way_on(context, live_server):
     assert page.locator("h1").inner_text() == "Etwas ist schiefgegangen"
     assert any("KeyError" in error for error in watch.errors), "the traceback still reaches the console"
     # A way on: home works, the other games still start, and the save is left as it was.
-    page.get_by_test_id("failure-home").click()
+    page.get_by_test_id("nav-home").click()
     page.wait_for_selector("[data-testid=game-golf]")
     start_from_home(page, "golf")
     assert json.loads(page.evaluate("localStorage.getItem('spieleabend.save.kartenkampf')")) == saved
@@ -127,5 +127,5 @@ def test_a_screen_that_fails_says_so_and_offers_a_way_on(context, live_server):
     page.get_by_test_id("failure-reload").click()  # the page starts afresh at the same place
     page.wait_for_selector("html[data-app-ready]")
     page.get_by_test_id("failure").wait_for()  # the save is still the one it cannot draw, and says so
-    page.get_by_test_id("failure-home").click()
+    page.get_by_test_id("nav-home").click()
     page.wait_for_selector("[data-testid=game-golf]")

@@ -215,11 +215,10 @@ class FailureScreen(Screen):
 
     def render(self, app):
         body = ('<div class="notice warn" role="alert" data-testid="failure"><p>%s</p><p class="detail">%s</p></div>'
-                '<div class="controls">%s%s</div>' % (
+                '<div class="controls">%s</div>' % (
                     escape(t("error.failed")), escape(t("error.failed_detail", message=self.detail)),
-                    button(t("error.reload"), "reload", "failure-reload", kind="primary"),
-                    '<a class="btn btn-secondary" href="#/" data-testid="failure-home">%s</a>' % escape(t("nav.home"))))
-        return page(t("error.failed_title"), body)
+                    button(t("error.reload"), "reload", "failure-reload", kind="primary")))
+        return page(t("error.failed_title"), body)  # its header's "Startseite" is the other way on
 
     def handle(self, app, action, value):
         if action == "reload":
