@@ -21,6 +21,7 @@ import mimetypes
 import os
 import sys
 import warnings
+from html import escape as html_escape
 from pathlib import Path
 
 import brython
@@ -415,27 +416,93 @@ def build(web_root=None, idle_compile=True):
     return Build(assets, version, precache)
 
 
+# Where a rules page's "Back" leads when there is no app page to go back to (opened from a bookmark).
+RULES_BACK = {"spieleabend": "/#/night"}
+
+# A rules page holds the rules in German and in English; this picks the one the app speaks, as
+# web/index.html decides: the stored setting, else (no setting stored yet) the browser's first German
+# or English language, else German. It runs in <head> so only that language is ever painted; without
+# script the page stays German (the stylesheet below hides the English part).
+RULES_LANGUAGE_SCRIPT = """(function () {
+  var lang = "de", raw = null, settings = null;
+  try {
+    raw = localStorage.getItem("spieleabend.settings");
+    var stored = JSON.parse(raw);
+    if (stored && stored.format === 1 && stored.settings && typeof stored.settings === "object") settings = stored.settings;
+  } catch (e) {}
+  if (settings) {
+    if (settings.language === "en") lang = "en";
+  } else if (raw === null) {
+    var wanted = navigator.languages || [navigator.language || ""];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i]).slice(0, 2).toLowerCase();
+      if (code === "de" || code === "en") { lang = code; break; }
+    }
+  }
+  var root = document.documentElement;
+  root.lang = lang;
+  document.addEventListener("DOMContentLoaded", function () {
+    // Only the chosen language stays in the page (one "Back", one set of headings for tests and readers).
+    var others = document.querySelectorAll("[data-language]:not([data-language=" + lang + "])");
+    for (var i = 0; i < others.length; i++) others[i].remove();
+    var article = document.querySelector("article[data-title]");
+    if (article) document.title = article.getAttribute("data-title");
+    // Back to the app screen the link came from (a running table stays where it was); the link's own
+    // address is for a page opened on its own.
+    var back = document.querySelector("[data-testid=rules-back]");
+    var fromApp = document.referrer.indexOf(location.origin + "/") === 0 && history.length > 1;
+    if (back && fromApp) back.addEventListener("click", function (event) { event.preventDefault(); history.back(); });
+  });
+})();"""
+
 RULES_PAGE = """<!doctype html>
 <html lang="de"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>%(title)s – Spieleabend</title>
+<title>%(title_de)s</title>
+<meta name="theme-color" content="#0f3d2e">
+<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
 <link rel="stylesheet" href="%(css)s">
+<style>html[lang="de"] [data-language="en"], html[lang="en"] [data-language="de"] { display: none; }</style>
+<script>%(script)s</script>
 </head><body><div class="screen rules-page">
-<header class="bar"><a class="btn btn-ghost back" href="/#/play/%(game)s" data-testid="rules-back">‹ Zurück</a></header>
-<main class="content rules" data-testid="rules">%(body)s</main>
+<header class="bar">
+<a class="btn btn-ghost back" href="%(back)s" data-testid="rules-back" data-language="de" lang="de">‹ Zurück</a>
+<a class="btn btn-ghost back" href="%(back)s" data-testid="rules-back" data-language="en" lang="en">‹ Back</a>
+</header>
+<main class="content rules" data-testid="rules">
+<article data-language="de" lang="de" data-title="%(title_de)s">%(body_de)s</article>
+<article data-language="en" lang="en" data-title="%(title_en)s">%(body_en)s</article>
+</main>
 </div></body></html>
 """
 
+RULES_LANGUAGES = {"de": "Spieleabend", "en": "Game Night"}  # language: the app's name in it
+
+
+def rules_page_parts(path, app_name):
+    """Return (page title, HTML body) of one rules page written in Markdown."""
+    text = path.read_text(encoding="utf-8")
+    heading = text.splitlines()[0].lstrip("# ").strip() if text else path.stem
+    body = markdown.markdown(text, extensions=["tables"], output_format="html")
+    return html_escape("%s – %s" % (heading, app_name)), body
+
 
 def rules_pages(rules_root, css_url):
-    """Return {"/rules/<game>": html} for every rules page written in Markdown (German)."""
+    """Return {"/rules/<game>": html} for every rules page: docs/rules/<game>.md (German) with its English
+    translation docs/rules/en/<game>.md in the same page (a missing translation shows the German text)."""
     pages = {}
     for path in sorted(Path(rules_root).glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        title = text.splitlines()[0].lstrip("# ").strip() if text else path.stem
-        body = markdown.markdown(text, extensions=["tables"], output_format="html")
+        english = Path(rules_root) / "en" / path.name
+        if not english.exists():
+            warnings.warn("rules page %s has no English translation in en/" % path.name)
+            english = path
+        title_de, body_de = rules_page_parts(path, RULES_LANGUAGES["de"])
+        title_en, body_en = rules_page_parts(english, RULES_LANGUAGES["en"])
         pages["/rules/" + path.stem] = RULES_PAGE % {
-            "title": title, "css": css_url, "game": path.stem, "body": body}
+            "title_de": title_de, "title_en": title_en, "body_de": body_de, "body_en": body_en,
+            "css": css_url, "script": RULES_LANGUAGE_SCRIPT,
+            "back": RULES_BACK.get(path.stem, "/#/play/" + path.stem)}
     return pages
 
 

@@ -10,6 +10,7 @@ NOT_FOUND_PAGE = """<!doctype html>
 <html lang="de"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Nicht gefunden – Spieleabend</title>
+<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f3d2e;color:#f6f1e3;
 font:1.05rem/1.5 system-ui,sans-serif;text-align:center;padding:1rem}

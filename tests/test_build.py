@@ -204,3 +204,92 @@ def test_a_brython_whose_loader_changed_stops_the_build():
     original = (BRYTHON_DATA / "brython.js").read_text()
     with pytest.raises(RuntimeError, match="precompiled-module loader"):
         fixed_brython(original.replace(BRYTHON_LOADER_BUG, "/* rewritten upstream */"))
+
+
+# Issue 29: the rules pages are for players, in German and English, with the app's icon.
+
+def rules_release_pages():
+    """Return {game: rules page HTML} as the release serves them."""
+    release = build()
+    return {url.rsplit("/", 1)[1]: asset.data.decode() for url, asset in release.assets.items()
+            if url.startswith("/rules/")}, release
+
+
+def language_part(page, language):
+    """Return the article of one language from a rules page."""
+    return re.search(r'<article data-language="%s" lang="%s"[^>]*>(.*?)</article>' % (language, language),
+                     page, re.S).group(1)
+
+
+def test_every_rules_page_has_an_english_translation():
+    from server.build import RULES_ROOT
+
+    german = sorted(path.name for path in RULES_ROOT.glob("*.md"))
+    assert german == sorted(path.name for path in (RULES_ROOT / "en").glob("*.md"))
+    pages, _ = rules_release_pages()
+    assert sorted(pages) == sorted(name[:-3] for name in german)
+    for game, page in pages.items():
+        de, en = language_part(page, "de"), language_part(page, "en")
+        assert de != en, game
+        # A translation, section for section and rule for rule.
+        assert de.count("<h2>") == en.count("<h2>") and de.count("<li>") == en.count("<li>"), game
+        assert "‹ Zurück</a>" in page and "‹ Back</a>" in page, game
+        assert re.search(r'data-language="en" lang="en"[^>]*>‹ Back<', page), game
+        assert "Regeln" not in en and "Auslegungen" not in en, game
+
+
+def test_rules_pages_pick_the_apps_language_like_the_app_page():
+    pages, release = rules_release_pages()
+    app_page = release.assets["/"].data.decode()
+    for page in pages.values():
+        script = re.search(r"<script>(.*?)</script>", page, re.S).group(1)
+        # The same setting and the same fallbacks as web/index.html.
+        for needle in ('localStorage.getItem("spieleabend.settings")', "stored.format === 1",
+                       'settings.language === "en"', "navigator.languages"):
+            assert needle in script and needle in app_page
+        assert page.startswith('<!doctype html>\n<html lang="de">')  # German without script
+
+
+def test_rules_pages_hold_nothing_for_developers():
+    pages, _ = rules_release_pages()
+    developer_terms = ["Für Entwickler", "developer", "Entwickler", "outcome(", "add_seat", "remove_seat",
+                       "IllegalAction", "bench/", ".py", "(state", "to_move", "view[", "Skripte", "scripts",
+                       "<code>", "Aktion `", "suggested_decks", "random`", "night_point"]
+    for game, page in pages.items():
+        for language in ("de", "en"):
+            text = language_part(page, language)
+            for term in developer_terms:
+                assert term not in text, (game, language, term)
+
+
+def test_developer_material_moved_to_the_engines_doc():
+    from server.build import REPO_ROOT
+
+    engines = (REPO_ROOT / "docs" / "engines.md").read_text(encoding="utf-8")
+    for needle in ("## Punktejagd", "## Kartenkampf", "## Mau-Mau", "## Golf", "add_seat(state, name)",
+                   "IllegalAction", "bench/strength_maumau.py", "resolve_round(cards)", "`play N risk`",
+                   "`swap P`"):
+        assert needle in engines, needle
+
+
+def test_golf_rules_number_the_positions_1_to_4_like_the_table():
+    pages, _ = rules_release_pages()
+    de, en = language_part(pages["golf"], "de"), language_part(pages["golf"], "en")
+    assert "oben Position 1 und 2" in de and "unten 3 und 4" in de
+    assert "positions 1 and 2" in en and "bottom: 3 and 4" in en
+    for text in (de, en):
+        assert not re.search(r"\b0\s*(und|and|/|\.\.)\s*[13]\b", text)
+        assert not re.search(r"(Position|Platz|positions?|seat) 0\b", text)
+
+
+def test_rules_pages_and_the_app_page_have_the_apps_icon():
+    from server.build import PLAIN_STATIC
+
+    pages, release = rules_release_pages()
+    assert "icons/icon.svg" in PLAIN_STATIC and "/icons/icon.svg" in release.precache
+    icon = '<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">'
+    assert icon in release.assets["/"].data.decode()
+    for game, page in pages.items():
+        assert icon in page, game
+        assert '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">' in page, game
+        assert "/rules/" + game in release.precache
