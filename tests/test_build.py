@@ -183,3 +183,9 @@ def test_games_modules_are_listed_for_compiling_in_idle_time():
         assert name in later
     assert later.index("spieleabend.ui.punktejagd") < later.index("spieleabend.ui.golf") or "spieleabend.ui.golf" not in later
     assert not set(later) & set(json_module.loads(re.search(r"var START = (\[.*?\]);", page).group(1)))
+
+
+def test_the_testers_plugin_stays_out_of_the_browser_bundle():
+    modules = bundle_modules(real_bundle())
+    assert not [name for name in modules if name.startswith("spieleabend.testing")]
+    assert "spieleabend.ui.app" in modules
