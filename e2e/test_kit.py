@@ -6,9 +6,17 @@ Each game's `move` is the README's scripted game for that game: what a person do
 the end no phone or screen may have received anything its seat may not see.
 """
 
+import re
+from pathlib import Path
+
 import pytest
 
-from spieleabend.testing import dead_controls
+from spieleabend.testing import MY_TURN, dead_controls, start_solo
+
+README = Path(__file__).with_name("README.md").read_text(encoding="utf-8")
+# The kit's example in README.md runs here as it is written there: it plays the Golf game.
+EXAMPLE = re.search(r"```python\n(def test_a_golf_evening.*?)```", README, re.S).group(1)
+exec(compile(EXAMPLE, "e2e/README.md", "exec"))
 
 
 def visible(device, testid):
@@ -69,25 +77,11 @@ def paodekuai_move(device):
     device.by("play").click()
 
 
-def golf_move(device):
-    """Golf: next round, then "Gemerkt" after the peek; on your turn knock at once, or after a knock draw and discard."""
-    if go_on(device):
-        return
-    if visible(device, "peek-done"):
-        device.by("peek-done").click()
-    elif visible(device, "knock"):
-        device.by("knock").click()
-    else:
-        device.by("stock").click()
-        device.by("discard-drawn").click()
-
-
 GAMES = {
     "punktejagd": (choose_a_card, ()),
     "kartenkampf": (choose_a_card, ()),
     "maumau": (maumau_move, ("limit-30",)),
     "paodekuai": (paodekuai_move, ("deals-1",)),
-    "golf": (golf_move, ()),
 }
 
 
@@ -122,3 +116,26 @@ def test_a_whole_room_game_with_the_kit_alone(room, game):
     assert scores == played.phones[0].scores() == played.screen.scores() and len(scores) >= 2
     tallies = played.check_secrets()
     assert set(tallies) == {"anna", "screen"}
+
+
+def test_the_example_is_short_and_uses_the_kit_alone():
+    assert len(EXAMPLE.strip().splitlines()) <= 22
+    assert "import" not in EXAMPLE and "e2e" not in EXAMPLE
+
+
+def test_a_solo_screen_is_marked_while_the_computers_move(page, live_server):
+    start_solo(page, live_server.url, "maumau", [], seed=4, pace=400, shown="[data-testid=hand] [data-card]")
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert page.evaluate("document.documentElement.dataset.seat") == "0"
+    playable = page.locator("[data-testid=hand] [data-card]:not([aria-disabled=true])")
+    if playable.count():
+        card = playable.first.get_attribute("data-card")
+        playable.first.click(position=FAN_CORNER)
+        if card.startswith("J"):
+            page.get_by_test_id("suit-H").click()
+    else:
+        page.get_by_test_id("draw-pile").click()
+    # A computer's move is due: the screen changes by itself until it is the person's turn again.
+    assert page.evaluate("document.documentElement.hasAttribute('data-animating')")
+    assert "you" not in page.evaluate("document.documentElement.dataset.turn").split()
+    page.wait_for_selector(MY_TURN, state="attached")

@@ -186,6 +186,11 @@ class Room:
         """Return the devices whose seat has something to do now."""
         return [device for device in self.players if device.is_my_turn()]
 
+    def wait_until_over(self):
+        """Wait until every device knows the game's outcome (<html data-turn="over">)."""
+        for device in self.devices:
+            device.page.wait_for_selector("html[data-turn=over]", state="attached")
+
     def check_secrets(self, **known):
         """Fail if any phone or the screen received something its seat may not see; return {name: tally}."""
         seats = {device.name: device.game_seat for device in self.devices if device is not self.host}
