@@ -10,7 +10,12 @@ import json
 import resource
 import secrets
 
-from websockets.asyncio.server import serve
+from bench.common import python_package, require
+
+if __name__ == "__main__":  # before websockets is imported
+    require("bench.baseline_relay", python_package("websockets", "test"))
+
+from websockets.asyncio.server import serve  # noqa: E402
 
 rooms = {}
 

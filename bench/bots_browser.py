@@ -18,14 +18,18 @@ opponent.
 
 import argparse
 import json
-import os
 import re
 import time
+
+from bench.common import chromium, python_package, require
+
+if __name__ == "__main__":  # before Playwright is imported: say what is missing, not an ImportError
+    require("bench.bots_browser", python_package("playwright", "test"), chromium())
 
 from playwright.sync_api import sync_playwright
 
 from bench.common import median, percentile
-from e2e.conftest import CHROMIUM_FLAGS, LiveServer
+from spieleabend.testing.browser import LiveServer, launch_chromium
 from spieleabend.games import GAME_MODULES, load, load_bots, run_bots
 from spieleabend.games.common import Rng
 
@@ -140,10 +144,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     games = [args.only] if args.only else GAME_MODULES
     server = LiveServer()
-    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+            browser = launch_chromium(playwright)
             page = browser.new_page()
             page.goto(server.url + "/")
             page.wait_for_selector("html[data-app-ready]", timeout=60000)

@@ -1,7 +1,60 @@
-"""Figures every benchmark prints: medians, percentiles, win shares with their margins."""
+"""What every benchmark shares: its prerequisites checked up front, and the figures it prints
+(medians, percentiles, win shares with their margins).
 
+Standard library only, so that a benchmark can check what it needs before importing any of it.
+"""
+
+import importlib.util
 import math
+import os
+import shutil
+import sys
 import time
+
+
+# -- prerequisites: say what is missing instead of failing halfway ------------------------------------
+class Requirement:
+    """One thing a benchmark needs: `missing()` returns what to tell the person, or None when it is there."""
+
+    def __init__(self, describe, present):
+        self.describe = describe
+        self.present = present
+
+    def missing(self):
+        return None if self.present() else self.describe
+
+
+def python_package(module, extra):
+    """Require an importable Python package that the project's `extra` (pyproject) installs."""
+    return Requirement("the Python package %s: install the project's %s extra (pip install -e '.[%s]')" % (
+        module, extra, extra), lambda: importlib.util.find_spec(module) is not None)
+
+
+def chromium():
+    """Require the Chromium the browser benchmarks drive ($CHROMIUM, else /usr/bin/chromium)."""
+    path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if path == "playwright":
+        return Requirement("Playwright's Chromium: run python -m playwright install chromium", lambda: True)
+    return Requirement("Chromium at %s: install Debian's chromium package or set CHROMIUM=/path/to/chrome" % path,
+                       lambda: os.access(path, os.X_OK))
+
+
+def program(name, hint):
+    """Require a program on PATH (`hint` says where to get it)."""
+    return Requirement("the program %s: %s" % (name, hint), lambda: shutil.which(name) is not None)
+
+
+def missing_prerequisites(requirements):
+    """Return one line per requirement that is not met."""
+    return [line for line in (requirement.missing() for requirement in requirements) if line]
+
+
+def require(bench, *requirements):
+    """Exit with status 2 and one line per missing prerequisite before a benchmark starts anything."""
+    lines = missing_prerequisites(requirements)
+    if lines:
+        print("%s cannot run; missing:\n%s" % (bench, "\n".join("  - " + line for line in lines)), file=sys.stderr)
+        raise SystemExit(2)
 
 
 def median(values):

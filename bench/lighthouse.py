@@ -30,7 +30,7 @@ import subprocess
 import tempfile
 import time
 
-from bench.common import median
+from bench.common import chromium, median, program, require
 from bench.start import ThreadedServer
 from server import create_app
 
@@ -93,6 +93,14 @@ def show(value, label):
     return "%.0f" % value
 
 
+def prerequisites():
+    """Return what a Lighthouse run needs: Chromium, and Lighthouse itself (or npx to fetch it)."""
+    needs = [chromium()]
+    if not os.environ.get("LIGHTHOUSE") and not shutil.which("lighthouse"):
+        needs.append(program("npx", "install Node.js and npm, or give Lighthouse's command in LIGHTHOUSE"))
+    return needs
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -102,6 +110,7 @@ def main(argv=None):
     parser.add_argument("--no-app", action="store_true", help="leave out this tree's app")
     parser.add_argument("--tasks", action="store_true", help="print each run's long tasks")
     args = parser.parse_args(argv)
+    require("bench.lighthouse", *prerequisites())
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
     servers = []

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from bench.common import median, percentile
+from bench.common import median, percentile, python_package, require
 
 # Host send pattern: four addressed messages, then one to all (8 deliveries per 5 sends).
 PATTERN = [1, 2, 3, 4, "all"]
@@ -37,6 +37,21 @@ BENCH_CONFIG = {
 TARGET_SOCKETS = 1000
 TARGET_RATE = 500
 TARGET_P99_MS = 100.0
+
+
+# What each setup needs besides the load generator's own websockets client (the test extra).
+SETUP_NEEDS = {
+    "gthread": [python_package("gunicorn", "prod")],
+    "gevent": [python_package("gunicorn", "prod")],
+}
+
+
+def prerequisites(setups):
+    """Return the requirements of a run of these setups."""
+    needs = [python_package("websockets", "test")]
+    for setup in setups:
+        needs.extend(SETUP_NEEDS.get(setup, []))
+    return needs
 
 
 def raise_fd_limit():
@@ -471,4 +486,6 @@ if __name__ == "__main__":
     if arguments.serve_werkzeug:
         serve_werkzeug(arguments.serve_werkzeug)
     else:
+        chosen = [setup for setup in arguments.setups.split(",") if setup and (setup != "gevent" or gevent_available())]
+        require("bench.relay_load", *prerequisites(chosen))
         asyncio.run(main(arguments))

@@ -19,10 +19,15 @@ Prints median and p95 of each.
 
 import argparse
 
+from bench.common import chromium, python_package, require
+
+if __name__ == "__main__":  # before Playwright is imported: say what is missing, not an ImportError
+    require("bench.room_latency", python_package("playwright", "test"), chromium())
+
 from playwright.sync_api import sync_playwright
 
 from bench.common import median, percentile
-from e2e.conftest import CHROMIUM_FLAGS, LiveServer, PHONE
+from spieleabend.testing.browser import PHONE, LiveServer, launch_chromium
 
 CLICK_CLOCK = """() => {
   window.__clickAt = null;
@@ -150,7 +155,7 @@ def main(argv=None):
     figures = {"join": [], "start": [], "resume": [], "action": []}
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+            browser = launch_chromium(playwright)
             for game in range(args.games):
                 play_room(browser, server.url, 40 + game, figures)
             browser.close()

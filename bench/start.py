@@ -57,6 +57,11 @@ import tempfile
 import threading
 import time
 
+from bench.common import chromium, python_package, require
+
+if __name__ == "__main__":  # before Playwright is imported: say what is missing, not an ImportError
+    require("bench.start", python_package("playwright", "test"), chromium())
+
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
@@ -65,12 +70,8 @@ from werkzeug.wrappers import Request, Response
 from bench.common import median
 from server import create_app
 from server.build import BRYTHON_DATA, Asset
+from spieleabend.testing.browser import CHROMIUM_FLAGS, PHONE, chromium_executable
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
-PHONE = {"width": 360, "height": 740}
 THROTTLE_RATES = [1, 4]
 STEP_TIMEOUT_MS = 60000  # one visit or one worker activation; a slower step is a failure, not a figure
 
@@ -372,7 +373,7 @@ def new_profile_context(playwright, profile_dir):
 
 
 def chromium_path():
-    return os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    return chromium_executable()
 
 
 def visit(context, url, rate):

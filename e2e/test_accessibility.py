@@ -3,7 +3,7 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from e2e.conftest import open_app
+from spieleabend.testing import open_app
 
 AXE = Axe()
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from e2e.conftest import app_worker, open_app
+from spieleabend.testing import app_worker, open_app
 from spieleabend.games import GAME_MODULES, self_play
 
 OPTIONS = {"seats": 3}

@@ -8,7 +8,7 @@ its modules came precompiled (from the idle-time compile or the cache); server/b
 
 import json
 
-from e2e.conftest import ConsoleWatch, app_worker, open_app
+from spieleabend.testing import ConsoleWatch, app_worker, open_app
 
 # What shows that a game's table is there and playable, per game.
 TABLE_SHOWN = {"punktejagd": "[data-testid=hand]", "kartenkampf": "[data-testid=hand]",

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from e2e.conftest import open_app, start_solo
+from spieleabend.testing import open_app, start_solo
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import Rng

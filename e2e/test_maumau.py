@@ -7,7 +7,7 @@ writes: {"format": 1, "game", "state", "meta"}); computers play at `?pace=0`.
 
 import json
 
-from e2e.conftest import open_app, reopen
+from spieleabend.testing import open_app, reopen
 from e2e.test_accessibility import serious_violations
 from spieleabend.bots import maumau as bots
 from spieleabend.games import maumau

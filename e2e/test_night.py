@@ -5,7 +5,7 @@ import json
 
 from playwright.sync_api import expect
 
-from e2e.conftest import open_app, reopen
+from spieleabend.testing import join, open_app, open_room, reopen
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import kartenkampf
 from spieleabend.games.common import Rng
@@ -226,28 +226,20 @@ def test_people_taken_from_the_hosted_room(page, live_server):
     assert table_rows(page) == [["Host", 0, 0, 0], ["Mia", 0, 0, 0]]
 
 
-def test_in_a_room_phones_and_the_infoscreen_show_tonights_table(browser, live_server):
-    from e2e.test_rooms import Device, join, open_room
-
-    host, phone, screen = Device(browser, "host"), Device(browser, "phone"), Device(browser, "tv", landscape=True)
-    try:
-        open_app(host.page, live_server.url, "night")
-        night_id = tonight(host.page)
-        host.page.evaluate("doc => localStorage.setItem('spieleabend.results', JSON.stringify(doc))", {
-            "format": 1, "results": [{"game": "golf", "players": ["Hosti", "Anna"], "winners": ["Anna"],
-                                      "scores": [9, 4], "finished_at": 5, "night": night_id}]})
-        reopen(host.page, live_server.url + "/")
-        link = open_room(host, live_server.url)
-        join(phone, live_server.url, link, "Anna")
-        join(screen, live_server.url, link, "TV", as_screen=True)
-        for device in (phone, screen):
-            # The lobby message with tonight's table may arrive a moment after the join.
-            device.page.wait_for_selector("[data-testid=room-night-table] tbody tr[data-player]")
-            rows = table_rows(device.page, "room-night-table")
-            assert rows == [["Anna", 1, 1, 1], ["Hosti", 0, 1, 0]], device.name
-        assert screen.page.evaluate("document.documentElement.scrollWidth") <= 1280
-        errors = [(d.name, e) for d in (host, phone, screen) for e in d.watch.errors if "WebSocket" not in e]
-        assert errors == []
-    finally:
-        for device in (host, phone, screen):
-            device.close()
+def test_in_a_room_phones_and_the_infoscreen_show_tonights_table(devices, live_server):
+    host, phone, screen = devices("host"), devices("phone"), devices("tv", landscape=True)
+    open_app(host.page, live_server.url, "night")
+    night_id = tonight(host.page)
+    host.page.evaluate("doc => localStorage.setItem('spieleabend.results', JSON.stringify(doc))", {
+        "format": 1, "results": [{"game": "golf", "players": ["Hosti", "Anna"], "winners": ["Anna"],
+                                  "scores": [9, 4], "finished_at": 5, "night": night_id}]})
+    reopen(host.page, live_server.url + "/")
+    link = open_room(host, live_server.url, "punktejagd")
+    join(phone, live_server.url, link, "Anna")
+    join(screen, live_server.url, link, "TV", as_screen=True)
+    for device in (phone, screen):
+        # The lobby message with tonight's table may arrive a moment after the join.
+        device.page.wait_for_selector("[data-testid=room-night-table] tbody tr[data-player]")
+        rows = table_rows(device.page, "room-night-table")
+        assert rows == [["Anna", 1, 1, 1], ["Hosti", 0, 1, 0]], device.name
+    assert screen.page.evaluate("document.documentElement.scrollWidth") <= 1280

@@ -3,7 +3,7 @@ the Tabelle against the engine, keyboard, pause and continue, axe."""
 
 import json
 
-from e2e.conftest import open_app, reopen, start_solo
+from spieleabend.testing import open_app, reopen, start_solo
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import paodekuai as engine
 from tests.test_paodekuai_screens import build_state, meta_for

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from e2e.conftest import open_app, phone_context, start_solo
+from spieleabend.testing import open_app, phone_context, start_solo
 from e2e.test_accessibility import serious_violations
 
 SAVE_KEY = "spieleabend.save.punktejagd"

@@ -8,12 +8,10 @@ Screenshots of a phone and of the infoscreen go to the directory in E2E_SHOTS wh
 
 import json
 import os
-import re
 
-from e2e.test_rooms import devices, join, table_frames  # noqa: F401  (devices is a fixture)
+from spieleabend.testing import Room, check_frames, golf_grid, hands_seen
 
 SHOTS = os.environ.get("E2E_SHOTS")
-CARD = re.compile(r"^(10|[2-9JQKA])[HDSC]$")
 
 
 def shot(device, name):
@@ -21,71 +19,19 @@ def shot(device, name):
         device.page.screenshot(path=os.path.join(SHOTS, name + ".png"), full_page=True)
 
 
-def open_game_room(host, url, game, seed, setup=()):
-    """Open a game's start screen on the host, pick the start options, open its room; return the join link."""
-    host.page.goto(url + "/?seed=%d&pace=0#/play/%s" % (seed, game))
-    host.page.wait_for_selector("html[data-app-ready]")
-    for testid in setup:
-        host.by(testid).check()
-    host.by("open-room").click()
-    host.page.wait_for_selector("[data-testid=room-qr][data-ready] svg")
-    return host.by("room-link").inner_text()
-
-
 def room_of_four(devices, url, game, seed, setup=()):
-    """Open a room for `game` on the host, join Anna and Ben as players and a landscape TV, start with 3 seats.
+    """Open a room for `game` with Anna's and Ben's phones and a table screen, started with 3 seats.
 
-    Return (host, anna, ben, tv, join link)."""
-    host, anna, ben = devices("host"), devices("anna"), devices("ben")
-    tv = devices("tv", landscape=True)
-    link = open_game_room(host, url, game, seed=seed, setup=setup)
-    join(anna, url, link, "Anna")
-    join(ben, url, link, "Ben")
-    join(tv, url, link, "TV", as_screen=True)
-    start_room(host, 2, 3)
-    return host, anna, ben, tv, link
-
-
-def start_room(host, places, seats):
-    host.page.wait_for_selector("[data-testid=lobby-place-%d]" % places)
-    host.by("room-seats-%d" % seats).check()
-    host.by("start-room-game").click()
-
-
-def reload_and_wait(device, *selectors):
-    """Reload one device mid-game: it takes its place back by itself and shows the game again."""
-    device.page.reload()
-    device.page.wait_for_selector("html[data-app-ready]")
-    for selector in selectors:
-        device.page.wait_for_selector(selector)
+    Return (host, anna, ben, screen, join link)."""
+    room = Room(devices, url, game, phones=2, screen=True, seed=seed, setup=setup, seats=3)
+    return room.host, room.phones[0], room.phones[1], room.screen, room.link
 
 
 def reload_each(host, phone, screen, phone_sees, screen_sees, host_sees):
     """Reload a phone, the screen and the host in turn, each back where it was before the next goes."""
-    reload_and_wait(phone, phone_sees)
-    reload_and_wait(screen, screen_sees)
-    reload_and_wait(host, host_sees, "[data-testid=room-status][data-state=online]")
-
-
-def tables(device):
-    """Return the table messages the device received, in order (with the reveals of secret games)."""
-    return [data for data in table_frames(device) if data["k"] in ("table", "reveal")]
-
-
-def cards_in(value):
-    """Return every French card named anywhere in a JSON value (also inside actions like "play JC:H mau")."""
-    found = []
-    if isinstance(value, dict):
-        for item in value.values():
-            found.extend(cards_in(item))
-    elif isinstance(value, list):
-        for item in value:
-            found.extend(cards_in(item))
-    elif isinstance(value, str):
-        for token in re.split(r"[\s:|]+", value):
-            if CARD.match(token):
-                found.append(token)
-    return found
+    phone.reload(phone_sees)
+    screen.reload(screen_sees)
+    host.reload(host_sees, "[data-testid=room-status][data-state=online]")
 
 
 def no_page_overflow(device):
@@ -105,41 +51,9 @@ def kk_hand(device):
 
 
 def kk_assert_secret(device, my_seat):
-    """Before a round's reveal, no frame to this device tells another seat's card of that round.
-
-    Return the revealed rounds as {round id: {seat: card}}."""
-    frames = tables(device)
-    revealed = {}
-    for data in frames:
-        if data["k"] == "reveal":
-            revealed[data["id"]] = {entry[0]: int(entry[1].split()[1]) for entry in data["entries"]}
+    """Return the revealed rounds {round id: {seat: card}}; fail if a card was told before its reveal."""
+    revealed = check_frames("kartenkampf", device.frames, my_seat, device.name)
     assert revealed, (device.name, "no reveal received")
-    first_of_round = {}
-    seen_reveals = set()
-    for data in frames:
-        if data["k"] == "reveal":
-            seen_reveals.add(data["id"])
-            continue
-        view, cr = data["view"], data["cr"]
-        assert view["seat"] == my_seat and data["seat"] == my_seat, device.name
-        round_id = cr["id"]
-        assert round_id not in seen_reveals, (device.name, "a table frame of a round after its reveal")
-        for digest in cr["commits"].values():
-            assert re.match(r"^[0-9a-f]{64}$", digest), (device.name, "a commitment is only a hash")
-        # Only finished rounds are in the log and the reveal; nobody's cards of this round are used up yet.
-        assert len(view["log"]) == round_id, (device.name, round_id, view["log"])
-        assert view["reveal"] is None or view["reveal"]["round"] == round_id
-        start = first_of_round.setdefault(round_id, (view["spent"], view["cards_left"]))
-        assert (view["spent"], view["cards_left"]) == start, (device.name, "cards of this round left a hand early")
-        assert "choices" not in view and "hands" not in view
-        mine = view.get("pending") or (("play %d" % view["choice"]) if view.get("choice") else None)
-        rest = dict(view, legal=[], pending=None)
-        text = json.dumps(rest)
-        assert "play " not in text, (device.name, "a choice inside a view")
-        if my_seat is None:
-            assert "hand" not in view and "choice" not in view and view["legal"] == []
-        elif mine is not None and round_id in revealed:
-            assert mine == "play %d" % revealed[round_id][my_seat], (device.name, "its own pending choice only")
     return revealed
 
 
@@ -271,28 +185,11 @@ def mm_play_deal(seat_devices, host, limit=None):
 
 def mm_assert_own_hand_only(device, my_seat, other_hands):
     """No frame to this phone held a card outside its own hand except public ones (the pile, played cards)."""
-    count = 0
-    for data in tables(device):
-        view = data["view"]
-        assert view["seat"] == my_seat or my_seat is None
-        if my_seat is None:
-            assert view["hand"] is None and view["legal"] == []
-        for event in view["events"]:
-            assert set(event) <= {"type", "deal", "starter", "top", "turned", "seat", "card", "mau", "suit", "wanted",
-                                  "obligation", "count", "direction", "winner", "points", "totals", "minus", "name",
-                                  "skipped"}, event
-        rest = {key: value for key, value in view.items() if key not in ("hand", "legal", "top", "events", "last_deal")}
-        assert cards_in(rest) == [], (device.name, "cards outside the own hand and the public ones", cards_in(rest))
-        assert set(cards_in(view["legal"])) <= set(view["hand"] or []), device.name
-        own = sorted(view["hand"] or [])
-        for hand in other_hands:
-            assert own != hand or len(hand) < 2, (device.name, "another phone's hand", hand)
-        count += 1
-    return count
+    return check_frames("maumau", device.frames, my_seat, device.name, other_hands=other_hands)
 
 
 def mm_hands(device):
-    return [sorted(data["view"]["hand"]) for data in tables(device) if data["view"]["hand"]]
+    return hands_seen(device.frames)
 
 
 def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals(devices, live_server):
@@ -395,26 +292,7 @@ def pdk_play_deal(seat_devices, host):
 
 def pdk_assert_unplayed_cards_stay_hidden(device, my_seat, dealt):
     """No frame to this device held a card of another seat's hand that the seat had not played yet."""
-    count = 0
-    for data in tables(device):
-        view = data["view"]
-        assert view["seat"] == my_seat, device.name
-        if my_seat is None:
-            assert "hand" not in view and view["legal"] == []
-        else:
-            assert set(view["hand"]) <= set(dealt[my_seat]), device.name
-        played = set(view["played"])
-        for seat in range(3):
-            if seat == my_seat:
-                continue
-            assert len(played & set(dealt[seat])) == 16 - view["hand_sizes"][seat], (device.name, "played list")
-        rest = {key: value for key, value in view.items() if key not in ("hand", "legal")}
-        for card in cards_in(rest):
-            for seat in range(3):
-                if seat != my_seat and card in dealt[seat]:
-                    assert card in played, (device.name, "an unplayed card of seat %d" % seat, card)
-        count += 1
-    return count
+    return check_frames("paodekuai", device.frames, my_seat, device.name, dealt=dealt)
 
 
 def test_paodekuai_room_unplayed_cards_stay_hidden_from_phones_and_the_screen(devices, live_server):
@@ -462,44 +340,12 @@ def test_paodekuai_room_unplayed_cards_stay_hidden_from_phones_and_the_screen(de
 # -- Golf -------------------------------------------------------------------------------------
 def golf_cards_shown(device, seat):
     """Return {position: card} of the positions of a seat's grid that show a card on this device."""
-    shown = device.by("grid-%d" % seat).locator("[data-card]").evaluate_all(
-        "cards => cards.map(c => [c.dataset.testid || c.closest('[data-testid^=pos-]').dataset.testid, c.dataset.card])")
-    return {int(testid.split("-")[1]): card for testid, card in shown}
+    return golf_grid(device.page, seat)
 
 
 def golf_assert_only_seen_cards(device, my_seat):
-    """No frame to this device held a card it has not seen: not another seat's hidden card, not the stock.
-
-    Seen in a round: the discard pile (face up for everyone), its own drawn card, its own bottom two
-    during the peek; the finished round's grids are turned up for everyone."""
-    seen = set()
-    current = None
-    count = 0
-    for data in tables(device):
-        view = data["view"]
-        assert view["seat"] == my_seat, device.name
-        assert not {"grids", "stock", "hands"} & set(view), device.name
-        if view["round"] != current:
-            current, seen = view["round"], set()
-        seen |= set(view["discard"])
-        if my_seat is None:
-            assert "known" not in view and "drawn" not in view and "peek" not in view, device.name
-        else:
-            if view["drawn"] is not None:
-                assert view["drawing"] == my_seat, device.name
-                seen.add(view["drawn"])
-            if view["phase"] == "peek" and view["peek"]:
-                assert view["peek"] == [2, 3] and view["known"][0] is None and view["known"][1] is None, device.name
-                seen |= {view["known"][2], view["known"][3]}
-            for card in view["known"]:
-                assert card is None or card in seen, (device.name, "a card it never saw in its own grid", card)
-        if view["last_round"] is not None:
-            assert view["last_round"]["round"] < view["round"] or view["phase"] == "over", device.name
-        rest = {key: value for key, value in view.items() if key not in ("last_round",)}
-        unseen = [card for card in cards_in(rest) if card not in seen]
-        assert unseen == [], (device.name, "cards it has not seen", unseen)
-        count += 1
-    return count
+    """No frame to this device held a card it has not seen: not another seat's hidden card, not the stock."""
+    return check_frames("golf", device.frames, my_seat, device.name)
 
 
 def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devices, live_server):

@@ -1,77 +1,13 @@
 """Rooms in real Chromium: a host, phones and a table screen play Punktejagd together over the relay."""
 
-import json
 import re
 
-import pytest
-
-from e2e.conftest import ConsoleWatch, phone_context
+from spieleabend.testing import check_frames, join, open_room
 from e2e.test_accessibility import serious_violations
-
-GAME_URL = "/?seed=%d&pace=0%s#/play/punktejagd"
-
-
-class Device:
-    """One browser context (a phone, the host, or a TV) with every websocket frame it received."""
-
-    def __init__(self, browser, name, landscape=False):
-        options = {"viewport": {"width": 1280, "height": 720}} if landscape else {}
-        self.context = phone_context(browser, **options)
-        self.page = self.context.new_page()
-        self.name = name
-        self.frames = []
-        self.watch = ConsoleWatch(self.page)
-        self.page.on("websocket", self.on_socket)
-
-    def on_socket(self, ws):
-        ws.on("framereceived", lambda payload: self.frames.append(payload))
-
-    def by(self, testid):
-        return self.page.get_by_test_id(testid)
-
-    def close(self):
-        self.context.close()
-
-
-@pytest.fixture
-def devices(browser):
-    made = []
-
-    def make(name, landscape=False):
-        device = Device(browser, name, landscape)
-        made.append(device)
-        return device
-
-    yield make
-    errors = [(d.name, e) for d in made for e in d.watch.errors if "WebSocket" not in e]
-    for device in made:
-        device.close()
-    assert errors == [], errors
-
-
-def open_room(host, url, seed=5, extra=""):
-    host.page.goto(url + GAME_URL % (seed, extra))
-    host.page.wait_for_selector("html[data-app-ready]")
-    host.by("open-room").click()
-    host.page.wait_for_selector("[data-testid=room-qr][data-ready] svg")
-    link = host.by("room-link").inner_text()
-    assert re.match(r"^https?://[^/]+/#/join/[2-9A-Z]{6}\.[A-Za-z0-9_-]{16}$", link), link
-    assert "localhost" not in link and "127.0.0.1" not in link, "a phone cannot open a localhost link"
-    return link
-
-
-def join(device, url, link, name, as_screen=False, extra=""):
-    """Open the join link on this server (the link's LAN address may not reach a test server)."""
-    device.page.goto(url + "/?pace=0" + extra + "#" + link.split("#", 1)[1])
-    device.page.wait_for_selector("[data-testid=join-name]")
-    device.by("join-name").fill(name)
-    device.by("join-screen" if as_screen else "join-seat").click()
-    device.page.wait_for_selector("[data-testid=room-waiting]")
 
 
 def hand(device):
-    return [int(v) for v in device.page.locator("[data-testid=hand] [data-value]").evaluate_all(
-        "cards => cards.map(c => c.dataset.value)")]
+    return [int(value) for value in device.hand()]
 
 
 def choose(device, card):
@@ -85,42 +21,16 @@ def go_on(devices_list):
         device.by("next-round").click()
 
 
-def table_frames(device):
-    """Return the relay frames from the host that carry room data, in order."""
-    out = []
-    for text in device.frames:
-        frame = json.loads(text)
-        if frame.get("type") == "msg" and frame.get("from") == "host":
-            out.append(frame["data"])
-    return out
-
-
 def assert_no_secrets(device, my_seat):
-    """No frame held another seat's hand or unrevealed choice."""
-    revealable = set()
-    reveals = 0
-    for data in table_frames(device):
-        if data["k"] == "table":
-            view = data["view"]
-            assert view["seat"] == my_seat, (device.name, view["seat"])
-            if my_seat is None:
-                assert view["hand"] is None and view["plan"] is None and view["legal"] == []
-            rest = dict(view, legal=[])  # this seat's own legal actions are "play N" too
-            assert "play " not in json.dumps(rest), (device.name, "a choice inside a view")
-            assert "hands" not in view and "plans" not in view
-            if data["cr"]["want"] == "reveal":
-                revealable.add(data["cr"]["id"])
-        elif data["k"] == "reveal":
-            assert data["id"] in revealable, (device.name, "reveal before every seat had committed")
-            reveals += 1
-    return reveals
+    """No frame held another seat's hand or unrevealed choice; return the number of reveals."""
+    return check_frames("punktejagd", device.frames, my_seat, device.name)
 
 
 def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
     url = live_server.url
     host, anna, ben = devices("host"), devices("anna"), devices("ben")
     tv = devices("tv", landscape=True)
-    link = open_room(host, url)
+    link = open_room(host, url, "punktejagd")
     assert host.by("room-code").inner_text() in link and re.match(r"^\d{4}$", host.by("room-pin").inner_text())
     join(anna, url, link, "Anna")
     host.page.wait_for_selector("[data-testid=lobby-place-1]")
@@ -176,7 +86,7 @@ def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
 
 def start_with_anna_and_a_screen(host, anna, tv, host_url, anna_url, tv_url):
     """Host a three-seat game (seed 8) with Anna's phone and a table screen; Anna plans her 4."""
-    link = open_room(host, host_url, seed=8)
+    link = open_room(host, host_url, "punktejagd", seed=8)
     join(anna, anna_url, link, "Anna")
     join(tv, tv_url, link, "TV", as_screen=True)
     host.page.wait_for_selector("[data-testid=lobby-place-1]")
@@ -261,7 +171,7 @@ def test_a_lost_network_on_a_phone_and_on_the_host_and_the_room_goes_on(devices,
 def test_a_phone_that_leaves_for_good_is_played_by_a_computer(devices, live_server):
     url = live_server.url
     host, anna = devices("host"), devices("anna")
-    link = open_room(host, url, seed=9, extra="&standin=1500")
+    link = open_room(host, url, "punktejagd", seed=9, extra="&standin=1500")
     join(anna, url, link, "Anna")
     host.page.wait_for_selector("[data-testid=lobby-place-1]")
     host.by("room-seats-2").check()
@@ -281,7 +191,7 @@ def test_a_phone_that_leaves_for_good_is_played_by_a_computer(devices, live_serv
 def test_join_by_code_and_pin_errors_are_translated_and_the_host_can_remove_a_place(devices, live_server):
     url = live_server.url
     host, anna = devices("host"), devices("anna")
-    open_room(host, url)
+    open_room(host, url, "punktejagd")
     code, pin = host.by("room-code").inner_text(), host.by("room-pin").inner_text()
     anna.page.goto(url + "/")
     anna.page.wait_for_selector("html[data-app-ready]")

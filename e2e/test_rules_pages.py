@@ -2,7 +2,7 @@
 
 import pytest
 
-from e2e.conftest import ConsoleWatch, open_app, phone_context
+from spieleabend.testing import ConsoleWatch, open_app, phone_context
 
 # (app route, test id of its rules link, the rules page's heading in German and in English)
 RULES_LINKS = [

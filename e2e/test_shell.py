@@ -2,7 +2,7 @@
 
 import json
 
-from e2e.conftest import ConsoleWatch, app_worker, open_app, phone_context, tap_without_waiting
+from spieleabend.testing import ConsoleWatch, app_worker, open_app, phone_context, tap_without_waiting
 from spieleabend.games import GAME_MODULES
 
 

@@ -10,7 +10,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from e2e.conftest import ConsoleWatch, open_app, phone_context
+from spieleabend.testing import ConsoleWatch, open_app, phone_context
 from e2e.test_accessibility import serious_violations
 
 SAVE_KEY = "spieleabend.save.punktejagd"

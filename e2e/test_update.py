@@ -2,7 +2,7 @@
 
 import shutil
 
-from e2e.conftest import open_app, phone_context
+from spieleabend.testing import open_app, phone_context
 from server.build import DEFAULT_WEB_ROOT, build
 
 

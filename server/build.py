@@ -105,8 +105,13 @@ def module_imports(source, module_name, is_package):
     return sorted(names)
 
 
+# Packages under web/py that never run in the browser: the testers' pytest plugin (it imports
+# Playwright and pytest) ships with the Python package only.
+NOT_IN_BROWSER = ("spieleabend.testing",)
+
+
 def python_modules(py_root):
-    """Yield (module name, source, is_package) for every .py file below py_root, sorted."""
+    """Yield (module name, source, is_package) for every browser .py file below py_root, sorted."""
     for path in sorted(Path(py_root).rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
@@ -114,7 +119,10 @@ def python_modules(py_root):
         is_package = parts[-1] == "__init__"
         if is_package:
             parts.pop()
-        yield ".".join(parts), path.read_text(encoding="utf-8"), is_package
+        name = ".".join(parts)
+        if any(name == skipped or name.startswith(skipped + ".") for skipped in NOT_IN_BROWSER):
+            continue
+        yield name, path.read_text(encoding="utf-8"), is_package
 
 
 # The page's main script imports this module; it and what it imports at module level are the start modules.

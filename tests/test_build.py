@@ -293,3 +293,9 @@ def test_rules_pages_and_the_app_page_have_the_apps_icon():
         assert icon in page, game
         assert '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">' in page, game
         assert "/rules/" + game in release.precache
+
+
+def test_the_testers_plugin_stays_out_of_the_browser_bundle():
+    modules = bundle_modules(real_bundle())
+    assert not [name for name in modules if name.startswith("spieleabend.testing")]
+    assert "spieleabend.ui.app" in modules

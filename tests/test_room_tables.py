@@ -573,3 +573,50 @@ def test_a_start_that_fails_leaves_the_same_room_for_the_reload(loop, relay_serv
     table = screen.room.start_game({}, 3, "random", True, "Hosti")
     loop.pump(lambda: anna.view() is not None)
     assert anna.seat == 1 and table.names() == ["Hosti", "Anna", "Ben"]
+
+
+class ShownTable:
+    """A game screen as page_marks sees it: anything holding a table."""
+
+    def __init__(self, table):
+        self.table = table
+
+
+def marks_of(table):
+    from spieleabend.ui.table import page_marks
+    return page_marks(ShownTable(table))
+
+
+def test_every_device_says_whose_turn_it_is_and_a_committed_seat_is_no_longer_waited_for(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    table, anna, tv = setup["host"][2], setup["anna"][1], setup["tv"][1]
+    # The computer (seat 3) committed at once; the others still choose.
+    assert marks_of(table)["turn"] == "0 1 2 you" and marks_of(table)["seat"] == "0"
+    assert marks_of(anna)["turn"] == "0 1 2 you" and marks_of(anna)["seat"] == "1"
+    assert marks_of(tv)["turn"] == "0 1 2" and marks_of(tv)["seat"] == ""
+    assert marks_of(tv)["scores"] == "0 0 0 0"
+    anna.act("play 5")
+    assert "you" not in marks_of(anna)["turn"].split(), "her choice is on its way"
+    loop.pump(lambda: marks_of(tv)["turn"] == "0 2")
+    assert marks_of(anna)["turn"] == "0 2" and marks_of(table)["turn"] == "0 2 you"
+
+
+def test_a_phone_that_sent_its_move_is_not_on_turn_until_the_host_answers(loop, relay_server):
+    app = FakeApp(loop, relay_server.url)
+    room = HostRoom(app, "maumau")
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({}, 2, "random", True, "Hosti")
+    for _ in range(20):  # the host plays until it is Anna's turn, as her phone knows it
+        loop.pump(lambda: anna.view() == table.view_for(1))
+        if table.engine.to_move(table.state) == [1]:
+            break
+        table.act(pick(table.view()["legal"]))
+    assert marks_of(anna)["turn"] == "1 you" and marks_of(table)["turn"] == "1"
+    before = anna.view()
+    anna.act(pick(anna.view()["legal"]))
+    assert marks_of(anna)["turn"] == "", "sent, not yet answered: nobody to wait for on this phone"
+    loop.pump(lambda: anna.view() != before)
+    assert marks_of(anna)["turn"] == marks_of(table)["turn"].replace(" you", "")

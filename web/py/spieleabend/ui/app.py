@@ -166,7 +166,17 @@ class App(PageReport):
 
     def rerender(self):
         """Draw the current screen again from its data (the page keeps keyboard focus in place)."""
-        dom.set_html(self.screen.render(self), self.screen.keys)
+        dom.set_html(self.screen.render(self), self.screen.keys, self.marks())
+
+    def marks(self):
+        """Return the testers' root attributes for the current screen (data-turn, data-seat, data-scores, data-animating)."""
+        if not hasattr(self.screen, "table"):
+            return {"turn": None, "animating": False, "scores": None, "seat": None}
+        return __import__("spieleabend.ui.table", fromlist=["x"]).page_marks(self.screen)
+
+    def refresh_marks(self):
+        """Send the root attributes again without drawing (a computer's move was just scheduled)."""
+        dom.set_marks(self.marks())
 
     def fail(self, error):
         """Show what failed and a way on (home, reload) instead of a blank screen; saves stay as they are."""

@@ -131,12 +131,18 @@ def set_hash_route(route, replace=False):
     send("route", route, bool(replace))
 
 
-def set_html(html, keys=""):
+def set_html(html, keys="", marks=None):
     """Replace the app's content (the page keeps keyboard focus on the element with the same data-testid).
 
     keys: the keys the screen takes whose default action (scrolling) the page then keeps back.
+    marks: the testers' root attributes with it, {"turn", "seat", "scores": str or None, "animating": bool} (see set_marks).
     """
-    send("html", html, keys)
+    send("html", html, keys, marks)
+
+
+def set_marks(marks):
+    """Set <html data-turn>, data-seat, data-scores (None removes one) and data-animating (e2e/README.md)."""
+    send("marks", marks)
 
 
 def set_text(element_id, text):
@@ -197,7 +203,10 @@ def listen(on_message):
         try:
             handle(text)
         finally:
-            send("handled")  # after everything the message caused (a failure screen too) was sent
+            # After everything the message caused was sent to the page (a failure screen too), redraws
+            # deferred by a zero-delay timer included (a room table draws a burst of changes once):
+            # testers wait for this, so a settled page never shows the screen from before the tap.
+            scope.setTimeout(lambda: send("handled"), 0)
     scope.spieleabendReceive = receive
 
 

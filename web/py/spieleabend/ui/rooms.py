@@ -9,7 +9,8 @@ any of them. Nothing here knows a game.
 What travels inside the relay's `data` (one dict with a kind "k"):
 
     host -> seat     {"k": "table", "game", "seat", "view": engine.view(state, seat),
-                      "seats": [...], "history", "cr": {"id", "want", "commits", "bad"}}
+                      "seats": [...], "history", "moving": [seats the game waits for], "over",
+                      "cr": {"id", "want", "commits", "bad"}}
     host -> screens  the same with "seat": None and the public view
     host -> all      {"k": "lobby", "game", "places", "seats"}       before the start
                      {"k": "reveal", "id", "entries": [[seat, action, nonce, hash]]}
@@ -511,6 +512,14 @@ class HostTable(LocalTable):
                 apply_pending(self.engine, view, own[str(seat)][0])
         return view
 
+    def to_move(self):
+        """Return the seats the engine waits for, without those whose secret choice is committed."""
+        moving = self.engine.to_move(self.state)
+        if not self.secret_choices():
+            return list(moving)
+        commits = self.meta["cr"]["commits"]
+        return [seat for seat in moving if str(seat) not in commits]
+
     def is_own(self, seat):
         """Return True for seats whose choice this device makes (its person, its computers, stand-ins)."""
         return seat == self.seat or self.is_computer(seat)
@@ -527,7 +536,8 @@ class HostTable(LocalTable):
             seats[index]["away"] = bool(player.get("away")) and player.get("kind") == REMOTE
         message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_for(seat), "seats": seats,
                    "history": self.meta.get("history", []), "room": self.meta.get("room_code"),
-                   "started_at": self.meta.get("started_at")}
+                   "started_at": self.meta.get("started_at"), "moving": self.to_move(),
+                   "over": self.outcome() is not None}
         if self.secret_choices():
             message["cr"] = {"id": cr["id"], "want": self.want(), "commits": dict(cr["commits"]),
                              "bad": list(cr["bad"])}
@@ -1011,6 +1021,7 @@ class RemoteTable(Table):
         self.resend = False   # after a reconnect (ours or the host's): offer our commitment/reveal again
         self.revealed = None  # the round id whose reveal this phone sent
         self.last_reveal = None
+        self.acted_on = None  # the view an action was sent from, until the host's answer comes
         self.game = None
         self.plugin = None
         self.engine = None
@@ -1056,6 +1067,7 @@ class RemoteTable(Table):
                         "name": frame.get("name", ""), "pending": None}
             self.app.storage.save_room(self.doc)
         self.resend = True
+        self.acted_on = None  # an action sent before the line dropped may be lost: the host's view decides
         if self.doc["role"] == "seat":
             self.link.send({"type": "to_host", "data": {"k": "sync"}})
 
@@ -1074,6 +1086,7 @@ class RemoteTable(Table):
             self.changed()
             if self.host == "online" and self.doc["role"] == "seat":
                 self.resend = True
+                self.acted_on = None
                 self.link.send({"type": "to_host", "data": {"k": "sync"}})
             return
         if kind != "msg" or frame["from"] != "host":
@@ -1096,6 +1109,7 @@ class RemoteTable(Table):
             self.take_reveal(data)
         elif k == "error":
             self.notice = (data["code"], data.get("text", ""))
+            self.acted_on = None
             if data["code"] == "illegal":
                 self.set_pending(None)
         elif k == "removed":
@@ -1113,6 +1127,8 @@ class RemoteTable(Table):
 
     def take_table(self, data):
         self.set_game(data["game"])
+        if self.acted_on is not None and data["view"] != self.acted_on:
+            self.acted_on = None
         self.message = data
         if "cr" in data:
             cr = data["cr"]
@@ -1183,6 +1199,24 @@ class RemoteTable(Table):
         view = self.view()
         return list(view["names"]) if view is not None and "names" in view else []
 
+    def over(self):
+        """Return True once the host's game has its outcome (a game's view need not carry it)."""
+        if self.message is not None and "over" in self.message:
+            return bool(self.message["over"])
+        return self.outcome() is not None
+
+    def to_move(self):
+        """Return the seats the host's game waits for (as its last table message said), this one not
+        while its committed choice or its action is on the way to the host."""
+        if self.message is None:
+            return []
+        moving = self.message.get("moving")
+        if moving is None:  # a host of an older release: the view's turn where the game has one
+            turn = self.message["view"].get("turn") if self.message["view"] is not None else None
+            moving = [] if turn is None else [turn]
+        waiting = self.pending() is not None or self.acted_on is not None  # this seat's move is on its way
+        return [seat for seat in moving if not (seat == self.seat and waiting) and str(seat) not in self.commits]
+
     def secret_choices(self):
         return self.message is not None and "cr" in self.message
 
@@ -1203,6 +1237,7 @@ class RemoteTable(Table):
             self.send_commit(pending)
         else:
             self.link.send({"type": "to_host", "data": {"k": "act", "action": action}})
+            self.acted_on = self.message["view"]
         self.notice = None
         self.changed()
 

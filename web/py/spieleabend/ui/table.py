@@ -9,6 +9,8 @@ itself. It holds a table and uses the same few verbs everywhere:
     table.role            "local" (solo), "host", "remote" (a phone) or "screen"
     table.seats()         [{"name", "kind": "person"|"computer"|"remote",
                             "away", "stand_in", "me"}] per game seat
+    table.to_move()       the seats the game waits for now (never a seat that has
+                          committed its secret choice)
     table.act(action)     play for this device's seat; raises IllegalAction
                           (local, host) or sends it (remote)
     table.listen(fn)      fn(event) after every change of the view
@@ -108,6 +110,18 @@ class Table:
 
     def can_pause(self):
         """Return True when the game can be left and continued later from this device's save."""
+        return False
+
+    def to_move(self):
+        """Return the seats the game waits for now."""
+        return []
+
+    def over(self):
+        """Return True once the game has its outcome."""
+        return self.outcome() is not None
+
+    def computers_busy(self):
+        """Return True while a computer's move is due (the screen changes by itself meanwhile)."""
         return False
 
     def close(self):
@@ -227,6 +241,9 @@ class LocalTable(Table):
     def outcome(self):
         """Return the engine's outcome (None while the game runs)."""
         return self.engine.outcome(self.state)
+
+    def to_move(self):
+        return list(self.engine.to_move(self.state))
 
     def can_pause(self):
         return True
@@ -351,6 +368,8 @@ class LocalTable(Table):
             return
         if self.computer_seats():
             self.timer = self.app.later(self.computer_step, self.app.computer_pace())
+            if hasattr(self.app, "refresh_marks"):
+                self.app.refresh_marks()  # the screen now changes by itself: testers see data-animating
 
     def computer_step(self):
         """Apply one computer action (the timer fired)."""
@@ -367,6 +386,45 @@ class LocalTable(Table):
     def computers_busy(self):
         """Return True while a computer's move is waiting to be shown."""
         return self.timer is not None
+
+
+def game_screen(screen):
+    """Return the game's own screen inside a room's frame (or the screen itself) and its table, or (screen, None)."""
+    for _ in range(3):
+        inner = getattr(screen, "frame", None) or getattr(screen, "inner", None)
+        if inner is None:
+            break
+        screen = inner
+    table = getattr(screen, "table", None)
+    return screen, table if isinstance(table, Table) else None
+
+
+def page_marks(screen):
+    """Return the root attributes testers read (e2e/README.md): whose turn it is and whether the screen animates.
+
+    "turn": the seats the game waits for, space-separated, plus "you" when one is this device's
+    seat and it has something to do ("" while it waits for nobody, e.g. for reveals or the host's
+    answer; "over" once the game has its outcome); None outside a game. "animating": a computer's move is due
+    or the screen's cards are moving (the screen changes by itself until it is False again).
+    "scores": every seat's total so far, space-separated (the engine's `progress`).
+    "seat": this device's game seat, "" on a table screen.
+    """
+    screen, table = game_screen(screen)
+    view = table.view() if table is not None else None
+    if view is None:
+        return {"turn": None, "animating": False, "scores": None, "seat": None}
+    game = getattr(table, "game", None)
+    scores = " ".join([str(score) for score in load_engine(game).progress(view)["scores"]]) if game else None
+    over = table.over()
+    moving = [] if over else table.to_move()
+    words = [str(seat) for seat in moving]
+    if table.seat is not None and table.seat in moving and view.get("legal"):
+        words.append("you")
+    if over:
+        words = ["over"]
+    animating = bool(getattr(screen, "flying", False)) or table.computers_busy()
+    seat = "" if table.seat is None else str(table.seat)
+    return {"turn": " ".join(words), "animating": animating, "scores": scores, "seat": seat}
 
 
 class MissingSaveScreen(Screen):

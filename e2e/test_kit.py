@@ -1,0 +1,141 @@
+"""One room game of each of the five games, played with the spieleabend.testing plugin's public
+fixtures and the hooks e2e/README.md documents, nothing else: the testers' kit proves itself here.
+
+Each game's `move` is the README's scripted game for that game: what a person does when
+<html data-turn> says "you". After every move no visible button may be enabled and dead, and at
+the end no phone or screen may have received anything its seat may not see.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from spieleabend.testing import MY_TURN, dead_controls, start_solo
+
+README = Path(__file__).with_name("README.md").read_text(encoding="utf-8")
+# The kit's example in README.md runs here as it is written there: it plays the Golf game.
+EXAMPLE = re.search(r"```python\n(def test_a_golf_evening.*?)```", README, re.S).group(1)
+exec(compile(EXAMPLE, "e2e/README.md", "exec"))
+
+
+def visible(device, testid):
+    """Return True when a control with this test id is on screen and not marked disabled."""
+    control = device.by(testid)
+    return control.count() > 0 and control.first.is_visible() and control.first.is_enabled() and \
+        control.first.get_attribute("aria-disabled") != "true"
+
+
+def go_on(device):
+    """Tap the step that follows a round or deal (next-round, next-deal), if it is offered; return True if so."""
+    for testid in ("next-round", "next-deal"):
+        if visible(device, testid):
+            device.by(testid).click()
+            return True
+    return False
+
+
+def choose_a_card(device):
+    """Punktejagd and Kartenkampf: pick the first card still in the hand and confirm it."""
+    if go_on(device):
+        return
+    device.page.locator("[data-testid=hand] [data-testid^=card-]:not([disabled])").first.click()
+    device.by("confirm").click()
+
+
+# A long hand is fanned: the cards overlap, so a person (and a script) taps a card's uncovered corner.
+FAN_CORNER = {"x": 8, "y": 24}
+
+
+def maumau_move(device):
+    """Mau-Mau: the first card that may be played (Mau with the second-to-last), a suit for a jack, else draw."""
+    if go_on(device):
+        return
+    cards = device.page.locator("[data-testid=hand] [data-card]")
+    playable = device.page.locator("[data-testid=hand] [data-card]:not([aria-disabled=true])")
+    if playable.count() == 0:
+        device.by("draw-pile").click()
+        return
+    if cards.count() == 2:
+        device.by("mau").click()
+    card = playable.first.get_attribute("data-card")
+    playable.first.click(position=FAN_CORNER)
+    if card.startswith("J"):
+        device.by("suit-H").click()
+
+
+def paodekuai_move(device):
+    """Pao De Kuai: pass when passing is allowed, else select the cards of the first legal play and play them."""
+    if go_on(device):
+        return
+    if device.by("pass").get_attribute("aria-disabled") == "false":
+        device.by("pass").click()
+        return
+    play = device.by("hand").get_attribute("data-legal").split("|")[0].split()
+    for card in play:
+        device.by("card-" + card).click()
+    device.by("play").click()
+
+
+GAMES = {
+    "punktejagd": (choose_a_card, ()),
+    "kartenkampf": (choose_a_card, ()),
+    "maumau": (maumau_move, ("limit-30",)),
+    "paodekuai": (paodekuai_move, ("deals-1",)),
+}
+
+
+def play_to_the_end(room, move, limit=400):
+    """Let whoever's turn it is move, on their own device, until the game is over; return the moves made."""
+    for moves in range(limit):
+        if room.host.is_over():
+            return moves
+        device = next((device for device in room.players if device.is_my_turn()), None)
+        if device is None:
+            room.host.page.wait_for_timeout(25)  # the host's answer or a reveal is on its way
+            continue
+        move(device)
+        assert dead_controls(device.page) == [], (device.name, "visible, enabled buttons that do nothing")
+    raise AssertionError("%s was not over after %d moves" % (room.game, limit))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_room_game_with_the_kit_alone(room, game):
+    move, setup = GAMES[game]
+    played = room(game, phones=1, screen=True, seed=3, setup=setup)
+    assert [device.seat() for device in played.devices] == [0, 1, None]
+    assert played.screen.is_my_turn() is False
+    moves = play_to_the_end(played, move)
+    assert moves > 3
+    for device in played.devices:
+        device.wait("[data-testid=final-headline], [data-testid=next-round], [data-testid=next-deal]")
+        go_on(device)
+        device.wait("[data-testid=final-headline]")
+        assert device.is_over()
+    scores = played.host.scores()
+    assert scores == played.phones[0].scores() == played.screen.scores() and len(scores) >= 2
+    tallies = played.check_secrets()
+    assert set(tallies) == {"anna", "screen"}
+
+
+def test_the_example_is_short_and_uses_the_kit_alone():
+    assert len(EXAMPLE.strip().splitlines()) <= 22
+    assert "import" not in EXAMPLE and "e2e" not in EXAMPLE
+
+
+def test_a_solo_screen_is_marked_while_the_computers_move(page, live_server):
+    start_solo(page, live_server.url, "maumau", [], seed=4, pace=400, shown="[data-testid=hand] [data-card]")
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert page.evaluate("document.documentElement.dataset.seat") == "0"
+    playable = page.locator("[data-testid=hand] [data-card]:not([aria-disabled=true])")
+    if playable.count():
+        card = playable.first.get_attribute("data-card")
+        playable.first.click(position=FAN_CORNER)
+        if card.startswith("J"):
+            page.get_by_test_id("suit-H").click()
+    else:
+        page.get_by_test_id("draw-pile").click()
+    # A computer's move is due: the screen changes by itself until it is the person's turn again.
+    assert page.evaluate("document.documentElement.hasAttribute('data-animating')")
+    assert "you" not in page.evaluate("document.documentElement.dataset.turn").split()
+    page.wait_for_selector(MY_TURN, state="attached")

@@ -1,0 +1,119 @@
+"""The testers' kit (spieleabend.testing) on its own: the plugin's options and fixtures, and frame
+checkers that fail on each kind of leak. Its browser fixtures are exercised by e2e/test_kit.py."""
+
+import json
+
+import pytest
+
+from spieleabend.testing import check_frames, frames
+
+pytest_plugins = ["pytester"]
+
+
+def relayed(*datas):
+    """Return websocket frames as the relay delivers the host's room data to a device."""
+    return [json.dumps({"type": "msg", "from": "host", "to": 1, "data": data}) for data in datas]
+
+
+def test_the_plugin_offers_its_fixtures_to_any_project(pytester):
+    result = pytester.runpytest("--fixtures", "-p", "no:cacheprovider")
+    text = result.stdout.str()
+    for name in ("live_server", "own_server", "server_config", "browser", "context", "page", "screen_page",
+                 "devices", "room", "cuttable_line"):
+        assert "\n%s" % name in text, name
+
+
+def test_actions_settle_by_default_and_not_with_no_settle(pytester):
+    pytester.makepyfile(test_settling="""
+        from playwright.sync_api import Locator, Page
+
+        def test_settling(request):
+            wanted = not request.config.getoption("no_settle")
+            assert getattr(Locator.click, "settles", False) is wanted
+            assert hasattr(Locator.click, "__wrapped__") is wanted
+    """)
+    assert pytester.runpytest_subprocess("-p", "no:cacheprovider").ret == 0
+    assert pytester.runpytest_subprocess("-p", "no:cacheprovider", "--no-settle").ret == 0
+
+
+def test_a_rooms_server_seam_takes_the_settings_for_create_app(pytester):
+    pytester.makepyfile(test_config="""
+        import pytest
+
+        @pytest.fixture(scope="session")
+        def server_config():
+            return {"RELAY_MAX_ROOMS": 3}
+
+        def test_config(live_server):
+            assert live_server.app.config["RELAY_MAX_ROOMS"] == 3
+            assert live_server.url.startswith("http://127.0.0.1:")
+    """)
+    assert pytester.runpytest_subprocess("-p", "no:cacheprovider").ret == 0
+
+
+PJ_VIEW = {"seat": 1, "hand": [1, 2], "plan": None, "legal": ["play 1", "play 2"], "committed": [True, False]}
+
+
+def test_punktejagd_checker_fails_on_a_choice_in_a_view_and_on_an_early_reveal():
+    table = {"k": "table", "view": PJ_VIEW, "cr": {"id": 0, "want": "commit", "commits": {}}}
+    assert check_frames("punktejagd", relayed(table), 1) == 0
+    leaking = dict(table, view=dict(PJ_VIEW, log=[{"plays": ["play 7"]}]))
+    with pytest.raises(AssertionError, match="a choice inside a view"):
+        check_frames("punktejagd", relayed(leaking), 1)
+    with pytest.raises(AssertionError, match="reveal before every seat had committed"):
+        check_frames("punktejagd", relayed(table, {"k": "reveal", "id": 0, "entries": []}), 1)
+
+
+def mm_view(**changes):
+    view = {"seat": 1, "hand": ["7H", "8H"], "legal": ["play 7H", "draw"], "top": "9H", "events": [],
+            "last_deal": None, "names": ["A", "B"], "minus": [0, 0]}
+    view.update(changes)
+    return {"k": "table", "view": view}
+
+
+def test_maumau_checker_fails_on_a_card_outside_the_own_hand_and_the_pile():
+    assert check_frames("maumau", relayed(mm_view()), 1) == 1
+    with pytest.raises(AssertionError, match="cards outside the own hand"):
+        check_frames("maumau", relayed(mm_view(hands=[["KS"]])), 1)
+    with pytest.raises(AssertionError, match="another phone's hand"):
+        check_frames("maumau", relayed(mm_view()), 1, other_hands=[["7H", "8H"]])
+
+
+def test_paodekuai_checker_fails_on_a_card_another_seat_has_not_played():
+    view = {"seat": 1, "hand": ["3H"], "legal": [], "played": ["4S"], "trick": ["4S"], "hand_sizes": [15, 1, 16]}
+    assert check_frames("paodekuai", relayed({"k": "table", "view": view}), 1) == 1
+    with pytest.raises(AssertionError, match="has not played"):
+        check_frames("paodekuai", relayed({"k": "table", "view": dict(view, trick=["5D"])}), 1)
+
+
+def golf_view(**changes):
+    view = {"seat": 1, "round": 1, "phase": "turn", "discard": ["5C"], "drawn": None, "drawing": None,
+            "peek": None, "known": [None, None, None, None], "last_round": None, "legal": ["draw"]}
+    view.update(changes)
+    return {"k": "table", "view": view}
+
+
+def test_golf_checker_fails_on_a_card_the_device_never_saw():
+    assert check_frames("golf", relayed(golf_view(drawn="KH", drawing=1)), 1) == 1
+    with pytest.raises(AssertionError, match="cards it has not seen"):
+        check_frames("golf", relayed(golf_view(news="Ben zieht KH")), 1)
+    with pytest.raises(AssertionError):
+        check_frames("golf", relayed(golf_view(drawn="KH", drawing=0)), 1)
+
+
+def test_kartenkampf_checker_fails_on_a_card_of_this_round_before_its_reveal():
+    view = {"seat": 2, "log": [], "reveal": None, "spent": [[], [], []], "cards_left": [10, 10, 10],
+            "legal": ["play 3"], "pending": None, "choice": None}
+    table = {"k": "table", "seat": 2, "view": view, "cr": {"id": 0, "commits": {"1": "ab" * 32}}}
+    reveal = {"k": "reveal", "id": 0, "entries": [[0, "play 4", "n", "h"], [1, "play 9", "n", "h"], [2, "play 3", "n", "h"]]}
+    assert check_frames("kartenkampf", relayed(table, reveal), 2) == {0: {0: 4, 1: 9, 2: 3}}
+    with pytest.raises(AssertionError, match="a choice inside a view"):
+        check_frames("kartenkampf", relayed(dict(table, view=dict(view, news="play 9"))), 2)
+    with pytest.raises(AssertionError, match="a commitment is only a hash"):
+        check_frames("kartenkampf", relayed(dict(table, cr={"id": 0, "commits": {"1": "play 9"}})), 2)
+
+
+def test_only_the_hosts_room_data_counts_as_received():
+    other = json.dumps({"type": "presence", "role": "host", "status": "away"})
+    assert frames.host_data([other, "not json"] + relayed({"k": "lobby"})) == [{"k": "lobby"}]
+    assert frames.cards_in({"a": ["play JC:H mau", "10D"], "b": "KS x"}) == ["JC", "10D", "KS"]

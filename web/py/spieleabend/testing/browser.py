@@ -1,0 +1,143 @@
+"""The system Chromium, the app's server in a thread, phone and screen contexts: no patching, no pytest.
+
+Benchmarks import this module as it is; the settling that e2e scenarios want is a separate,
+explicit choice (spieleabend.testing.settle).
+"""
+
+import logging
+import os
+import threading
+
+from playwright.sync_api import sync_playwright
+
+# Headless, and nothing in the background that would compete with the app for two shared cores.
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 360, "height": 740}
+SCREEN = {"width": 1280, "height": 720}
+# Brython starts slowly on a shared two-core machine while other work runs.
+DEFAULT_TIMEOUT_MS = 60000
+
+
+def chromium_executable():
+    """Return the Chromium to drive: $CHROMIUM (as scripts/test sets it), "playwright" for Playwright's own, else the system one."""
+    return os.environ.get("CHROMIUM", SYSTEM_CHROMIUM)
+
+
+def launch_chromium(playwright, flags=()):
+    """Launch headless Chromium with CHROMIUM_FLAGS (and `flags`) from a running sync_playwright()."""
+    options = {"args": CHROMIUM_FLAGS + list(flags)}
+    executable = chromium_executable()
+    if executable != "playwright":
+        options["executable_path"] = executable
+    return playwright.chromium.launch(**options)
+
+
+class Chromium:
+    """`with Chromium() as browser:` Playwright and a launched Chromium, both closed at the end."""
+
+    def __init__(self, flags=()):
+        self.flags = flags
+        self.playwright = None
+        self.browser = None
+
+    def __enter__(self):
+        self.playwright = sync_playwright().start()
+        self.browser = launch_chromium(self.playwright, self.flags)
+        return self.browser
+
+    def __exit__(self, *exc):
+        self.browser.close()
+        self.playwright.stop()
+
+
+class LiveServer:
+    """The real app served by werkzeug in a thread on a free port; `stop()` it to test offline starts.
+
+    `config` goes to server.create_app (rooms in memory by default; see the `server_config` fixture).
+    """
+
+    def __init__(self, config=None):
+        from werkzeug.serving import make_server
+
+        from server import create_app
+
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+        self.app = create_app(dict({"TESTING": True}, **(config or {})))
+        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.url = "http://127.0.0.1:%d" % self.server.server_port
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        if self.thread.is_alive():
+            self.server.shutdown()
+            self.server.server_close()
+            self.thread.join(5)
+
+
+class ConsoleWatch:
+    """Collects console errors and uncaught exceptions of a page."""
+
+    def __init__(self, page):
+        self.errors = []
+        page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: self.errors.append("pageerror: %s" % exc))
+
+
+def phone_context(browser, **overrides):
+    """Return a new phone-sized German context (reduced motion keeps whole games fast)."""
+    options = dict(viewport=PHONE, device_scale_factor=2, locale="de-DE",
+                   service_workers="allow", reduced_motion="reduce")
+    options.update(overrides)
+    context = browser.new_context(**options)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    return context
+
+
+def screen_context(browser, **overrides):
+    """Return a new landscape context for a table screen (a tablet or TV), otherwise as phone_context."""
+    options = dict(viewport=SCREEN, device_scale_factor=1)
+    options.update(overrides)
+    return phone_context(browser, **options)
+
+
+def open_app(page, url, route=""):
+    """Open the app (optionally at a #/ route) and wait until it is interactive."""
+    page.goto(url + "/" + (("#/" + route) if route else ""))
+    page.wait_for_selector("html[data-app-ready]", timeout=DEFAULT_TIMEOUT_MS)
+    return page
+
+
+def reopen(page, url):
+    """Load url afresh, a reload even when only its #/ route differs: the app reads storage when it starts,
+    so a test that wrote storage behind the running app's back opens it this way."""
+    page.goto(url)
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]", timeout=DEFAULT_TIMEOUT_MS)
+    return page
+
+
+def app_worker(page):
+    """Return the Web Worker the app's Python runs in (Brython is there, not in the page)."""
+    for _ in range(200):
+        for worker in page.workers:
+            if "/app-worker." in worker.url:
+                return worker
+        page.wait_for_timeout(50)
+    raise AssertionError("the page has no app worker")
+
+
+def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown="[data-testid=hand]"):
+    """Open a game's start screen with a seed, fill in the name, tick `choices` (test ids) and start."""
+    page.goto("%s/?seed=%d&pace=%d#/play/%s" % (url, seed, pace, game))
+    page.wait_for_selector("html[data-app-ready]")
+    page.get_by_test_id("player-name").fill(name)
+    for testid in choices:
+        page.get_by_test_id(testid).check()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector(shown)
+    return page

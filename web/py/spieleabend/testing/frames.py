@@ -1,0 +1,214 @@
+"""What each device received over the relay, and checkers that fail on anything its seat may not see.
+
+A device's frames are the websocket payloads Playwright reports (`ws.on("framereceived")`); the
+room data inside them is described in docs/rooms.md ("Browser side"). Every checker takes one
+device's frames and its game seat (None for a table screen) and raises AssertionError naming the
+leak: another seat's hand, a choice before its reveal, a card not yet public.
+"""
+
+import json
+import re
+
+CARD = re.compile(r"^(10|[2-9JQKA])[HDSC]$")
+
+
+def host_data(frames):
+    """Return the room data the host sent in these frames (dicts with a kind "k"), in order."""
+    out = []
+    for text in frames:
+        try:
+            frame = json.loads(text)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(frame, dict) and frame.get("type") == "msg" and frame.get("from") == "host":
+            out.append(frame["data"])
+    return out
+
+
+def tables(frames):
+    """Return the table messages (and the reveals of secret games) among the host's data, in order."""
+    return [data for data in host_data(frames) if data["k"] in ("table", "reveal")]
+
+
+def cards_in(value):
+    """Return every French card named anywhere in a JSON value (also inside actions like "play JC:H mau")."""
+    found = []
+    if isinstance(value, dict):
+        for item in value.values():
+            found.extend(cards_in(item))
+    elif isinstance(value, list):
+        for item in value:
+            found.extend(cards_in(item))
+    elif isinstance(value, str):
+        for token in re.split(r"[\s:|]+", value):
+            if CARD.match(token):
+                found.append(token)
+    return found
+
+
+def hands_seen(frames):
+    """Return the sorted hands a seat's own views held (to check that no other device ever got one)."""
+    return [sorted(data["view"]["hand"]) for data in tables(frames)
+            if data["k"] == "table" and data["view"].get("hand")]
+
+
+# -- one checker per game --------------------------------------------------------------------------
+def check_punktejagd(frames, seat, name="device"):
+    """No view held another seat's hand or plan, and no reveal came before every seat had committed.
+
+    Return the number of reveals."""
+    revealable = set()
+    reveals = 0
+    for data in host_data(frames):
+        if data["k"] == "table":
+            view = data["view"]
+            assert view["seat"] == seat, (name, view["seat"])
+            if seat is None:
+                assert view["hand"] is None and view["plan"] is None and view["legal"] == []
+            rest = dict(view, legal=[])  # this seat's own legal actions are "play N" too
+            assert "play " not in json.dumps(rest), (name, "a choice inside a view")
+            assert "hands" not in view and "plans" not in view
+            if data["cr"]["want"] == "reveal":
+                revealable.add(data["cr"]["id"])
+        elif data["k"] == "reveal":
+            assert data["id"] in revealable, (name, "reveal before every seat had committed")
+            reveals += 1
+    return reveals
+
+
+def check_kartenkampf(frames, seat, name="device"):
+    """Before a round's reveal, no frame tells another seat's card of that round.
+
+    Return the revealed rounds as {round id: {seat: card}}."""
+    received = tables(frames)
+    revealed = {}
+    for data in received:
+        if data["k"] == "reveal":
+            revealed[data["id"]] = {entry[0]: int(entry[1].split()[1]) for entry in data["entries"]}
+    first_of_round = {}
+    seen_reveals = set()
+    for data in received:
+        if data["k"] == "reveal":
+            seen_reveals.add(data["id"])
+            continue
+        view, cr = data["view"], data["cr"]
+        assert view["seat"] == seat and data["seat"] == seat, name
+        round_id = cr["id"]
+        assert round_id not in seen_reveals, (name, "a table frame of a round after its reveal")
+        for digest in cr["commits"].values():
+            assert re.match(r"^[0-9a-f]{64}$", digest), (name, "a commitment is only a hash")
+        # Only finished rounds are in the log and the reveal; nobody's cards of this round are used up yet.
+        assert len(view["log"]) == round_id, (name, round_id, view["log"])
+        assert view["reveal"] is None or view["reveal"]["round"] == round_id
+        start = first_of_round.setdefault(round_id, (view["spent"], view["cards_left"]))
+        assert (view["spent"], view["cards_left"]) == start, (name, "cards of this round left a hand early")
+        assert "choices" not in view and "hands" not in view
+        mine = view.get("pending") or (("play %d" % view["choice"]) if view.get("choice") else None)
+        rest = dict(view, legal=[], pending=None)
+        assert "play " not in json.dumps(rest), (name, "a choice inside a view")
+        if seat is None:
+            assert "hand" not in view and "choice" not in view and view["legal"] == []
+        elif mine is not None and round_id in revealed:
+            assert mine == "play %d" % revealed[round_id][seat], (name, "its own pending choice only")
+    return revealed
+
+
+MM_EVENT_KEYS = {"type", "deal", "starter", "top", "turned", "seat", "card", "mau", "suit", "wanted", "obligation",
+                 "count", "direction", "winner", "points", "totals", "minus", "name", "skipped"}
+
+
+def check_maumau(frames, seat, name="device", other_hands=()):
+    """No card outside the device's own hand except public ones (the pile, played cards); never another
+    device's hand (`other_hands`: hands_seen of the other phones). Return the number of views."""
+    count = 0
+    for data in tables(frames):
+        view = data["view"]
+        assert view["seat"] == seat or seat is None
+        if seat is None:
+            assert view["hand"] is None and view["legal"] == []
+        for event in view["events"]:
+            assert set(event) <= MM_EVENT_KEYS, event
+        rest = {key: value for key, value in view.items() if key not in ("hand", "legal", "top", "events", "last_deal")}
+        assert cards_in(rest) == [], (name, "cards outside the own hand and the public ones", cards_in(rest))
+        assert set(cards_in(view["legal"])) <= set(view["hand"] or []), name
+        own = sorted(view["hand"] or [])
+        for hand in other_hands:
+            assert own != hand or len(hand) < 2, (name, "another phone's hand", hand)
+        count += 1
+    return count
+
+
+def check_paodekuai(frames, seat, name="device", dealt=None):
+    """No card of another seat's hand before that seat played it. With `dealt` (the hands as dealt, from
+    the host's save) also that each seat's played cards match its hand size. Return the number of views."""
+    count = 0
+    for data in tables(frames):
+        view = data["view"]
+        assert view["seat"] == seat, name
+        if seat is None:
+            assert "hand" not in view and view["legal"] == []
+        elif dealt is not None:
+            assert set(view["hand"]) <= set(dealt[seat]), name
+        played = set(view["played"])
+        own = set(view.get("hand") or [])
+        if dealt is not None:
+            for other in range(len(dealt)):
+                if other != seat:
+                    assert len(played & set(dealt[other])) == len(dealt[other]) - view["hand_sizes"][other], (
+                        name, "played list")
+        rest = {key: value for key, value in view.items() if key not in ("hand", "legal")}
+        for card in cards_in(rest):
+            if dealt is None:
+                assert card in played or card in own, (name, "a card of another seat that it has not played", card)
+            else:
+                for other in range(len(dealt)):
+                    if other != seat and card in dealt[other]:
+                        assert card in played, (name, "an unplayed card of seat %d" % other, card)
+        count += 1
+    return count
+
+
+def check_golf(frames, seat, name="device"):
+    """No card the device has not seen: not another seat's hidden card, not the stock.
+
+    Seen in a round: the discard pile (face up for everyone), its own drawn card, its own bottom two
+    during the peek; the finished round's grids are turned up for everyone. Return the number of views."""
+    seen = set()
+    current = None
+    count = 0
+    for data in tables(frames):
+        view = data["view"]
+        assert view["seat"] == seat, name
+        assert not {"grids", "stock", "hands"} & set(view), name
+        if view["round"] != current:
+            current, seen = view["round"], set()
+        seen |= set(view["discard"])
+        if seat is None:
+            assert "known" not in view and "drawn" not in view and "peek" not in view, name
+        else:
+            if view["drawn"] is not None:
+                assert view["drawing"] == seat, name
+                seen.add(view["drawn"])
+            if view["phase"] == "peek" and view["peek"]:
+                assert view["peek"] == [2, 3] and view["known"][0] is None and view["known"][1] is None, name
+                seen |= {view["known"][2], view["known"][3]}
+            for card in view["known"]:
+                assert card is None or card in seen, (name, "a card it never saw in its own grid", card)
+        if view["last_round"] is not None:
+            assert view["last_round"]["round"] < view["round"] or view["phase"] == "over", name
+        rest = {key: value for key, value in view.items() if key not in ("last_round",)}
+        unseen = [card for card in cards_in(rest) if card not in seen]
+        assert unseen == [], (name, "cards it has not seen", unseen)
+        count += 1
+    return count
+
+
+CHECKERS = {"punktejagd": check_punktejagd, "kartenkampf": check_kartenkampf, "maumau": check_maumau,
+            "paodekuai": check_paodekuai, "golf": check_golf}
+
+
+def check_frames(game, frames, seat, name="device", **known):
+    """Fail on anything in these frames that `seat` (None: a table screen) may not see; return the game's tally.
+
+    `known`: what the game's checker can use besides (Mau-Mau: other_hands; Pao De Kuai: dealt)."""
+    return CHECKERS[game](frames, seat, name, **known)

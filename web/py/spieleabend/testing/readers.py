@@ -1,0 +1,80 @@
+"""Read one device's state through the documented hooks only (e2e/README.md, "Hooks on every game screen")."""
+
+TURN = "html[data-turn]"
+MY_TURN = "html[data-turn~=you]:not([data-animating])"
+
+
+def root(page, name):
+    """Return an attribute of the page's <html> (None when it is not there)."""
+    return page.evaluate("name => document.documentElement.getAttribute(name)", name)
+
+
+def on_game(page):
+    """Return True while the page shows a game (it has <html data-turn>)."""
+    return root(page, "data-turn") is not None
+
+
+def whose_turn(page):
+    """Return the seats the game waits for now ([] between steps or at the end; None off a game screen)."""
+    value = root(page, "data-turn")
+    if value is None:
+        return None
+    return [int(word) for word in value.split() if word not in ("you", "over")]
+
+
+def is_over(page):
+    """Return True once the game on this page has its outcome (<html data-turn="over">)."""
+    return root(page, "data-turn") == "over"
+
+
+def is_my_turn(page):
+    """Return True when this device's seat has something to do now and nothing moves by itself."""
+    return page.evaluate("() => { const r = document.documentElement; return r.hasAttribute('data-turn')"
+                         " && r.getAttribute('data-turn').split(' ').includes('you') && !r.hasAttribute('data-animating'); }")
+
+
+def wait_for_my_turn(page, timeout=None):
+    """Wait until this device's seat has something to do (a computer's move or a flight has ended)."""
+    options = {} if timeout is None else {"timeout": timeout}
+    page.wait_for_selector(MY_TURN, state="attached", **options)
+
+
+def my_seat(page):
+    """Return this device's game seat, None for a table screen or off a game screen."""
+    value = root(page, "data-seat")
+    return int(value) if value not in (None, "") else None
+
+
+def scores(page):
+    """Return every seat's total so far (the numbers the game's standings are made of), or None off a game."""
+    value = root(page, "data-scores")
+    if value is None:
+        return None
+    return [int(word) for word in value.split()]
+
+
+def hand(page):
+    """Return the cards in this device's hand (`data-card`, or Punktejagd's `data-value`), in screen order."""
+    return page.locator("[data-testid=hand] [data-card], [data-testid=hand] [data-value]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card || c.dataset.value)")
+
+
+def golf_grid(page, seat):
+    """Return {position: card} of the positions of a Golf grid this device may see."""
+    shown = page.get_by_test_id("grid-%d" % seat).locator("[data-card]").evaluate_all(
+        "cards => cards.map(c => [c.dataset.testid || c.closest('[data-testid^=pos-]').dataset.testid, c.dataset.card])")
+    return {int(testid.split("-")[1]): card for testid, card in shown}
+
+
+DEAD_CONTROLS = """() => [...document.querySelectorAll('#app button, #app [role=button]')].filter(b => {
+  const box = b.getBoundingClientRect();
+  const visible = box.width > 0 && box.height > 0 && getComputedStyle(b).visibility !== 'hidden';
+  const off = b.disabled || b.getAttribute('aria-disabled') === 'true';
+  const live = b.hasAttribute('data-action') || b.closest('[data-action], a[href], form, summary, label');
+  return visible && !off && !live;
+}).map(b => b.dataset.testid || b.textContent.trim())"""
+
+
+def dead_controls(page):
+    """Return the visible buttons that are neither marked disabled nor wired to an action (should be [])."""
+    return page.evaluate(DEAD_CONTROLS)

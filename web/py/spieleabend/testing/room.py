@@ -1,0 +1,204 @@
+"""Devices (a browser context each, with every websocket frame it received) and rooms of any game."""
+
+import re
+
+from spieleabend.games import load as load_engine
+from spieleabend.testing import frames as relay_frames
+from spieleabend.testing import readers
+from spieleabend.testing.browser import ConsoleWatch, phone_context, screen_context
+
+GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
+JOIN_LINK = re.compile(r"^https?://[^/]+/#/join/[2-9A-Z]{6}\.[A-Za-z0-9_-]{16}$")
+
+
+class Device:
+    """One browser context (a phone, the host, or a table screen) and every websocket frame it received."""
+
+    def __init__(self, browser, name, landscape=False):
+        self.context = screen_context(browser) if landscape else phone_context(browser)
+        self.page = self.context.new_page()
+        self.name = name
+        self.frames = []
+        self.game_seat = None  # the seat it plays, read when the room's game starts (None: a screen)
+        self.watch = ConsoleWatch(self.page)
+        self.page.on("websocket", self.on_socket)
+
+    def on_socket(self, ws):
+        ws.on("framereceived", lambda payload: self.frames.append(payload))
+
+    def by(self, testid):
+        """Return the locator of a data-testid."""
+        return self.page.get_by_test_id(testid)
+
+    def wait(self, selector, **options):
+        """Wait for a selector on this device's page; return its first element's locator."""
+        self.page.wait_for_selector(selector, **options)
+        return self.page.locator(selector).first
+
+    def reload(self, *selectors):
+        """Reload the page (it takes its place back by itself) and wait for the app and for `selectors`."""
+        self.page.reload()
+        self.page.wait_for_selector("html[data-app-ready]")
+        for selector in selectors:
+            self.page.wait_for_selector(selector)
+
+    # -- readers through the documented hooks --------------------------------------------------
+    def seat(self):
+        return readers.my_seat(self.page)
+
+    def whose_turn(self):
+        return readers.whose_turn(self.page)
+
+    def is_my_turn(self):
+        return readers.is_my_turn(self.page)
+
+    def wait_for_my_turn(self, timeout=None):
+        readers.wait_for_my_turn(self.page, timeout)
+
+    def is_over(self):
+        return readers.is_over(self.page)
+
+    def hand(self):
+        return readers.hand(self.page)
+
+    def scores(self):
+        return readers.scores(self.page)
+
+    # -- frames ---------------------------------------------------------------------------------
+    def host_data(self):
+        """Return the room data the host sent to this device, in order."""
+        return relay_frames.host_data(self.frames)
+
+    def tables(self):
+        """Return the table messages (and reveals) this device received, in order."""
+        return relay_frames.tables(self.frames)
+
+    def console_errors(self):
+        """Return the page's console errors, without the browser's own notes on closed websockets."""
+        return [error for error in self.watch.errors if "WebSocket" not in error]
+
+    def close(self):
+        self.context.close()
+
+
+class Devices:
+    """Makes devices for one test and closes them after it; `errors()` lists their console errors."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.made = []
+
+    def __call__(self, name, landscape=False):
+        device = Device(self.browser, name, landscape)
+        self.made.append(device)
+        return device
+
+    def errors(self):
+        return [(device.name, error) for device in self.made for error in device.console_errors()]
+
+    def close(self):
+        for device in self.made:
+            device.close()
+
+
+def open_room(host, url, game, seed=5, setup=(), extra=""):
+    """Open a game's start screen on the host (?seed=N&pace=0), tick `setup` (test ids), open its room; return the join link."""
+    host.page.goto("%s/?seed=%d&pace=0%s#/play/%s" % (url, seed, extra, game))
+    host.page.wait_for_selector("html[data-app-ready]")
+    for testid in setup:
+        host.by(testid).check()
+    host.by("open-room").click()
+    host.page.wait_for_selector("[data-testid=room-qr][data-ready] svg")
+    link = host.by("room-link").inner_text()
+    assert JOIN_LINK.match(link), link
+    assert "localhost" not in link and "127.0.0.1" not in link, "a phone cannot open a localhost link"
+    return link
+
+
+def join(device, url, link, name, as_screen=False, extra=""):
+    """Join from the link's #/join/... part on this server (the link's LAN address may not reach a test server)."""
+    device.page.goto(url + "/?pace=0" + extra + "#" + link.split("#", 1)[1])
+    device.page.wait_for_selector("[data-testid=join-name]")
+    device.by("join-name").fill(name)
+    device.by("join-screen" if as_screen else "join-seat").click()
+    device.page.wait_for_selector("[data-testid=room-waiting]")
+
+
+def start_room(host, places, seats, screens=0):
+    """Wait until `places` phones (and `screens` table screens) are in the lobby, choose `seats` and start the game."""
+    host.page.wait_for_function("([places, screens]) => document.querySelectorAll("
+                                "'[data-testid^=lobby-place-]').length >= places && "
+                                "document.querySelectorAll('[data-testid^=lobby-screen-]').length >= screens",
+                                arg=[places, screens])
+    host.by("room-seats-%d" % seats).check()
+    host.by("start-room-game").click()
+
+
+class Room:
+    """A room for one game: the host's device, its phones (in joining order) and an optional table screen."""
+
+    def __init__(self, devices, url, game, phones=2, screen=True, seed=5, setup=(), seats=None, names=None,
+                 host_plays=True, start=True, extra=""):
+        if game not in GAMES:
+            raise ValueError("unknown game %r: one of %s" % (game, ", ".join(GAMES)))
+        self.game = game
+        self.url = url
+        self.host = devices("host")
+        names = list(names or ["Anna", "Ben", "Carl", "Dora", "Emil", "Frida", "Gert"][:phones])
+        self.phones = [devices(name.lower()) for name in names]
+        self.screen = devices("screen", landscape=True) if screen else None
+        self.link = open_room(self.host, url, game, seed=seed, setup=setup, extra=extra)
+        for phone, name in zip(self.phones, names):
+            join(phone, url, self.link, name)
+        if self.screen is not None:
+            join(self.screen, url, self.link, "Tisch", as_screen=True)
+        if not host_plays:
+            self.host.by("host-plays").uncheck()
+        people = len(self.phones) + (1 if host_plays else 0)
+        self.seats = seats if seats is not None else max(people, load_engine(game).MIN_SEATS)
+        if start:
+            self.start()
+
+    @property
+    def players(self):
+        """Return the devices that play a seat: the host (when it plays) and the phones."""
+        return [self.host] + self.phones
+
+    @property
+    def devices(self):
+        return self.players + ([self.screen] if self.screen is not None else [])
+
+    def start(self):
+        """Start the game with `seats` seats (computers fill the rest); wait until every device shows it."""
+        start_room(self.host, len(self.phones), self.seats, 1 if self.screen is not None else 0)
+        for device in self.devices:
+            device.page.wait_for_selector(readers.TURN, state="attached")
+            device.game_seat = device.seat()
+
+    def device_of(self, seat):
+        """Return the device that plays a game seat (None: a computer plays it)."""
+        for device in self.players:
+            if device.seat() == seat:
+                return device
+        return None
+
+    def whose_turn(self):
+        """Return the devices whose seat has something to do now."""
+        return [device for device in self.players if device.is_my_turn()]
+
+    def wait_until_over(self):
+        """Wait until every device knows the game's outcome (<html data-turn="over">)."""
+        for device in self.devices:
+            device.page.wait_for_selector("html[data-turn=over]", state="attached")
+
+    def check_secrets(self, **known):
+        """Fail if any phone or the screen received something its seat may not see; return {name: tally}."""
+        seats = {device.name: device.game_seat for device in self.devices if device is not self.host}
+        if self.game == "maumau" and "other_hands" not in known:
+            hands = {device.name: relay_frames.hands_seen(device.frames) for device in self.phones}
+            return {device.name: relay_frames.check_frames(
+                self.game, device.frames, seats[device.name], device.name,
+                other_hands=[hand for other, seen in hands.items() if other != device.name for hand in seen])
+                for device in self.devices if device is not self.host}
+        return {device.name: relay_frames.check_frames(self.game, device.frames, seats[device.name], device.name, **known)
+                for device in self.devices if device is not self.host}
