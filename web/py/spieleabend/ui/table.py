@@ -25,7 +25,7 @@ A game plugs in with its engine, its bot module and its screen module
 """
 
 from spieleabend.games import load as load_engine
-from spieleabend.games import load_bots
+from spieleabend.games import load_bots, strength_choice
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import escape
 from spieleabend.ui.i18n import t
@@ -299,8 +299,7 @@ class LocalTable(Table):
         """Return the computer's action for a seat, from that seat's view only."""
         players = self.players()
         strength = players[seat].get("strength") if seat < len(players) else None
-        strengths = self.bots.STRENGTHS
-        choose = strengths[strength] if strength in strengths else strengths[list(strengths)[-1]]
+        choose = strength_choice(self.bots, strength)
         rng = Rng(self.meta["bot_rng"])
         action = choose(self.engine.view(self.state, seat), rng)
         self.meta["bot_rng"] = rng.state
