@@ -101,19 +101,24 @@ def test_lookahead_keeps_the_10_for_an_announced_gold_round():
     assert sum(action.startswith("play 10") for action in picked) < 20
 
 
-def test_lookahead_goes_high_in_gold_and_low_in_kopfstand():
+def test_lookahead_goes_high_in_gold_and_low_in_kopfstand(monkeypatch):
+    # One view over many seeds: let the private noise cover the whole circle (at a table the
+    # public part of the draw moves from round to round).
+    monkeypatch.setattr(bots, "QUANTILE_NOISE", 4)
     gold = situation(4, [GOLD] + [NORMAL] * 7 + [KOPFSTAND] * 2)
     picked = [int(a.split(" ")[1]) for a in choices("stark", engine.view(gold, 0), 200)]
-    assert sum(card >= 8 for card in picked) > 160
+    # A mixed choice (so copies at one table do not block each other): mostly high, not always.
+    assert sum(card >= 8 for card in picked) > 110
     kopf = situation(4, [KOPFSTAND] + [NORMAL] * 7 + [KOPFSTAND, GOLD])
     picked = [int(a.split(" ")[1]) for a in choices("stark", engine.view(kopf, 0), 200)]
-    assert sum(card <= 3 for card in picked) > 160
+    assert sum(card <= 3 for card in picked) > 110
 
 
-def test_lookahead_keeps_small_cards_for_an_announced_kopfstand():
+def test_lookahead_keeps_small_cards_for_an_announced_kopfstand(monkeypatch):
+    monkeypatch.setattr(bots, "QUANTILE_NOISE", 4)
     state = situation(4, [NORMAL, KOPFSTAND] + [NORMAL] * 6 + [GOLD, KOPFSTAND])
     picked = choices("stark", engine.view(state, 0), 200)
-    assert sum(action.startswith("play 1") and not action.startswith("play 10") for action in picked) < 10
+    assert sum(action.startswith("play 1") and not action.startswith("play 10") for action in picked) < 25
 
 
 @pytest.mark.parametrize("first_round", [GOLD, KOPFSTAND])

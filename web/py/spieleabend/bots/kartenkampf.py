@@ -32,8 +32,8 @@ FUTURE_WEIGHT = 20.0     # worth of one pip kept for later rounds, two seats
 FUTURE_WEIGHT_TABLE = 4.0  # ... at three seats or more (rounds are won by many cards, not one)
 SLACK = 2                # later rounds that will not use up a card (ties give cards back)
 SAMPLES_FEW = 32         # joint opponent samples per decision with 2 or 3 opponents
-SAMPLES_MANY = 20        # ... with 4 or more (each sample costs more, and the future cost dominates)
-TABLE_SIZE = 64          # a predicted distribution as 64 equally likely cards
+SAMPLES_MANY = 8         # ... with 4 or more (each sample costs more; the mixed choice hides the noise)
+TABLE_SIZE = 32          # a predicted distribution as 32 equally likely cards
 RIVAL_WEIGHT_MANY = 0.55  # how much an opponent's win hurts at a table of 3+
 # Points per factor e in the mixed choice: sharp at two seats (exploit a random
 # opponent), flat at larger tables, where a table of copies that all chase the
@@ -209,7 +209,7 @@ def card_values(view, rng, uniform=False, future_weight=None):
                 x ^= (x << 13) & 0xFFFFFFFF
                 x ^= x >> 17
                 x ^= (x << 5) & 0xFFFFFFFF
-                card = tables[j][x >> 26]
+                card = tables[j][x >> 27]
                 counts[card] += 1
                 owner_of[card] = opponents[j]
                 opp_sum += card

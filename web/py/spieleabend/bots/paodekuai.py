@@ -46,7 +46,7 @@ for _value in range(3, 16):
 NEXT_SEAT = [1, 2, 0]    # NEXT_SEAT[s] plays after seat s (a list: `%` is slow in Brython)
 SHORTLIST = 3            # options played out per decision
 MAX_SAMPLES = 20         # guessed deals per option at most
-WORK_BUDGET = 1000       # 2 per simulated move + 1 per new plan entry, per decision
+WORK_BUDGET = 300        # 2 per simulated move + 1 per new plan entry, per decision (phone budget: 100 ms)
 
 
 def random_choose(view, rng):

@@ -44,7 +44,8 @@ SPREAD_MARGIN = 0.6
 # The middle level takes the chip only when it adds this much in the round itself.
 PRESENT_RISK_MARGIN = 0.5
 # Points per factor e in the middle level's mixed choice, and the private share of its draw.
-PRESENT_TEMPERATURE = 1.0
+PRESENT_TEMPERATURE = 2.0
+LOOKAHEAD_TEMPERATURE = 1.0
 QUANTILE_NOISE = 0.5
 
 # First round: every opponent holds 1..10. Chance that a card value is the highest unique
@@ -273,6 +274,9 @@ def choose_lookahead(view, rng):
             value = risky_now[card] + without_chip[i]
             action = "play %d risk" % card
         options.append((value, card, action))
+    if LOOKAHEAD_TEMPERATURE > 0:
+        return pick_mixed([option[2] for option in options], [option[0] for option in options],
+                          LOOKAHEAD_TEMPERATURE, _quantile(view, rng))
     # Copies at one table see the same public log, so its card sum shifts all their turns alike:
     # different seats keep picking different close cards, yet no seat sticks to a fixed rank.
     return _pick_near_best(options, rng, _table_turn(view))
