@@ -14,6 +14,13 @@ from spieleabend.games.maumau import step_seat
 CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                "J": 20, "Q": 10, "K": 10, "A": 11}
 FORGET_MAU_ONE_IN = 4
+# The strong player's weights (bench/strength_maumau.py): how much shedding a card's minus
+# points counts when an opponent is about to go out and when not, and what keeping a Jack is worth.
+DANGER_POINT_WEIGHT = 0.25
+CALM_POINT_WEIGHT = 0.05
+JACK_KEEP = 9
+JACK_KEEP_DANGER = 9
+DANGER_SIZE = 2
 
 
 def _split(action):
@@ -151,7 +158,7 @@ def choose_strong(view, rng):
     for seat in range(len(sizes)):
         if seat != me and not view["out"][seat] and sizes[seat] < min_other:
             min_other = sizes[seat]
-    danger = min_other <= 2
+    danger = min_other <= DANGER_SIZE
 
     cards = {}
     for action in legal:
@@ -188,11 +195,11 @@ def choose_strong(view, rng):
         rest = list(hand)
         rest.remove(card)
         points = CARD_POINTS[rank]
-        score = points * (0.25 if danger else 0.05)
+        score = points * (DANGER_POINT_WEIGHT if danger else CALM_POINT_WEIGHT)
         if rank == "J":
             # A Jack fits anywhere: keep it for when nothing else fits.
             suit = _best_suit(rest)
-            score -= 9 if len(rest) > 1 else 0
+            score -= (JACK_KEEP_DANGER if danger else JACK_KEEP) if len(rest) > 1 else 0
         same_rank = 0
         fitting = 0
         for other in rest:
