@@ -20,7 +20,7 @@ last rounds and spends the lowest card that will still matter, counting a
 couple of rounds that end without a winner (their cards come back).
 """
 
-from spieleabend.bots import pick_mixed
+from spieleabend.bots import exp_of_negative, pick_mixed
 from spieleabend.bots import table_quantile as mixing_quantile
 from spieleabend.games.kartenkampf import CARDS as ALL_CARDS
 from spieleabend.games.kartenkampf import ROUNDS
@@ -42,6 +42,9 @@ MEDIUM_TEMPERATURE_DUEL = 3.0
 STRONG_TEMPERATURE_DUEL = 0.5
 MEDIUM_TEMPERATURE = 15.0
 STRONG_TEMPERATURE = 15.0
+COPY_WEIGHT = 0.9          # share of a medium copy's choice in the strong player's predictions
+COPY_SAMPLES = 8           # joint samples when working out a copy's choice (a rough guess is enough)
+COPY_MODEL_MAX_SEATS = 4   # ... up to this table size (beyond, the phone budget allows habits only)
 QUANTILE_NOISE = 0.5       # private share of a seat's draw (of its 1/seats slice of the circle)
 
 
@@ -167,10 +170,11 @@ def _evaluate_sample(counts, opp_sum, owner_of, candidates, rivals, totals, winn
                 winners[index] += 1.0
 
 
-def card_values(view, rng, uniform=False, future_weight=None):
+def card_values(view, rng, uniform=False, future_weight=None, models=None, samples=None):
     """Return each legal card's expected round value minus its worth for later rounds.
 
-    `uniform` models every opponent as a random player instead of learning its habits.
+    `uniform` models every opponent as a random player instead of learning its habits;
+    `models` gives (cards, probabilities) per opponent instead; `samples` bounds the joint samples.
     """
     legal = view["legal"]
     me = view["seat"]
@@ -179,7 +183,8 @@ def card_values(view, rng, uniform=False, future_weight=None):
     rounds_after = ROUNDS - view["round"]
     rivals = [1.0] * seats if uniform else _rival_weights(view, me)
     opponents = [s for s in range(seats) if s != me]
-    models = [predicted_distribution(view, s, uniform) for s in opponents]
+    if models is None:
+        models = [predicted_distribution(view, s, uniform) for s in opponents]
     totals = [0.0] * len(candidates)
     winners = [0.0] * len(candidates)
     if len(opponents) == 1:
@@ -198,7 +203,8 @@ def card_values(view, rng, uniform=False, future_weight=None):
                 winners[i] += prob * part_winners[i]
     else:
         tables = [_sampling_table(hand, probs) for hand, probs in models]
-        samples = SAMPLES_FEW if len(opponents) <= 3 else SAMPLES_MANY
+        if samples is None:
+            samples = SAMPLES_FEW if len(opponents) <= 3 else SAMPLES_MANY
         x = rng.next32() | 1
         for _ in range(samples):
             counts = [0] * 11
@@ -242,13 +248,51 @@ def choose_medium(view, rng):
                       table_quantile(view, rng))
 
 
+def seat_view(view, seat):
+    """Return the part of the view another seat sees that card_values reads (hands are public here)."""
+    spent = view["spent"][seat]
+    hand = [card for card in ALL_CARDS if card not in spent]
+    return {"legal": ["play %d" % card for card in hand], "hand": hand, "seat": seat,
+            "seats": view["seats"], "round": view["round"], "spent": view["spent"], "log": view["log"]}
+
+
+def copy_model(view, rng, seat):
+    """Return (cards, probabilities) of a seat played by a medium copy: its own mixed choice."""
+    other = seat_view(view, seat)
+    values = card_values(other, rng, True, FUTURE_WEIGHT_TABLE, None, COPY_SAMPLES)
+    best = max(values)
+    weights = [exp_of_negative((value - best) / MEDIUM_TEMPERATURE) for value in values]
+    total = sum(weights)
+    return other["hand"], [weight / total for weight in weights]
+
+
+def strong_models(view, rng):
+    """Return the strong player's prediction per opponent at a small table: habits mixed with a copy's choice.
+
+    Computers of one level at a table are common (and a table of copies is the
+    case that went wrong before): part of each prediction is what a medium
+    player in that seat would draw.
+    """
+    me = view["seat"]
+    models = []
+    for seat in range(view["seats"]):
+        if seat == me:
+            continue
+        hand, habits = predicted_distribution(view, seat)
+        _, copied = copy_model(view, rng, seat)
+        models.append((hand, [(1.0 - COPY_WEIGHT) * habits[k] + COPY_WEIGHT * copied[k]
+                              for k in range(len(hand))]))
+    return models
+
+
 def choose_strong(view, rng):
     """Value the cards against the opponents' observed habits; spread copies over the near-best cards."""
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     duel = view["seats"] == 2
-    values = card_values(view, rng, False, FUTURE_WEIGHT if duel else FUTURE_WEIGHT_TABLE)
+    models = strong_models(view, rng) if 2 < view["seats"] <= COPY_MODEL_MAX_SEATS else None
+    values = card_values(view, rng, False, FUTURE_WEIGHT if duel else FUTURE_WEIGHT_TABLE, models)
     return pick_mixed(legal, values, STRONG_TEMPERATURE_DUEL if duel else STRONG_TEMPERATURE,
                       table_quantile(view, rng))
 
