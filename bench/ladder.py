@@ -125,6 +125,14 @@ def ladder_lines(name):
             weak, strong = levels[i], levels[j]
             others = usual - 1
             target = 1.2 / usual if (weak, strong) == (levels[1], levels[2]) else "above"
+            if usual == small:
+                # One table size only (Pao De Kuai): the pair line is this line; it gets both targets.
+                if target != "above":
+                    lines[[line[0] for line in lines].index(
+                        "%s vs %d %s (%d seats)" % (strong, others, weak, small))] = (
+                        "%s vs %d %s (%d seats)" % (strong, others, weak, small),
+                        [strong] + [weak] * others, 1.0 / small, target, "pair")
+                continue
             lines.append(("%s vs %d %s (%d seats)" % (strong, others, weak, usual),
                           [strong] + [weak] * others, 1.0 / usual, target, "rest"))
     for level in levels[1:]:
@@ -146,7 +154,8 @@ def verdict(share, margin, baseline, target):
         return "  above equal share: %s" % ("met" if share - margin > baseline else "MISSED")
     if target == "below":
         return "  below equal share: %s" % ("met" if share + margin < baseline else "MISSED")
-    return "  target ≥ %.1f %%: %s" % (100 * target, "met" if share >= target else "MISSED")
+    above = "met" if share - margin > baseline else "MISSED"
+    return "  above equal share: %s, target ≥ %.1f %%: %s" % (above, 100 * target, "met" if share >= target else "MISSED")
 
 
 def main(name, games, jobs=1, seed=1000000):

@@ -88,7 +88,7 @@ def main():
     rand = ChoiceTimer(bots.STRENGTHS["leicht"])
     matchup("strong vs 2 random (deals won)", strong, bots.STRENGTHS["leicht"],
             args.games, 0.85, 1000000)
-    matchup("strong vs 2 greedy (deals won)", strong, greedy_choose, args.games, 0.40, 2000000)
+    matchup("stark vs 2 greedy (deals won)", strong, greedy_choose, args.games, 0.50, 2000000)
     matchup("greedy vs 2 random (deals won, reference)", greedy, bots.STRENGTHS["leicht"],
             args.games, None, 3000000)
     matchup("random vs 2 strong (deals won, reference)", rand, bots.STRENGTHS["stark"],
