@@ -33,7 +33,8 @@ from spieleabend.testing.browser import LiveServer, launch_chromium
 from spieleabend.games import GAME_MODULES, load, load_bots, run_bots
 from spieleabend.games.common import Rng
 
-BROWSER_TARGET_MS = 250.0
+BROWSER_TARGET_MS = 100.0         # worst decision at 4x throttling (issue 27)
+BROWSER_MEDIAN_TARGET_MS = 20.0   # median decision at 4x throttling
 
 TIMED_GAMES = """
 from browser import window
@@ -132,7 +133,8 @@ def line(label, ms, target=None):
     text = "%-44s median %7.2f ms  p99 %7.2f ms  worst %7.2f ms  (%d decisions)" % (
         label, median(ms), percentile(ms, 0.99), max(ms), len(ms))
     if target is not None:
-        text += "  worst ≤ %.0f ms: %s" % (target, "met" if max(ms) <= target else "MISSED")
+        met = max(ms) <= target and median(ms) <= BROWSER_MEDIAN_TARGET_MS
+        text += "  median ≤ %.0f, worst ≤ %.0f ms: %s" % (BROWSER_MEDIAN_TARGET_MS, target, "met" if met else "MISSED")
     return text
 
 

@@ -2,35 +2,15 @@
 
 import argparse
 
+from bench import ladder
+
 from bench.common import DecisionTimer, format_share, rotated_points
 from spieleabend.bots import golf as bots
 from spieleabend.games import golf as engine
 from spieleabend.games import run_bots
 from spieleabend.games.common import Rng
 
-THRESHOLD_KNOCK = 8
-THRESHOLD_UNKNOWN = 6      # the plain player counts a card it has not seen as 6
-THRESHOLD_TAKE = 4         # ... and takes a discard of at most 4 when it improves a spot
-
-
-def choose_threshold(view, rng):
-    """A plain player: knock at an estimated total of 8 or less, keep low cards, count unknown cards as 6."""
-    legal = view["legal"]
-    if legal == ["ready"]:
-        return "ready"
-    estimates = [THRESHOLD_UNKNOWN if card is None else bots.card_value(card) for card in view["known"]]
-    worst = max(range(4), key=lambda p: estimates[p])
-    drawn = view.get("drawn")
-    if drawn is not None:
-        if bots.card_value(drawn) < estimates[worst]:
-            return "swap %d" % worst
-        return "discard"
-    if "knock" in legal and sum(estimates) <= THRESHOLD_KNOCK:
-        return "knock"
-    top = bots.card_value(view["discard_top"])
-    if top <= THRESHOLD_TAKE and top < estimates[worst]:
-        return "take %d" % worst
-    return "draw" if "draw" in legal else "take %d" % worst
+choose_threshold = bots.choose_threshold
 
 
 def play(lineup, seed, decks=1):
@@ -53,10 +33,15 @@ def main(argv=None):
     """Run every matchup and print win shares against their targets, then decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000, help="games per matchup line")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
+    parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     args = parser.parse_args(argv)
+    ladder.main('golf', args.games, args.jobs)
+    if args.ladder_only:
+        return
     games = args.games
-    strong = DecisionTimer(bots.STRENGTHS["strong"])
-    rand = bots.STRENGTHS["random"]
+    strong = DecisionTimer(bots.STRENGTHS["stark"])
+    rand = bots.STRENGTHS["leicht"]
     print("Golf strength, %d seeded games per line, seats rotated, ties split" % games)
 
     points = match([strong, rand, rand, rand], games, 1000000)

@@ -2,6 +2,8 @@
 
 import argparse
 
+from bench import ladder
+
 from bench.common import DecisionTimer, format_share, rotated_points
 from spieleabend.bots import kartenkampf as bots
 from spieleabend.games import kartenkampf as engine
@@ -49,16 +51,21 @@ def main(argv=None):
     """Run every matchup and print win shares against their targets, then decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000, help="games per matchup line")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
+    parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     args = parser.parse_args(argv)
+    ladder.main('kartenkampf', args.games, args.jobs)
+    if args.ladder_only:
+        return
     games = args.games
-    strong = DecisionTimer(bots.STRENGTHS["strong"])
+    strong = DecisionTimer(bots.STRENGTHS["stark"])
     print("Kartenkampf strength, %d seeded games per line, seats rotated, ties split" % games)
 
-    points = match(["strong", "random"], [strong, bots.STRENGTHS["random"]], games, 1000000)
+    points = match(["strong", "random"], [strong, bots.STRENGTHS["leicht"]], games, 1000000)
     print(format_share("strong vs 1 random", points[0], games, target=0.60, baseline=0.5))
 
     points = match(["highest", "lowest", "random", "strong"],
-                   [choose_highest, choose_lowest, bots.STRENGTHS["random"], strong],
+                   [choose_highest, choose_lowest, bots.STRENGTHS["leicht"], strong],
                    games, 2000000)
     for name, value in zip(["always highest", "always lowest", "random", "strong"], points):
         print(format_share("4 seats: %s" % name, value, games, baseline=0.25))

@@ -10,6 +10,8 @@ runs past the action bound counts as a tie and is split evenly among the seats.
 
 import argparse
 
+from bench import ladder
+
 from bench.common import DecisionTimer, format_share
 from spieleabend.bots import maumau as bots
 from spieleabend.games import maumau
@@ -19,13 +21,13 @@ ACTION_BOUND = 20000
 
 # (candidate, opponent, seats, target share or None)
 MATCHUPS = [
-    ("strong", "random", 4, 0.31),
-    ("strong", "random", 2, 0.60),
-    ("medium", "random", 4, None),
-    ("medium", "random", 2, None),
-    ("strong", "medium", 4, None),
-    ("strong", "medium", 2, None),
-    ("random", "random", 4, None),
+    ("stark", "leicht", 4, 0.31),
+    ("stark", "leicht", 2, 0.60),
+    ("mittel", "leicht", 4, None),
+    ("mittel", "leicht", 2, None),
+    ("stark", "mittel", 4, 0.40),
+    ("stark", "mittel", 2, None),
+    ("leicht", "leicht", 4, None),
 ]
 
 
@@ -61,8 +63,13 @@ def main(argv=None):
     """Print one line per matchup and the decision times per strength."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="deals per line (default 2000)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
+    parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     parser.add_argument("--seed", type=int, default=20240601)
     args = parser.parse_args(argv)
+    ladder.main('maumau', args.games, args.jobs)
+    if args.ladder_only:
+        return
     timers = {name: DecisionTimer(choose) for name, choose in bots.STRENGTHS.items()}
     print("Mau-Mau: share of deals won (first to empty the hand), seats rotated")
     for number, (candidate, opponent, seats, target) in enumerate(MATCHUPS):

@@ -10,6 +10,8 @@ over the decisions that had a real choice (more than one legal action).
 """
 
 import argparse
+
+from bench import ladder
 import time
 
 from bench.common import DecisionTimer, format_share, median, percentile, rotated_points
@@ -18,27 +20,7 @@ from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import Rng
 
 
-def greedy_choose(view, rng):
-    """Play the option that leaves the fewest plays in hand (lowest top rank on ties)."""
-    legal = view["legal"]
-    if len(legal) == 1:
-        return legal[0]
-    if "next" in legal:
-        return "next"
-    hand_counts = bots.counts_of(view["hand"])
-    memo = {}
-    best = None
-    best_key = None
-    for action in legal:
-        removed = bots.counts_of(bots.action_cards(action))
-        remaining = [hand_counts[v] - removed[v] for v in range(16)]
-        top = max(v for v in range(16) if removed[v])
-        plays = bots.plan(remaining, bots.key_of(remaining), memo)[0]
-        key = (plays, top)
-        if best_key is None or key < best_key:
-            best_key = key
-            best = action
-    return best
+greedy_choose = bots.greedy_choose
 
 
 def play_deal(players, seed):
@@ -94,17 +76,22 @@ def main():
     """Run every matchup, then print the decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
+    parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     args = parser.parse_args()
+    ladder.main('paodekuai', args.games, args.jobs)
+    if args.ladder_only:
+        return
     started = time.time()
-    strong = ChoiceTimer(bots.STRENGTHS["strong"])
+    strong = ChoiceTimer(bots.STRENGTHS["stark"])
     greedy = ChoiceTimer(greedy_choose)
-    rand = ChoiceTimer(bots.STRENGTHS["random"])
-    matchup("strong vs 2 random (deals won)", strong, bots.STRENGTHS["random"],
+    rand = ChoiceTimer(bots.STRENGTHS["leicht"])
+    matchup("strong vs 2 random (deals won)", strong, bots.STRENGTHS["leicht"],
             args.games, 0.85, 1000000)
-    matchup("strong vs 2 greedy (deals won)", strong, greedy_choose, args.games, 0.40, 2000000)
-    matchup("greedy vs 2 random (deals won, reference)", greedy, bots.STRENGTHS["random"],
+    matchup("stark vs 2 greedy (deals won)", strong, greedy_choose, args.games, 0.50, 2000000)
+    matchup("greedy vs 2 random (deals won, reference)", greedy, bots.STRENGTHS["leicht"],
             args.games, None, 3000000)
-    matchup("random vs 2 strong (deals won, reference)", rand, bots.STRENGTHS["strong"],
+    matchup("random vs 2 strong (deals won, reference)", rand, bots.STRENGTHS["stark"],
             max(300, args.games // 4), None, 4000000)
     for label, timer in (("strong", strong), ("greedy", greedy), ("random", rand)):
         print(timer.summary("decision time %s (wall)" % label))

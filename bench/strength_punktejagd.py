@@ -13,12 +13,15 @@ figure for three random players, and the decision times per strength.
 """
 
 import argparse
+
+from bench import ladder
 import random
 from concurrent.futures import ProcessPoolExecutor
 
 from bench.common import DecisionTimer, format_share, median, percentile
 from spieleabend.bots import punktejagd as bots
 from spieleabend.games import punktejagd as engine
+from spieleabend.games import resolve_strength
 from spieleabend.games.common import Rng
 
 ROUND_MIX_COUNTS = {"normal": 7, "kopfstand": 2, "gold": 1}
@@ -154,7 +157,7 @@ def make_player(name):
     """Return a fresh player function for a strength name (or "montecarlo")."""
     if name == "montecarlo":
         return MonteCarloPlayer()
-    return bots.STRENGTHS[name]
+    return bots.STRENGTHS[resolve_strength(bots, name)]
 
 
 def play_game(players, seed):
@@ -236,8 +239,13 @@ def timing_line(label, values):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per line (default 2000)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
+    parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args()
+    ladder.main('punktejagd', args.games, args.jobs)
+    if args.ladder_only:
+        return
     games = args.games
     all_seconds = {}
 

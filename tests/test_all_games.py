@@ -68,7 +68,7 @@ def play_checked(engine, choose, options, seed, deep_checks):
 @pytest.mark.parametrize("game", GAME_MODULES)
 def test_random_playouts_keep_the_shared_invariants(game):
     engine = load(game)
-    choose = load_bots(game).STRENGTHS["random"]
+    choose = load_bots(game).STRENGTHS["leicht"]
     for seats in SEAT_COUNTS[game]:
         for number in range(GAMES_PER_SEAT_COUNT[game]):
             seed = 1000 * seats + number
@@ -81,7 +81,7 @@ def test_random_playouts_keep_the_shared_invariants(game):
 @pytest.mark.parametrize("game", GAME_MODULES)
 def test_the_same_seed_replays_the_same_game(game):
     engine = load(game)
-    choose = load_bots(game).STRENGTHS["random"]
+    choose = load_bots(game).STRENGTHS["leicht"]
     seats = SEAT_COUNTS[game][-1]
     first, steps_first = play_checked(engine, choose, options_for(game, seats), 77, deep_checks=False)
     again, steps_again = play_checked(engine, choose, options_for(game, seats), 77, deep_checks=False)
@@ -93,7 +93,7 @@ def test_the_same_seed_replays_the_same_game(game):
 @pytest.mark.parametrize("game", GAME_MODULES)
 def test_a_game_continues_exactly_after_a_json_round_trip(game):
     engine = load(game)
-    choose = load_bots(game).STRENGTHS["random"]
+    choose = load_bots(game).STRENGTHS["leicht"]
     options = options_for(game, SEAT_COUNTS[game][0])
     straight = engine.new_game(options, Rng(5))
     saved = engine.new_game(options, Rng(5))

@@ -72,6 +72,9 @@ def test_every_game_declares_its_facts_once(game, sixth_game):
         assert all(hasattr(engine, verb) for verb in ("between_deals", "add_seat", "remove_seat"))
     if info["secret_choices"]:
         assert hasattr(engine, "pending_view"), "rooms show a committed choice before the reveal"
+    bots = load_bots(game)
+    assert list(bots.STRENGTHS) == ["leicht", "mittel", "stark"], "the same three levels, weakest first"
+    assert set(bots.LEVEL_INFO) == set(bots.STRENGTHS) and hasattr(bots, "hint")
 
 
 @pytest.mark.parametrize("game", every_game())

@@ -30,7 +30,7 @@ def test_belief_recognises_a_seat_that_always_plays_its_lowest_card():
 
 def test_belief_stays_open_without_history():
     state = game_after([])
-    assert bots.habit_belief(kk.view(state, 0), 1) == [1.0, 1.0, 1.0]
+    assert bots.habit_belief(kk.view(state, 0), 1) == [1.0 / 3, 1.0 / 3, 1.0 / 3]
 
 
 def test_strong_keeps_its_top_cards_for_later_rounds():

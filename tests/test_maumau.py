@@ -746,7 +746,7 @@ def test_thousands_of_seeded_deals_keep_every_invariant():
 def test_whole_games_end_with_one_seat_left_and_scores_add_up():
     for seed in range(300):
         seats = 2 + seed % 4
-        players = [bots.STRENGTHS["strong" if (seed + i) % 2 else "medium"] for i in range(seats)]
+        players = [bots.STRENGTHS["stark" if (seed + i) % 2 else "mittel"] for i in range(seats)]
         state, _ = playout(seed, players, whole_game=True, max_actions=100000,
                            check_every=101 if seed % 6 == 0 else 0)
         result = maumau.outcome(state)

@@ -33,10 +33,10 @@ def decide(strength, state, seat=0, seed=0):
 
 
 def test_strengths_are_ordered_weakest_first():
-    assert list(bots.STRENGTHS) == ["random", "medium", "strong"]
+    assert list(bots.STRENGTHS) == ["leicht", "mittel", "stark"]
 
 
-@pytest.mark.parametrize("strength", ["random", "medium", "strong"])
+@pytest.mark.parametrize("strength", ["leicht", "mittel", "stark"])
 def test_every_choice_is_legal_and_repeatable_over_seeded_games(strength):
     for seed in range(40):
         seats = 2 + seed % 4
@@ -56,13 +56,13 @@ def test_every_choice_is_legal_and_repeatable_over_seeded_games(strength):
 
 def test_random_forgets_mau_sometimes_but_not_mostly():
     state = arrange([["5H", "6H"], ["2S", "3S"]], "4H")
-    choices = [decide("random", state, seed=seed) for seed in range(800)]
+    choices = [decide("leicht", state, seed=seed) for seed in range(800)]
     plays = [c for c in choices if c != "draw"]
     forgotten = sum(1 for c in plays if not c.endswith(" mau"))
     assert 0.12 < forgotten / len(plays) < 0.40
 
 
-@pytest.mark.parametrize("strength", ["medium", "strong"])
+@pytest.mark.parametrize("strength", ["mittel", "stark"])
 def test_medium_and_strong_always_say_mau(strength):
     for hand, top in ((["5H", "6H"], "4H"), (["JD", "KS"], "4H"), (["AH", "2C"], "3H"), (["7H", "7S"], "9H")):
         state = arrange([hand, ["2S", "3S"]], top)
@@ -70,7 +70,7 @@ def test_medium_and_strong_always_say_mau(strength):
             assert decide(strength, state, seed=seed).endswith(" mau")
 
 
-@pytest.mark.parametrize("strength", ["medium", "strong"])
+@pytest.mark.parametrize("strength", ["mittel", "stark"])
 def test_medium_and_strong_play_when_they_can(strength):
     state = arrange([["QD", "4S", "10C", "2H"], ["2S", "3S"]], "4H")
     assert decide(strength, state) in ("play 4S", "play 2H")
@@ -78,19 +78,19 @@ def test_medium_and_strong_play_when_they_can(strength):
     assert decide(strength, state) == "draw"
 
 
-@pytest.mark.parametrize("strength", ["medium", "strong"])
+@pytest.mark.parametrize("strength", ["mittel", "stark"])
 def test_a_jack_is_kept_while_another_card_fits(strength):
     state = arrange([["JS", "9H", "2C", "3C"], ["2S", "3S"]], "4H")
     assert decide(strength, state) == "play 9H"
 
 
-@pytest.mark.parametrize("strength", ["medium", "strong"])
+@pytest.mark.parametrize("strength", ["mittel", "stark"])
 def test_the_jack_names_the_suit_held_most(strength):
     state = arrange([["JC", "2H", "5H", "9H", "3S"], ["2S", "3S"]], "4D")
     assert decide(strength, state) == "play JC:H"
 
 
-@pytest.mark.parametrize("strength", ["medium", "strong"])
+@pytest.mark.parametrize("strength", ["mittel", "stark"])
 def test_an_open_obligation_is_passed_on_with_a_seven(strength):
     state = arrange([["7C", "KH", "4H"], ["2S", "3S"]], "7H", pending=2)
     assert decide(strength, state) == "play 7C"
@@ -100,7 +100,7 @@ def test_strong_goes_out_through_a_chain_of_aces():
     state = arrange([["KS", "AH", "AS"], ["2S", "3S", "4C"]], "KH")
     played = []
     while state["phase"] == "play" and state["turn"] == 0:
-        action = decide("strong", state)
+        action = decide("stark", state)
         played.append(action)
         maumau.apply_action(state, 0, action)
     assert played == ["play AH", "play AS mau", "play KS"]
@@ -109,14 +109,14 @@ def test_strong_goes_out_through_a_chain_of_aces():
 
 def test_strong_uses_an_eight_heads_up_to_play_twice():
     state = arrange([["8H", "8S", "5S"], ["2C", "3C", "4C"]], "QH")
-    assert decide("strong", state) == "play 8H"
+    assert decide("stark", state) == "play 8H"
 
 
 def test_strong_attacks_a_seat_about_to_go_out_with_a_seven_and_keeps_it_otherwise():
     near = arrange([["7H", "5H", "KC", "2D"], ["9S"], ["2S", "3S", "4S", "6S", "10S"]], "4H")
-    assert decide("strong", near) == "play 7H"
+    assert decide("stark", near) == "play 7H"
     far = arrange([["7H", "5H", "KC", "2D"], ["9S", "9C", "QS", "4C", "5C"], ["2S", "3S", "4S", "6S", "10S"]], "4H")
-    assert decide("strong", far) == "play 5H"
+    assert decide("stark", far) == "play 5H"
 
 
 def test_strong_leaves_a_suit_the_next_seat_could_not_follow():
@@ -124,7 +124,7 @@ def test_strong_leaves_a_suit_the_next_seat_could_not_follow():
     # seat 1 drew on clubs a moment ago: it likely has none
     state["log"] = [{"type": "draw", "seat": 1, "wanted": 1, "count": 1, "obligation": False,
                      "top": "6C", "suit": "C"}]
-    assert decide("strong", state) == "play 5C"
+    assert decide("stark", state) == "play 5C"
 
 
 def test_bots_read_only_public_fields():
@@ -137,5 +137,5 @@ def test_bots_read_only_public_fields():
 
 def test_strong_keeps_a_rank_it_holds_twice_to_switch_suits_later():
     state = arrange([["QH", "5H", "QC", "2S"], ["KS", "3S", "4S"]], "4H")
-    assert decide("strong", state) == "play 5H"
-    assert decide("medium", state) == "play QH"  # medium takes the first fitting card
+    assert decide("stark", state) == "play 5H"
+    assert decide("mittel", state) == "play QH"  # medium takes the first fitting card

@@ -30,10 +30,10 @@ def choices(strength, view, tries, seed=0):
 
 
 def test_strengths_are_ordered_weakest_first_with_random_first():
-    assert list(bots.STRENGTHS) == ["random", "vorausschauend"]
+    assert list(bots.STRENGTHS) == ["leicht", "mittel", "stark"]
 
 
-@pytest.mark.parametrize("strength", ["random", "vorausschauend"])
+@pytest.mark.parametrize("strength", ["leicht", "stark"])
 def test_bots_return_only_legal_actions_and_do_not_touch_the_view(strength):
     choose = bots.STRENGTHS[strength]
     for seed in range(60):
@@ -50,7 +50,7 @@ def test_bots_return_only_legal_actions_and_do_not_touch_the_view(strength):
                 engine.apply_action(state, seat, action)
 
 
-@pytest.mark.parametrize("strength", ["random", "vorausschauend"])
+@pytest.mark.parametrize("strength", ["leicht", "stark"])
 def test_bots_decide_from_the_view_alone(strength):
     # The same view, whatever the hidden plans of the others, gives the same action for the same generator.
     choose = bots.STRENGTHS[strength]
@@ -70,7 +70,7 @@ def test_bots_decide_from_the_view_alone(strength):
 
 def test_random_bot_plays_every_card_about_equally_often_and_risks_rarely():
     state = situation(4, engine.ROUND_MIX)
-    picked = choices("random", engine.view(state, 0), 4000)
+    picked = choices("leicht", engine.view(state, 0), 4000)
     cards = [int(action.split(" ")[1]) for action in picked]
     for card in range(1, 11):
         assert 300 < cards.count(card) < 500
@@ -82,7 +82,7 @@ def test_random_bot_never_risks_after_its_chip_is_spent():
     state = situation(2, engine.ROUND_MIX)
     engine.apply_action(state, 0, "play 5 risk")
     engine.apply_action(state, 1, "play 5")
-    assert not any(action.endswith(" risk") for action in choices("random", engine.view(state, 0), 500))
+    assert not any(action.endswith(" risk") for action in choices("leicht", engine.view(state, 0), 500))
 
 
 def test_lookahead_risks_a_last_card_that_is_certain_to_be_best():
@@ -90,30 +90,35 @@ def test_lookahead_risks_a_last_card_that_is_certain_to_be_best():
     order = [NORMAL] * 7 + [KOPFSTAND, GOLD, NORMAL]
     before = [[c, c2, c3] for c, c2, c3 in zip(range(1, 10), [1, 2, 4, 5, 6, 7, 8, 9, 10], [1, 2, 4, 5, 6, 7, 8, 9, 10])]
     state = situation(3, order, rounds_before=before)
-    assert choices("vorausschauend", engine.view(state, 0), 20) == ["play 10 risk"] * 20
+    assert choices("stark", engine.view(state, 0), 20) == ["play 10 risk"] * 20
     # Seat 1 holds the 3, blocked by seat 2's 3: no risk on a card that cannot be best.
-    assert choices("vorausschauend", engine.view(state, 1), 20) == ["play 3"] * 20
+    assert choices("stark", engine.view(state, 1), 20) == ["play 3"] * 20
 
 
 def test_lookahead_keeps_the_10_for_an_announced_gold_round():
     state = situation(4, [NORMAL, GOLD] + [NORMAL] * 6 + [KOPFSTAND] * 2)
-    picked = choices("vorausschauend", engine.view(state, 0), 200)
+    picked = choices("stark", engine.view(state, 0), 200)
     assert sum(action.startswith("play 10") for action in picked) < 20
 
 
-def test_lookahead_goes_high_in_gold_and_low_in_kopfstand():
+def test_lookahead_goes_high_in_gold_and_low_in_kopfstand(monkeypatch):
+    # One view over many seeds: let the private noise cover the whole circle (at a table the
+    # public part of the draw moves from round to round).
+    monkeypatch.setattr(bots, "QUANTILE_NOISE", 4)
     gold = situation(4, [GOLD] + [NORMAL] * 7 + [KOPFSTAND] * 2)
-    picked = [int(a.split(" ")[1]) for a in choices("vorausschauend", engine.view(gold, 0), 200)]
-    assert sum(card >= 8 for card in picked) > 160
+    picked = [int(a.split(" ")[1]) for a in choices("stark", engine.view(gold, 0), 200)]
+    # A mixed choice (so copies at one table do not block each other): mostly high, not always.
+    assert sum(card >= 8 for card in picked) > 110
     kopf = situation(4, [KOPFSTAND] + [NORMAL] * 7 + [KOPFSTAND, GOLD])
-    picked = [int(a.split(" ")[1]) for a in choices("vorausschauend", engine.view(kopf, 0), 200)]
-    assert sum(card <= 3 for card in picked) > 160
+    picked = [int(a.split(" ")[1]) for a in choices("stark", engine.view(kopf, 0), 200)]
+    assert sum(card <= 3 for card in picked) > 110
 
 
-def test_lookahead_keeps_small_cards_for_an_announced_kopfstand():
+def test_lookahead_keeps_small_cards_for_an_announced_kopfstand(monkeypatch):
+    monkeypatch.setattr(bots, "QUANTILE_NOISE", 4)
     state = situation(4, [NORMAL, KOPFSTAND] + [NORMAL] * 6 + [GOLD, KOPFSTAND])
-    picked = choices("vorausschauend", engine.view(state, 0), 200)
-    assert sum(action.startswith("play 1") and not action.startswith("play 10") for action in picked) < 10
+    picked = choices("stark", engine.view(state, 0), 200)
+    assert sum(action.startswith("play 1") and not action.startswith("play 10") for action in picked) < 25
 
 
 @pytest.mark.parametrize("first_round", [GOLD, KOPFSTAND])

@@ -1,4 +1,4 @@
-"""Computers for Höchste Karte: there is only one thing to do."""
+"""Computers for Höchste Karte: there is only one thing to do, so every level does it."""
 
 
 def choose(view, rng):
@@ -6,4 +6,11 @@ def choose(view, rng):
     return view["legal"][0]
 
 
-STRENGTHS = {"random": choose}
+def hint(view, rng):
+    """Return the Stark choice and why (there is no other)."""
+    return choose(view, rng), "Ziehen ist der einzige Zug.", "Drawing is the only move."
+
+
+STRENGTHS = {"leicht": choose, "mittel": choose, "stark": choose}
+STRENGTH_ALIASES = {}
+LEVEL_INFO = {level: ("Zieht.", "Draws.") for level in STRENGTHS}

@@ -1,4 +1,7 @@
-"""Computer players for Golf: a random one and a strong one that counts cards and judges its knock.
+"""Computer players for Golf: leicht (random), mittel (a plain threshold player) and stark.
+
+The plain player counts a card it has not seen as 6, keeps low cards and
+knocks at an estimated 8 or less.
 
 The strong player reads only its view. It knows the cards it has seen in its
 own grid, and it counts the cards that are out of play for it (its own known
@@ -30,6 +33,9 @@ MARGIN_DECAY = 0.5      # the needed lead shrinks by this much per own turn (lon
 MIN_MARGIN = 1.0        # ... but never below this
 LAST_TURN_GAIN = 1.5    # how much an opponent is expected to improve in its last turn
 UNKNOWN_RISK = 1.5      # extra margin per own card still unknown
+THRESHOLD_KNOCK = 8     # the plain player knocks at an estimated total of this or less,
+THRESHOLD_UNKNOWN = 6   # counts a card it has not seen as 6,
+THRESHOLD_TAKE = 4      # and takes a discard of at most 4 when it improves a spot
 
 
 def card_value(card):
@@ -185,4 +191,55 @@ def choose_strong(view, rng):
     return "draw"
 
 
-STRENGTHS = {"random": choose_random, "strong": choose_strong}
+def choose_threshold(view, rng):
+    """A plain player: knock at an estimated total of 8 or less, keep low cards, count unknown cards as 6."""
+    legal = view["legal"]
+    if legal == ["ready"]:
+        return "ready"
+    estimates = [THRESHOLD_UNKNOWN if card is None else card_value(card) for card in view["known"]]
+    worst = 0
+    for position in POSITIONS:
+        if estimates[position] > estimates[worst]:
+            worst = position
+    drawn = view["drawn"]  # every seat view has it; dict.get on a miss is slow in Brython
+    if drawn is not None:
+        if card_value(drawn) < estimates[worst]:
+            return "swap %d" % worst
+        return "discard"
+    if "knock" in legal and sum(estimates) <= THRESHOLD_KNOCK:
+        return "knock"
+    top = card_value(view["discard_top"])
+    if top <= THRESHOLD_TAKE and top < estimates[worst]:
+        return "take %d" % worst
+    return "draw" if "draw" in legal else "take %d" % worst
+
+
+def hint(view, rng):
+    """Return the strong choice for this view with a one-line reason (German, English)."""
+    action = choose_strong(view, rng)
+    verb = action.split()[0]
+    if verb == "knock":
+        return action, "Deine Karten sind wohl die niedrigsten am Tisch: klopfen.", \
+            "Your cards are likely the lowest at the table: knock."
+    if verb == "take":
+        return action, "Die offene Karte ist besser als das, was der Stapel im Schnitt bringt.", \
+            "The open card beats what the stock brings on average."
+    if verb == "swap":
+        return action, "Die gezogene Karte senkt deine Summe.", "The drawn card lowers your total."
+    if verb == "discard":
+        return action, "Die gezogene Karte hilft dir nicht: ablegen.", "The drawn card does not help: discard it."
+    if verb == "draw":
+        return action, "Die offene Karte hilft wenig: lieber ziehen.", "The open card helps little: draw instead."
+    return action, None, None
+
+
+STRENGTHS = {"leicht": choose_random, "mittel": choose_threshold, "stark": choose_strong}
+# Keys saved by earlier releases (games, settings, rooms) and the level they mean now.
+STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "vorausschauend": "stark"}
+LEVEL_INFO = {
+    "leicht": ("Zieht, tauscht und klopft nach Lust und Laune.", "Draws, swaps and knocks on a whim."),
+    "mittel": ("Behält niedrige Karten und klopft bei geschätzt 8 Punkten oder weniger.",
+               "Keeps low cards and knocks at an estimated 8 points or less."),
+    "stark": ("Zählt Karten, schätzt die anderen ein und klopft mit Bedacht.",
+              "Counts cards, sizes up the others and knocks with care."),
+}

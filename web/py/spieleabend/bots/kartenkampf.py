@@ -1,4 +1,11 @@
-"""Computer players for Kartenkampf: a random one and a strong one that models its opponents.
+"""Computer players for Kartenkampf: leicht (random), mittel and stark, both mixing their choices.
+
+Mittel values its cards against opponents that play at random; stark learns
+the opponents' habits. Both draw their card from a mixed strategy over those
+values (sharper at two seats), at a point of the circle that copies at one
+table share but see from different seats: copies spread over the good cards
+instead of blocking each other (three copies playing the same card handed a
+random player most games before).
 
 The strong player reads only its view: the round log tells it which cards every
 opponent has left and how each opponent has chosen so far. It keeps a belief
@@ -13,17 +20,32 @@ last rounds and spends the lowest card that will still matter, counting a
 couple of rounds that end without a winner (their cards come back).
 """
 
-ROUNDS = 10
-ALL_CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+from spieleabend.bots import exp_of_negative, pick_mixed
+from spieleabend.bots import table_quantile as mixing_quantile
+from spieleabend.games.kartenkampf import CARDS as ALL_CARDS
+from spieleabend.games.kartenkampf import ROUNDS
+
 
 # Tuned with bench/strength_kartenkampf.py.
 HABIT_SLIP = 0.06        # how often a "highest"/"lowest" habit is allowed to deviate
-FUTURE_WEIGHT = 20.0     # worth of one pip kept for later rounds
+FUTURE_WEIGHT = 20.0     # worth of one pip kept for later rounds, two seats
+FUTURE_WEIGHT_TABLE = 4.0  # ... at three seats or more (rounds are won by many cards, not one)
 SLACK = 2                # later rounds that will not use up a card (ties give cards back)
 SAMPLES_FEW = 32         # joint opponent samples per decision with 2 or 3 opponents
-SAMPLES_MANY = 20        # ... with 4 or more (each sample costs more, and the future cost dominates)
-TABLE_SIZE = 64          # a predicted distribution as 64 equally likely cards
+SAMPLES_MANY = 8         # ... with 4 or more (each sample costs more; the mixed choice hides the noise)
+TABLE_SIZE = 32          # a predicted distribution as 32 equally likely cards
 RIVAL_WEIGHT_MANY = 0.55  # how much an opponent's win hurts at a table of 3+
+# Points per factor e in the mixed choice: sharp at two seats (exploit a random
+# opponent), flat at larger tables, where a table of copies that all chase the
+# same best card hands the pots to anyone who plays differently.
+MEDIUM_TEMPERATURE_DUEL = 3.0
+STRONG_TEMPERATURE_DUEL = 0.5
+MEDIUM_TEMPERATURE = 15.0
+STRONG_TEMPERATURE = 15.0
+COPY_WEIGHT = 0.9          # share of a medium copy's choice in the strong player's predictions
+COPY_SAMPLES = 8           # joint samples when working out a copy's choice (a rough guess is enough)
+COPY_MODEL_MAX_SEATS = 4   # ... up to this table size (beyond, the phone budget allows habits only)
+QUANTILE_NOISE = 0.5       # private share of a seat's draw (of its 1/seats slice of the circle)
 
 
 def choose_random(view, rng):
@@ -49,7 +71,8 @@ def _hands_over_time(view, seat):
 
 def habit_belief(view, seat):
     """Return the belief [highest, lowest, random] over the habits of one seat, from its history."""
-    weights = [1.0, 1.0, 1.0]
+    # A normalised prior: before any history the three habits are equally likely.
+    weights = [1.0 / 3, 1.0 / 3, 1.0 / 3]
     for hand, card in _hands_over_time(view, seat):
         size = len(hand)
         if size < 2:
@@ -66,11 +89,11 @@ def habit_belief(view, seat):
     return weights
 
 
-def predicted_distribution(view, seat):
+def predicted_distribution(view, seat, uniform=False):
     """Return (cards, probabilities) of the card a seat is expected to play this round."""
     spent = view["spent"][seat]
     hand = [card for card in ALL_CARDS if card not in spent]
-    belief = habit_belief(view, seat)
+    belief = [0.0, 0.0, 1.0] if uniform else habit_belief(view, seat)
     size = len(hand)
     probs = [belief[2] / size] * size
     probs[-1] += belief[0]
@@ -100,7 +123,7 @@ def _future_cost(hand, card, rounds_after):
     if card not in ordered[:keep]:
         return 0.0
     replacement = ordered[keep] if len(ordered) > keep else 0
-    return FUTURE_WEIGHT * (card - replacement)
+    return card - replacement
 
 
 def _rival_weights(view, me):
@@ -147,23 +170,28 @@ def _evaluate_sample(counts, opp_sum, owner_of, candidates, rivals, totals, winn
                 winners[index] += 1.0
 
 
-def choose_strong(view, rng):
-    """Pick the card with the best expected round value minus its worth for later rounds."""
+def card_values(view, rng, uniform=False, future_weight=None, models=None, samples=None):
+    """Return each legal card's expected round value minus its worth for later rounds.
+
+    `uniform` models every opponent as a random player instead of learning its habits;
+    `models` gives (cards, probabilities) per opponent instead; `samples` bounds the joint samples.
+    """
     legal = view["legal"]
-    if len(legal) == 1:
-        return legal[0]
     me = view["seat"]
     seats = view["seats"]
     candidates = [_card(action) for action in legal]
     rounds_after = ROUNDS - view["round"]
-    rivals = _rival_weights(view, me)
+    rivals = [1.0] * seats if uniform else _rival_weights(view, me)
     opponents = [s for s in range(seats) if s != me]
-    models = [predicted_distribution(view, s) for s in opponents]
+    if models is None:
+        models = [predicted_distribution(view, s, uniform) for s in opponents]
     totals = [0.0] * len(candidates)
     winners = [0.0] * len(candidates)
     if len(opponents) == 1:
         hand, probs = models[0]
-        for card, prob in zip(hand, probs):
+        for k in range(len(hand)):
+            card = hand[k]
+            prob = probs[k]
             counts = [0] * 11
             counts[card] = 1
             part_totals = [0.0] * len(candidates)
@@ -175,7 +203,8 @@ def choose_strong(view, rng):
                 winners[i] += prob * part_winners[i]
     else:
         tables = [_sampling_table(hand, probs) for hand, probs in models]
-        samples = SAMPLES_FEW if len(opponents) <= 3 else SAMPLES_MANY
+        if samples is None:
+            samples = SAMPLES_FEW if len(opponents) <= 3 else SAMPLES_MANY
         x = rng.next32() | 1
         for _ in range(samples):
             counts = [0] * 11
@@ -186,7 +215,7 @@ def choose_strong(view, rng):
                 x ^= (x << 13) & 0xFFFFFFFF
                 x ^= x >> 17
                 x ^= (x << 5) & 0xFFFFFFFF
-                card = tables[j][x >> 26]
+                card = tables[j][x >> 27]
                 counts[card] += 1
                 owner_of[card] = opponents[j]
                 opp_sum += card
@@ -195,17 +224,100 @@ def choose_strong(view, rng):
         totals = [t * scale for t in totals]
         winners = [w * scale for w in winners]
     hand = view["hand"]
-    best_index = 0
-    best_value = None
-    for i in range(len(candidates)):
-        card = candidates[i]
-        value = totals[i] - winners[i] * _future_cost(hand, card, rounds_after)
-        # A tiny random nudge breaks exact ties without favouring one card.
-        value += rng.random() * 1e-6
-        if best_value is None or value > best_value:
-            best_value = value
-            best_index = i
-    return legal[best_index]
+    weight = future_weight if future_weight is not None else FUTURE_WEIGHT
+    return [totals[i] - winners[i] * weight * _future_cost(hand, candidates[i], rounds_after)
+            for i in range(len(candidates))]
 
 
-STRENGTHS = {"random": choose_random, "strong": choose_strong}
+def table_quantile(view, rng):
+    """Return where in [0, 1) this seat draws its mixed choice (copies at a table draw spread apart)."""
+    numbers = [view["round"]]
+    for entry in view["log"]:
+        numbers.extend(entry["played"])
+    return mixing_quantile(numbers, view["seat"], view["seats"], rng, QUANTILE_NOISE)
+
+
+def choose_medium(view, rng):
+    """Value the cards against random opponents and pick at random among the good ones."""
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    duel = view["seats"] == 2
+    values = card_values(view, rng, True, FUTURE_WEIGHT if duel else FUTURE_WEIGHT_TABLE)
+    return pick_mixed(legal, values, MEDIUM_TEMPERATURE_DUEL if duel else MEDIUM_TEMPERATURE,
+                      table_quantile(view, rng))
+
+
+def seat_view(view, seat):
+    """Return the part of the view another seat sees that card_values reads (hands are public here)."""
+    spent = view["spent"][seat]
+    hand = [card for card in ALL_CARDS if card not in spent]
+    return {"legal": ["play %d" % card for card in hand], "hand": hand, "seat": seat,
+            "seats": view["seats"], "round": view["round"], "spent": view["spent"], "log": view["log"]}
+
+
+def copy_model(view, rng, seat):
+    """Return (cards, probabilities) of a seat played by a medium copy: its own mixed choice."""
+    other = seat_view(view, seat)
+    values = card_values(other, rng, True, FUTURE_WEIGHT_TABLE, None, COPY_SAMPLES)
+    best = max(values)
+    weights = [exp_of_negative((value - best) / MEDIUM_TEMPERATURE) for value in values]
+    total = sum(weights)
+    return other["hand"], [weight / total for weight in weights]
+
+
+def strong_models(view, rng):
+    """Return the strong player's prediction per opponent at a small table: habits mixed with a copy's choice.
+
+    Computers of one level at a table are common (and a table of copies is the
+    case that went wrong before): part of each prediction is what a medium
+    player in that seat would draw.
+    """
+    me = view["seat"]
+    models = []
+    for seat in range(view["seats"]):
+        if seat == me:
+            continue
+        hand, habits = predicted_distribution(view, seat)
+        _, copied = copy_model(view, rng, seat)
+        models.append((hand, [(1.0 - COPY_WEIGHT) * habits[k] + COPY_WEIGHT * copied[k]
+                              for k in range(len(hand))]))
+    return models
+
+
+def choose_strong(view, rng):
+    """Value the cards against the opponents' observed habits; spread copies over the near-best cards."""
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    duel = view["seats"] == 2
+    models = strong_models(view, rng) if 2 < view["seats"] <= COPY_MODEL_MAX_SEATS else None
+    values = card_values(view, rng, False, FUTURE_WEIGHT if duel else FUTURE_WEIGHT_TABLE, models)
+    return pick_mixed(legal, values, STRONG_TEMPERATURE_DUEL if duel else STRONG_TEMPERATURE,
+                      table_quantile(view, rng))
+
+
+def hint(view, rng):
+    """Return the strong choice for this view with a one-line reason (German, English)."""
+    action = choose_strong(view, rng)
+    card = _card(action)
+    hand = view["hand"]
+    if card == max(hand):
+        return action, "Deine höchste Karte: jetzt lohnt sie sich.", "Your highest card: it pays now."
+    if card <= sorted(hand)[len(hand) // 2]:
+        return (action, "Eine niedrige Karte: die hohen bleiben für später.",
+                "A low card: the high ones stay for later.")
+    return action, "Gute Gewinnchance, ohne die besten Karten zu verbrauchen.", \
+        "A fair chance to win without spending the best cards."
+
+
+STRENGTHS = {"leicht": choose_random, "mittel": choose_medium, "stark": choose_strong}
+# Keys saved by earlier releases (games, settings, rooms) and the level they mean now.
+STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "vorausschauend": "stark"}
+LEVEL_INFO = {
+    "leicht": ("Legt jede Runde eine zufällige Karte.", "Plays a random card every round."),
+    "mittel": ("Wägt ab, was eine Karte jetzt bringt und später fehlt.",
+               "Weighs what a card wins now against what it is missed later."),
+    "stark": ("Beobachtet, wie die anderen spielen, und hebt hohe Karten für später auf.",
+              "Watches how the others play and keeps high cards for later."),
+}

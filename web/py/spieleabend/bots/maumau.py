@@ -1,9 +1,9 @@
 """Computer players for Mau-Mau; each `choose(view, rng)` sees only its seat's view and returns a legal action.
 
 Strengths, weakest first:
-    random  any legal action, forgets Mau now and then
-    medium  plays whenever it can, saves Jacks, passes 7s on, always says Mau
-    strong  weighs every play: keeps 7s for defence and ranks it holds twice as suit switches,
+    leicht  any legal action, forgets Mau now and then
+    mittel  plays whenever it can, saves Jacks, passes 7s on, always says Mau
+    stark   weighs every play: keeps 7s for defence and ranks it holds twice as suit switches,
             uses 8, 9 and Aces when they help, names the Jack's suit by its hand, watches opponents' hand sizes and the suits they could not
             follow, sheds high cards when an opponent is close to going out
 """
@@ -14,6 +14,13 @@ from spieleabend.games.maumau import step_seat
 CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                "J": 20, "Q": 10, "K": 10, "A": 11}
 FORGET_MAU_ONE_IN = 4
+# The strong player's weights (bench/strength_maumau.py): how much shedding a card's minus
+# points counts when an opponent is about to go out and when not, and what keeping a Jack is worth.
+DANGER_POINT_WEIGHT = 0.25
+CALM_POINT_WEIGHT = 0.05
+JACK_KEEP = 9
+JACK_KEEP_DANGER = 9
+DANGER_SIZE = 2
 
 
 def _split(action):
@@ -151,7 +158,7 @@ def choose_strong(view, rng):
     for seat in range(len(sizes)):
         if seat != me and not view["out"][seat] and sizes[seat] < min_other:
             min_other = sizes[seat]
-    danger = min_other <= 2
+    danger = min_other <= DANGER_SIZE
 
     cards = {}
     for action in legal:
@@ -188,11 +195,11 @@ def choose_strong(view, rng):
         rest = list(hand)
         rest.remove(card)
         points = CARD_POINTS[rank]
-        score = points * (0.25 if danger else 0.05)
+        score = points * (DANGER_POINT_WEIGHT if danger else CALM_POINT_WEIGHT)
         if rank == "J":
             # A Jack fits anywhere: keep it for when nothing else fits.
             suit = _best_suit(rest)
-            score -= 9 if len(rest) > 1 else 0
+            score -= (JACK_KEEP_DANGER if danger else JACK_KEEP) if len(rest) > 1 else 0
         same_rank = 0
         fitting = 0
         for other in rest:
@@ -242,8 +249,41 @@ def _gap_suit(view, seat):
     return SUITS[0]
 
 
+def hint(view, rng):
+    """Return the strong choice for this view with a one-line reason (German, English)."""
+    action = choose_strong(view, rng)
+    if action == "draw":
+        return action, "Keine Karte passt: ziehen.", "No card fits: draw."
+    if not action.startswith("play "):
+        return action, None, None
+    card = _split(action)[0]
+    rank = card[:-1]
+    if view["pending"]:
+        return action, "Gib die 7 weiter, statt zu ziehen.", "Pass the 7 on instead of drawing."
+    reasons = {
+        "J": ("Der Bube wünscht die Farbe, von der du am meisten hast.", "The Jack names the suit you hold most of."),
+        "7": ("Die 7 trifft den nächsten Spieler, der fast fertig ist.", "The 7 hits the next player, who is nearly out."),
+        "8": ("Die 8 lässt den nächsten Spieler aussetzen.", "The 8 makes the next player miss a turn."),
+        "A": ("Das Ass gibt dir noch einen Zug.", "The Ace gives you another turn."),
+        "9": ("Die 9 dreht die Richtung zu dem Spieler mit mehr Karten.", "The 9 turns play towards the player with more cards."),
+    }
+    if rank in reasons:
+        return (action,) + reasons[rank]
+    return action, "Passt und behält die nützlichen Karten.", "Fits and keeps the useful cards."
+
+
 STRENGTHS = {
-    "random": choose_random,
-    "medium": choose_medium,
-    "strong": choose_strong,
+    "leicht": choose_random,
+    "mittel": choose_medium,
+    "stark": choose_strong,
+}
+# Keys saved by earlier releases (games, settings, rooms) and the level they mean now.
+STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "vorausschauend": "stark"}
+LEVEL_INFO = {
+    "leicht": ("Legt irgendeine erlaubte Karte und vergisst manchmal „Mau“.",
+               "Plays any allowed card and sometimes forgets to say Mau."),
+    "mittel": ("Legt, wann immer es geht, hebt Buben auf und gibt 7er weiter.",
+               "Plays whenever it can, saves its Jacks and passes 7s on."),
+    "stark": ("Hält 7er zur Abwehr zurück, plant Asse und Farbwechsel und greift an, wenn jemand fast fertig ist.",
+              "Keeps 7s for defence, plans Aces and suit changes, attacks when someone is nearly out."),
 }

@@ -1,6 +1,7 @@
-"""Computer players for Pao De Kuai: "random" and "strong".
+"""Computer players for Pao De Kuai: leicht (random), mittel (greedy) and stark.
 
-Both see only their seat's view. The strong player thinks in rank counts
+All see only their seat's view. The greedy player plays the option that
+leaves the fewest plays in its hand. The strong player thinks in rank counts
 (suits never matter after the deal's first play). It first looks for a
 certain win: a play nobody can beat any more (given the unseen cards and what
 the passes showed) after which at most one of its plays could be beaten. Else
@@ -45,13 +46,38 @@ for _value in range(3, 16):
 NEXT_SEAT = [1, 2, 0]    # NEXT_SEAT[s] plays after seat s (a list: `%` is slow in Brython)
 SHORTLIST = 3            # options played out per decision
 MAX_SAMPLES = 20         # guessed deals per option at most
-WORK_BUDGET = 1000       # 2 per simulated move + 1 per new plan entry, per decision
+WORK_BUDGET = 300        # 2 per simulated move + 1 per new plan entry, per decision (phone budget: 100 ms)
 
 
 def random_choose(view, rng):
     """Play a uniformly random legal action (never ends the table)."""
     legal = [action for action in view["legal"] if action != "stop"]
     return rng.choice(legal)
+
+
+def greedy_choose(view, rng):
+    """Play the option that leaves the fewest plays in hand (lowest top rank on ties)."""
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    if "next" in legal:
+        return "next"
+    hand_counts = counts_of(view["hand"])
+    memo = {}
+    best = None
+    best_key = None
+    for action in legal:
+        removed = counts_of(action_cards(action))
+        remaining = [hand_counts[v] - removed[v] for v in range(16)]
+        top = 0
+        for v in range(16):
+            if removed[v]:
+                top = v
+        key = [plan(remaining, key_of(remaining), memo)[0], top]
+        if best_key is None or key < best_key:
+            best_key = key
+            best = action
+    return best
 
 
 def counts_of(cards):
@@ -566,4 +592,28 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
     return ranked[best][2]
 
 
-STRENGTHS = {"random": random_choose, "strong": strong_choose}
+def hint(view, rng):
+    """Return the strong choice for this view with a one-line reason (German, English)."""
+    action = strong_choose(view, rng)
+    if action == "pass":
+        return action, "Nichts in deiner Hand schlägt diese Karten: passen.", "Nothing in your hand beats these cards: pass."
+    if action == "next":
+        return action, "Weiter zum nächsten Spiel.", "On to the next deal."
+    cards = action_cards(action)
+    if len(cards) == len(view["hand"]):
+        return action, "Damit bist du draußen.", "This takes you out."
+    if len(cards) == 4 or (len(cards) == 3 and cards[0][:-1] == "A"):
+        return action, "Eine Bombe: sie schlägt alles Gewöhnliche.", "A bomb: it beats every ordinary play."
+    return action, "Lässt die wenigsten Züge in deiner Hand übrig.", "Leaves the fewest plays in your hand."
+
+
+STRENGTHS = {"leicht": random_choose, "mittel": greedy_choose, "stark": strong_choose}
+# Keys saved by earlier releases (games, settings, rooms) and the level they mean now.
+STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "vorausschauend": "stark"}
+LEVEL_INFO = {
+    "leicht": ("Spielt irgendeine erlaubte Kombination.", "Plays any allowed combination."),
+    "mittel": ("Spielt, was die wenigsten Züge in der Hand übrig lässt.",
+               "Plays what leaves the fewest plays in its hand."),
+    "stark": ("Plant seine Hand und spielt mögliche Verläufe durch. Kennt nur die eigenen Karten.",
+              "Plans its hand and plays possible courses through. Knows only its own cards."),
+}

@@ -1,8 +1,11 @@
 """Computer players for Punktejagd; each sees only its seat's view.
 
-"random" (Locker & zufällig) plays a uniform random card and risks rarely.
+"leicht" (Locker & zufällig) plays a uniform random card and risks rarely.
 
-"vorausschauend" looks at the cards every opponent still holds (from the public
+"mittel" (Aufmerksam) values its cards for the current round only, from the
+cards the opponents have left, and samples among the near-best ones.
+
+"stark" (Vorausschauend) looks at the cards every opponent still holds (from the public
 list of played cards) and works out, for each card value, how often it would be
 the best or the second unique number against the opponents' possible cards:
 exactly when the combinations are few (and from a precomputed table in the
@@ -21,12 +24,11 @@ hot paths avoid method calls, dicts and big-integer arithmetic, and the work per
 decision is bounded (at most SAMPLE_COUNT sampled opponent plays).
 """
 
-CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+from spieleabend.bots import pick_mixed, table_quantile
+from spieleabend.games.punktejagd import CARDS, POINTS, RISK_BONUS
+
 HIGH_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 ROUND_MIX_COUNTS = {"normal": 7, "kopfstand": 2, "gold": 1}
-# Round points as (best, second, base) and the risk bonus; mirrors the engine's rules.
-POINTS = {"normal": (5, 3, 1), "kopfstand": (5, 3, 1), "gold": (10, 6, 2)}
-RISK_BONUS = 3
 
 RANDOM_RISK_PERCENT = 5
 # Joint opponent plays up to this many are enumerated exactly; beyond, SAMPLE_COUNT are sampled.
@@ -39,6 +41,12 @@ NEAR_BEST_MARGIN = 0.6
 # they spread over the good cards instead of all playing the same one.
 SPREAD_PERCENT = 80
 SPREAD_MARGIN = 0.6
+# The middle level takes the chip only when it adds this much in the round itself.
+PRESENT_RISK_MARGIN = 0.5
+# Points per factor e in the middle level's mixed choice, and the private share of its draw.
+PRESENT_TEMPERATURE = 2.0
+LOOKAHEAD_TEMPERATURE = 1.0
+QUANTILE_NOISE = 0.5
 
 # First round: every opponent holds 1..10. Chance that a card value is the highest unique
 # number (best) or the second highest (second), against 1..5 opponents, by exact enumeration
@@ -266,13 +274,70 @@ def choose_lookahead(view, rng):
             value = risky_now[card] + without_chip[i]
             action = "play %d risk" % card
         options.append((value, card, action))
+    if LOOKAHEAD_TEMPERATURE > 0:
+        return pick_mixed([option[2] for option in options], [option[0] for option in options],
+                          LOOKAHEAD_TEMPERATURE, _quantile(view, rng))
     # Copies at one table see the same public log, so its card sum shifts all their turns alike:
     # different seats keep picking different close cards, yet no seat sticks to a fixed rank.
+    return _pick_near_best(options, rng, _table_turn(view))
+
+
+def choose_present(view, rng):
+    """Pick the card (and risk) worth most in this round alone, sampling among near-best actions.
+
+    The middle level: it reads the opponents' cards left like the lookahead
+    player, but plans nothing for the rounds to come.
+    """
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    hand = view["hand"]
+    chip = not view["chip_spent"]
+    plain_now, risky_now = value_tables(position_chances(_opponent_hands(view), rng))[view["round_type"]]
+    options = []
+    for card in hand:
+        value = plain_now[card]
+        action = "play %d" % card
+        if chip and risky_now[card] > value + PRESENT_RISK_MARGIN:
+            value = risky_now[card]
+            action = "play %d risk" % card
+        options.append((value, card, action))
+    return pick_mixed([option[2] for option in options], [option[0] for option in options],
+                      PRESENT_TEMPERATURE, _quantile(view, rng))
+
+
+def _quantile(view, rng):
+    """Return where in [0, 1) this seat draws its mixed choice (copies at a table draw spread apart)."""
+    numbers = [len(view["log"])]
+    for entry in view["log"]:
+        numbers.extend(entry["cards"])
+    return table_quantile(numbers, view["seat"], view["seats"], rng, QUANTILE_NOISE)
+
+
+def _table_turn(view):
+    """Return the seat plus every card played so far: copies on different seats shift alike."""
     turn = view["seat"]
     for entry in view["log"]:
         for card in entry["cards"]:
             turn += card
-    return _pick_near_best(options, rng, turn)
+    return turn
+
+
+def hint(view, rng):
+    """Return the lookahead choice for this view with a one-line reason (German, English)."""
+    action = choose_lookahead(view, rng)
+    card = int(action.split()[1])
+    if action.endswith(" risk"):
+        return (action, "Gute Aussicht auf die beste Zahl: jetzt lohnt der Risiko-Chip.",
+                "A good chance of the best number: the risk chip pays now.")
+    if view["round_type"] == "kopfstand":
+        return action, "Kopfstand: eine niedrige Zahl, die sonst kaum jemand legt.", \
+            "Upside down: a low number few others will play."
+    if card >= 8:
+        return action, "Eine hohe Zahl, die gute Chancen hat, einzigartig zu bleiben.", \
+            "A high number with a good chance to stay unique."
+    return action, "Spart die starken Karten für Gold- und Kopfstand-Runden.", \
+        "Keeps the strong cards for the Gold and upside-down rounds."
 
 
 def _pick_near_best(options, rng, turn):
@@ -304,4 +369,19 @@ def _pick_near_best(options, rng, turn):
     return weights[-1][1]
 
 
-STRENGTHS = {"random": choose_random, "vorausschauend": choose_lookahead}
+STRENGTHS = {"leicht": choose_random, "mittel": choose_present, "stark": choose_lookahead}
+# Keys saved by earlier releases (games, settings, rooms) and the level they mean now.
+STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "vorausschauend": "stark"}
+# Punktejagd keeps the seed's names for its levels (German, English).
+LEVEL_NAMES = {
+    "leicht": ("Locker & zufällig", "Relaxed & random"),
+    "mittel": ("Aufmerksam", "Attentive"),
+    "stark": ("Vorausschauend", "Thinking ahead"),
+}
+LEVEL_INFO = {
+    "leicht": ("Wählt seine Karten zufällig.", "Picks its cards at random."),
+    "mittel": ("Schaut, welche Karten die anderen noch haben, und denkt nur an diese Runde.",
+               "Looks at the cards the others have left and thinks of this round only."),
+    "stark": ("Bewertet mögliche Ergebnisse und denkt an die nächste Rundenart. Trotzdem nicht immer gleich.",
+              "Weighs possible outcomes and plans for the round types to come. Still not always the same."),
+}

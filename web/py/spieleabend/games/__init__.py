@@ -115,6 +115,26 @@ def check_action(engine, view, action):
     return action
 
 
+def resolve_strength(bots, key):
+    """Return the STRENGTHS key that `key` names: itself, its new name for an old key, else the strongest.
+
+    Saved games, settings and rooms of earlier releases name levels by old keys
+    ("random", "strong", ...); the bot module's STRENGTH_ALIASES maps them.
+    """
+    strengths = bots.STRENGTHS
+    if key in strengths:
+        return key
+    aliases = bots.STRENGTH_ALIASES
+    if key in aliases:
+        return aliases[key]
+    return list(strengths)[-1]
+
+
+def strength_choice(bots, key):
+    """Return the choose function of the level `key` names (see resolve_strength)."""
+    return bots.STRENGTHS[resolve_strength(bots, key)]
+
+
 def run_bots(engine, state, players, rng, limit=100000):
     """Apply computer actions while only computers are to move; return how many were applied.
 
@@ -151,8 +171,7 @@ def self_play(name, options, seed, strength=None):
     from spieleabend.games.common import Rng
 
     engine = load(name)
-    strengths = load_bots(name).STRENGTHS
-    choose = strengths[strength] if strength else strengths[list(strengths)[-1]]
+    choose = strength_choice(load_bots(name), strength)
     state = engine.new_game(options, Rng(seed))
     run_bots(engine, state, _EverySeat(choose), Rng(seed + 1))
     return state

@@ -27,7 +27,7 @@ feeds meta["history"] (the totals after i rounds, for the score chart). Nothing 
 """
 
 from spieleabend.games import load as load_engine
-from spieleabend.games import load_bots, module_path
+from spieleabend.games import load_bots, module_path, strength_choice
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import escape
 from spieleabend.ui.i18n import t
@@ -347,8 +347,7 @@ class LocalTable(Table):
         """Return the computer's action for a seat, from that seat's view only."""
         players = self.players()
         strength = players[seat].get("strength") if seat < len(players) else None
-        strengths = self.bots.STRENGTHS
-        choose = strengths[strength] if strength in strengths else strengths[list(strengths)[-1]]
+        choose = strength_choice(self.bots, strength)
         rng = Rng(self.meta["bot_rng"])
         action = choose(self.engine.view(self.state, seat), rng)
         self.meta["bot_rng"] = rng.state

@@ -1,0 +1,142 @@
+"""The three computer levels of every game: one set of keys, old keys resolved, legal choices, nothing beyond the view."""
+
+import copy
+
+import pytest
+
+from spieleabend.games import GAME_MODULES, load, load_bots, resolve_strength, strength_choice
+from spieleabend.games.common import Rng
+
+LEVELS = ["leicht", "mittel", "stark"]
+OLD_KEYS = ["random", "medium", "strong", "vorausschauend"]
+# Decisions checked per game and level (seeded whole games, mixed levels at the table).
+DECISIONS = {"punktejagd": 3000, "kartenkampf": 3000, "maumau": 3000, "paodekuai": 2000, "golf": 3000}
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_every_game_offers_the_same_three_levels_weakest_first_with_a_line_each(game):
+    bots = load_bots(game)
+    assert list(bots.STRENGTHS) == LEVELS
+    for level in LEVELS:
+        german, english = bots.LEVEL_INFO[level]
+        assert german and english
+    assert callable(bots.hint)
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_old_saved_keys_resolve_to_a_level(game):
+    bots = load_bots(game)
+    for key in OLD_KEYS:
+        assert bots.STRENGTH_ALIASES[key] in bots.STRENGTHS
+        assert resolve_strength(bots, key) == bots.STRENGTH_ALIASES[key]
+    assert resolve_strength(bots, "random") == "leicht"
+    assert resolve_strength(bots, "strong") == "stark"
+    assert resolve_strength(bots, None) == "stark"
+    assert resolve_strength(bots, "unheard-of") == "stark"
+    assert strength_choice(bots, "mittel") is bots.STRENGTHS["mittel"]
+
+
+def test_punktejagd_keeps_the_seed_names():
+    names = load_bots("punktejagd").LEVEL_NAMES
+    assert names["leicht"][0] == "Locker & zufällig"
+    assert names["stark"][0] == "Vorausschauend"
+    assert list(names) == LEVELS
+
+
+def table_size(engine, seed):
+    """Return a table size for a seeded game: from the smallest to the largest."""
+    return engine.MIN_SEATS + seed % (engine.MAX_SEATS - engine.MIN_SEATS + 1)
+
+
+def new_state(game, seed):
+    engine = load(game)
+    options = {} if game == "paodekuai" else {"seats": table_size(engine, seed)}
+    if game == "paodekuai":
+        options = {"deals": 2}
+    if game == "maumau":
+        options["limit"] = 50
+    return engine.new_game(options, Rng(seed))
+
+
+def scrambled(game, state, seat, rng):
+    """Return a copy of a state with what `seat` may not see changed: other seats' secrets, the stock, the rng."""
+    other = copy.deepcopy(state)
+    other["rng"] = Rng(rng.next32()).state
+    if game in ("kartenkampf", "punktejagd"):
+        key = "choices" if game == "kartenkampf" else "plans"
+        for s in range(other["seats"]):
+            if s != seat and other[key][s] is not None:
+                card = rng.choice(other["hands"][s])
+                other[key][s] = card if game == "kartenkampf" else {"card": card, "risk": rng.below(2) == 0}
+    elif game in ("maumau", "paodekuai"):
+        seats = [s for s in range(len(other["hands"])) if s != seat]
+        pool = []
+        for s in seats:
+            pool.extend(other["hands"][s])
+        stock = other["stock"] if game == "maumau" else []
+        pool.extend(stock)
+        rng.shuffle(pool)
+        for s in seats:
+            size = len(other["hands"][s])
+            other["hands"][s], pool = pool[:size], pool[size:]
+        if game == "maumau":
+            other["stock"] = pool
+    elif game == "golf" and "stock" in other:
+        rng.shuffle(other["stock"])
+    return other
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_every_level_chooses_only_legal_actions_and_reads_nothing_beyond_its_view(game):
+    engine = load(game)
+    bots = load_bots(game)
+    checked = {level: 0 for level in LEVELS}
+    scramble_checked = 0
+    seed = 0
+    while min(checked.values()) < DECISIONS[game] and seed < 2000:
+        seed += 1
+        state = new_state(game, seed)
+        rng = Rng(seed * 31 + 7)
+        levels = {}
+        actions = 0
+        while engine.outcome(state) is None and actions < 3000:
+            seat = engine.to_move(state)[0]
+            if seat not in levels:
+                levels[seat] = LEVELS[(seat + seed) % 3]
+            level = levels[seat]
+            view = engine.view(state, seat)
+            # The same numbers for the decision on the true and on the scrambled state.
+            fixed = rng.next32()
+            action = bots.STRENGTHS[level](view, Rng(fixed))
+            assert action in view["legal"], (game, level, seed, action)
+            if len(view["legal"]) > 1:
+                checked[level] += 1
+                if checked[level] % 7 == 0:
+                    other = scrambled(game, state, seat, Rng(fixed ^ 0x5A5A))
+                    again = bots.STRENGTHS[level](engine.view(other, seat), Rng(fixed))
+                    assert again == action, (game, level, seed)
+                    scramble_checked += 1
+            engine.apply_action(state, seat, action)
+            actions += 1
+    assert min(checked.values()) >= DECISIONS[game]
+    assert scramble_checked > 100
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_the_hint_is_the_strong_choice_with_a_reason(game):
+    engine = load(game)
+    bots = load_bots(game)
+    state = new_state(game, 3)
+    rng = Rng(5)
+    hints = 0
+    while engine.outcome(state) is None and hints < 60:
+        seat = engine.to_move(state)[0]
+        view = engine.view(state, seat)
+        action, german, english = bots.hint(view, Rng(hints))
+        assert action == bots.STRENGTHS["stark"](view, Rng(hints))
+        assert action in view["legal"]
+        assert german is None or isinstance(german, str)
+        assert english is None or isinstance(english, str)
+        engine.apply_action(state, seat, bots.STRENGTHS["mittel"](view, rng))
+        hints += 1
+    assert hints > 10
