@@ -206,7 +206,7 @@ class Load:
 
     async def connect(self, concurrency=50):
         """Open every room and seat, a bounded number of handshakes at a time."""
-        from server.relay_client import AsyncRelayClient
+        from tests.relay_client import AsyncRelayClient
 
         gate = asyncio.Semaphore(concurrency)
 

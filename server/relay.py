@@ -22,11 +22,9 @@ from simple_websocket import ConnectionClosed
 from wsproto.events import TextMessage
 from wsproto.utilities import LocalProtocolError
 
-PROTOCOL_VERSION = 1
+from spieleabend.protocol import (  # noqa: F401  (re-exported for tests and tools)
+    CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION, REPLACED_CLOSE, normalize_code)
 
-# No 0/O, 1/I/L, U/V pairs that people mistake for each other when typing from a TV.
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
-CODE_LENGTH = 6
 
 DEFAULTS = {
     "RELAY_PATH": "/relay",
@@ -76,7 +74,7 @@ END_CLOSE_CODES = {
     "host_gone": 1001,
     "idle": 1001,
     "shutdown": 1001,
-    "replaced": 4000,
+    "replaced": REPLACED_CLOSE,
 }
 
 HOST_TYPES = {"to_seat", "to_all", "to_screens", "joining", "end", "ping"}
@@ -139,11 +137,6 @@ def _field(frame, name, kinds, required=True):
     if not isinstance(value, kinds):
         raise RelayError("malformed", "wrong type: %s" % name)
     return value
-
-
-def normalize_code(text):
-    """Return a typed room code in canonical form: upper case, without spaces or dashes."""
-    return "".join(ch for ch in text.upper() if ch not in " -")
 
 
 def new_code(taken):

@@ -7,7 +7,7 @@ from werkzeug.serving import make_server
 
 from server import create_app
 from server.relay import Relay
-from server.relay_client import RelayClient
+from tests.relay_client import RelayClient
 
 
 class FakeClock:

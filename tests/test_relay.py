@@ -5,7 +5,7 @@ import threading
 import pytest
 
 from server.relay import CODE_ALPHABET
-from server.relay_client import RelayClosed, parse_link
+from tests.relay_client import RelayClosed, parse_link
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
     make_relay_server, relay_server, shared_relay_server)
 
