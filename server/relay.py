@@ -49,6 +49,7 @@ DEFAULTS = {
     "RELAY_PIN_ATTEMPTS": 10,  # wrong PINs per room before joining by PIN is switched off
     "RELAY_SWEEP_INTERVAL": 5.0,  # None: no background sweeper (tests call Relay.sweep)
     "RELAY_CLOCK": time.monotonic,
+    "RELAY_REDIS_URL": None,  # redis://host:port/db: rooms shared by every process using it
 }
 
 # Error code -> websocket close code sent after the error frame.
@@ -75,6 +76,7 @@ END_CLOSE_CODES = {
     "idle": 1001,
     "shutdown": 1001,
     "replaced": REPLACED_CLOSE,
+    "interrupted": 1012,  # Redis out of reach: come back soon (not a code the app gives up on)
 }
 
 HOST_TYPES = {"to_seat", "to_all", "to_screens", "joining", "end", "ping"}
@@ -99,6 +101,27 @@ class RelayError(Exception):
 def encode(frame):
     """Serialize one outgoing frame compactly (UTF-8 on the wire, no NaN)."""
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def wire_frame(text):
+    """Return the bytes of one unmasked, uncompressed websocket text frame (RFC 6455, 5.2).
+
+    A server's frames are never masked, so without compression the bytes are the same
+    for every recipient: a broadcast builds them once instead of once per socket.
+    """
+    return wire_frame_bytes(text.encode("utf-8"))
+
+
+def wire_frame_bytes(payload):
+    """Return the websocket text frame that carries these UTF-8 bytes."""
+    size = len(payload)
+    if size < 126:
+        header = struct.pack("!BB", 0x81, size)
+    elif size < 65536:
+        header = struct.pack("!BBH", 0x81, 126, size)
+    else:
+        header = struct.pack("!BBQ", 0x81, 127, size)
+    return header + payload
 
 
 def _reject_constant(name):
@@ -192,8 +215,9 @@ class TokenBucket:
 class Connection:
     """One accepted websocket: serialized sends, its rate bucket, and where it sits."""
 
-    def __init__(self, ws, bucket, send_timeout):
+    def __init__(self, ws, bucket, send_timeout, plain=True):
         self.ws = ws
+        self.plain = plain  # no permessage-deflate: frames may be prebuilt with wire_frame
         self.bucket = bucket
         # Re-entrant: a hello holds it while it registers the place and sends the welcome,
         # so nothing relayed to the new place can overtake the welcome.
@@ -216,8 +240,10 @@ class Connection:
             except (OSError, AttributeError):
                 pass  # not a plain kernel socket (e.g. gevent); sends simply block
 
-    def send(self, text):
-        """Send one text frame; on failure drop the connection and return False."""
+    def send(self, text, wire=None):
+        """Send one text frame (`wire`: its prebuilt bytes); on failure drop the connection."""
+        if self.plain:
+            data = wire if wire is not None else wire_frame(text)
         with self.send_lock:
             if self.closed or not self.ws.connected:
                 return False
@@ -226,7 +252,9 @@ class Connection:
                 # (The reader thread writes pongs on its own; those are small control
                 # frames and can only interleave with a partial write to a stuck peer,
                 # which is dropped anyway.)
-                self.ws.sock.sendall(self.ws.ws.send(TextMessage(data=text)))
+                if not self.plain:
+                    data = self.ws.ws.send(TextMessage(data=text))
+                self.ws.sock.sendall(data)
                 return True
             except (OSError, LocalProtocolError):
                 self._abandon()
@@ -321,6 +349,8 @@ class Room:
 class Relay:
     """Owns all rooms; each websocket thread calls `serve`, the sweeper calls `sweep`."""
 
+    unavailable_errors = ()  # exceptions that mean the shared room state is out of reach
+
     def __init__(self, config):
         self.config = {key: config[key] for key in DEFAULTS}
         self.clock = self.config["RELAY_CLOCK"]
@@ -337,7 +367,8 @@ class Relay:
         self._start_sweeper()
         conn = Connection(ws, TokenBucket(self.config["RELAY_SEAT_RATE"],
                                           self.config["RELAY_SEAT_BURST"], self.clock),
-                          self.config["RELAY_SEND_TIMEOUT"])
+                          self.config["RELAY_SEND_TIMEOUT"],
+                          plain=not self.config["RELAY_COMPRESSION"])
         with self.lock:
             admitted = len(self.connections) < self.config["RELAY_MAX_CONNECTIONS"]
             if admitted:
@@ -360,6 +391,10 @@ class Relay:
             conn.fail(error)
         except ConnectionClosed:
             pass
+        except self.unavailable_errors:
+            # The shared state is out of reach (Redis): the device retries until it is back.
+            conn.send(encode({"type": "closed", "reason": "interrupted"}))
+            conn.close(END_CLOSE_CODES["interrupted"], "interrupted")
         finally:
             self._release(conn)
             conn.finish()
@@ -549,13 +584,17 @@ class Relay:
             self._relay(conn, frame, kind[3:])
         elif kind == "joining":
             is_open = _field(frame, "open", (bool,))
-            with self.lock:
-                conn.room.joining_open = is_open
+            self._set_joining(conn, is_open)
             conn.send(encode({"type": "joining", "open": is_open}))
         elif kind == "end":
             self._end_room(conn.room, "ended")
         elif kind == "leave":
             self._leave(conn)
+
+    def _set_joining(self, conn, is_open):
+        """Open or close joining in the sender's room."""
+        with self.lock:
+            conn.room.joining_open = is_open
 
     def _relay(self, conn, frame, target):
         """Stamp the sender and pass `data` to the addressed places only."""
@@ -575,10 +614,11 @@ class Relay:
                 recipients = [seat.conn if seat else None]
         sender = "host" if place.role == "host" else place.number
         text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
+        wire = wire_frame(text)
         for recipient in recipients:
             # A place that is away misses the frame; its owner resends views on "back".
             if recipient is not None:
-                recipient.send(text)
+                recipient.send(text, wire)
 
     def _leave(self, conn):
         """Free a seat or screen for good and close its socket."""
@@ -718,6 +758,16 @@ def _before_handshake():
         request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
 
 
+def make_relay(config):
+    """Return the relay for this config: rooms in Redis when a URL is set, else in memory."""
+    url = config.get("RELAY_REDIS_URL")
+    if url:
+        from server.relay_redis import RedisRelay
+
+        return RedisRelay(config, url)
+    return Relay(config)
+
+
 def init_app(app):
     """Attach the relay's websocket route and its defaults to the app."""
     for key, value in DEFAULTS.items():
@@ -729,7 +779,7 @@ def init_app(app):
         "max_message_size": 4 * app.config["RELAY_MAX_MESSAGE_BYTES"],
         "thread_class": ReaderThread,
     })
-    app.extensions["relay"] = Relay(app.config)
+    app.extensions["relay"] = make_relay(app.config)
     blueprint = Blueprint("relay", __name__)
     blueprint.before_request(_before_handshake)
     sock = Sock()

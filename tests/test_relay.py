@@ -7,7 +7,7 @@ import pytest
 from server.relay import CODE_ALPHABET
 from tests.relay_client import RelayClosed, parse_link
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
-    make_relay_server, relay_server, shared_relay_server)
+    make_relay_server, relay_server, relay_servers, shared_relay_server)
 
 
 def next_data(client):
