@@ -153,7 +153,7 @@ class RedisRelay(Relay):
             socket_timeout=5, socket_connect_timeout=2, health_check_interval=30,
             retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2)))
         self.prefix = self.config["RELAY_REDIS_PREFIX"]
-        self.process = secrets.token_hex(6)
+        self.process = None  # this process's id, made with its bus (after a server's fork)
         self.local = {}  # socket id -> Connection, for this process's sockets
         self._ids = itertools.count(1)
         self._relay_script = self.redis.register_script(RELAY_SCRIPT)
@@ -530,6 +530,9 @@ class RedisRelay(Relay):
         with self.lock:
             if self._bus is not None:
                 return
+            # Made here, not in __init__: a server that loads the app before forking its
+            # workers would otherwise give every worker the same id.
+            self.process = secrets.token_hex(6)
             self._bus = threading.Thread(target=self._bus_loop, name="relay-bus", daemon=True)
         self._bus.start()
 
