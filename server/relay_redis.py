@@ -82,6 +82,7 @@ REDIS_DEFAULTS = {
     "RELAY_REDIS_HEARTBEAT": 2.0,  # seconds between a process's heartbeats
     "RELAY_REDIS_PROCESS_TTL": 10.0,  # a process without a heartbeat this long counts as dead
     "RELAY_REDIS_POOL": 64,  # connections per process; threads wait for a free one
+    "RELAY_REDIS_TIMEOUT": 2.0,  # seconds a Redis command may take before the room is interrupted
 }
 
 
@@ -148,10 +149,13 @@ class RedisRelay(Relay):
             # per boot, so use the wall clock unless a test brings its own.
             self.clock = time.time
         self.url = url
+        timeout = self.config["RELAY_REDIS_TIMEOUT"]
+        # Short timeouts and one quick retry: a relay that waits long for Redis holds every
+        # device in the room; better tell them it is interrupted and let them come back.
         self.redis = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
-            url, max_connections=self.config["RELAY_REDIS_POOL"], timeout=5,
-            socket_timeout=5, socket_connect_timeout=2, health_check_interval=30,
-            retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2)))
+            url, max_connections=self.config["RELAY_REDIS_POOL"], timeout=timeout,
+            socket_timeout=timeout, socket_connect_timeout=timeout, health_check_interval=30,
+            retry=Retry(ExponentialBackoff(cap=0.1, base=0.02), 1)))
         self.prefix = self.config["RELAY_REDIS_PREFIX"]
         self.process = None  # this process's id, made with its bus (after a server's fork)
         self.local = {}  # socket id -> Connection, for this process's sockets
@@ -195,7 +199,7 @@ class RedisRelay(Relay):
 
     def _hello(self, conn, frame):
         """Give the socket its address, then handle its hello as the in-memory relay does."""
-        if not self._bus_up.wait(5):
+        if not self._bus_up.wait(self.config["RELAY_REDIS_TIMEOUT"]):
             raise redis.ConnectionError("the message bus is not connected")
         conn.id = str(next(self._ids))
         conn.address = "%s/%s" % (self.process, conn.id)

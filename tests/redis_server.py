@@ -2,6 +2,7 @@
 
 import contextlib
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -51,6 +52,7 @@ class RedisServer:
     def stop(self):
         """End the server and remove its folder."""
         if self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)  # a paused server cannot end
             self.process.terminate()
             try:
                 self.process.wait(10)
@@ -59,9 +61,13 @@ class RedisServer:
                 self.process.wait()
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def restart(self):
-        """Start the server again on the same port (after stop), empty."""
-        self.__init__(self.port)
+    def pause(self):
+        """Freeze the server (SIGSTOP): clients' commands hang as on a lost network."""
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self):
+        """Let a paused server go on, with every key it had."""
+        self.process.send_signal(signal.SIGCONT)
 
 
 @pytest.fixture(scope="session")
