@@ -29,22 +29,29 @@ import time
 
 import redis
 from redis.backoff import ExponentialBackoff
+
+try:  # redis-py 7 and later
+    from redis.maint_notifications import MaintNotificationsConfig
+except ImportError:  # pragma: no cover
+    MaintNotificationsConfig = None
 from redis.retry import Retry
 
 from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
                           _field, encode, new_code, normalize_code, wire_frame,
                           wire_frame_bytes)
 
-# Relays a frame; returns the sender's own process's socket ids ("3,7"), or -1 when the
+# Relays a frame (and, when ARGV[4] is a time, marks the room active); returns the sender's own process's socket ids ("3,7"), or -1 when the
 # sender no longer holds its place (replaced, removed, room gone).
 RELAY_SCRIPT = """
 local at = redis.call('HGETALL', KEYS[1])
 local map = {}
 for i = 1, #at, 2 do map[at[i]] = at[i + 1] end
 if map[ARGV[1]] ~= ARGV[2] then return -1 end
-redis.call('HSET', KEYS[2], 'last_active', ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-redis.call('PEXPIRE', KEYS[2], ARGV[5])
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[2], 'last_active', ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  redis.call('PEXPIRE', KEYS[2], ARGV[5])
+end
 local target = ARGV[3]
 local groups = {}
 for key, address in pairs(map) do
@@ -149,18 +156,17 @@ class RedisRelay(Relay):
             # per boot, so use the wall clock unless a test brings its own.
             self.clock = time.time
         self.url = url
-        timeout = self.config["RELAY_REDIS_TIMEOUT"]
-        # Short timeouts and one quick retry: a relay that waits long for Redis holds every
-        # device in the room; better tell them it is interrupted and let them come back.
         self.redis = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
-            url, max_connections=self.config["RELAY_REDIS_POOL"], timeout=timeout,
-            socket_timeout=timeout, socket_connect_timeout=timeout, health_check_interval=30,
-            retry=Retry(ExponentialBackoff(cap=0.1, base=0.02), 1)))
+            url, max_connections=self.config["RELAY_REDIS_POOL"],
+            timeout=self.config["RELAY_REDIS_TIMEOUT"], **self._connection_options()))
         self.prefix = self.config["RELAY_REDIS_PREFIX"]
         self.process = None  # this process's id, made with its bus (after a server's fork)
         self.local = {}  # socket id -> Connection, for this process's sockets
         self._ids = itertools.count(1)
         self._relay_script = self.redis.register_script(RELAY_SCRIPT)
+        # The hot path (one script call per relayed frame) runs on a connection of the
+        # serving thread's own: a pool checkout costs about as much CPU as the call itself.
+        self._own = threading.local()
         self._set_if_room = self.redis.register_script(SET_IF_ROOM_SCRIPT)
         self._bus = None
         self._bus_up = threading.Event()
@@ -202,6 +208,7 @@ class RedisRelay(Relay):
         if not self._bus_up.wait(self.config["RELAY_REDIS_TIMEOUT"]):
             raise redis.ConnectionError("the message bus is not connected")
         conn.id = str(next(self._ids))
+        conn.touched = self.clock()  # the hello marks the room active
         conn.address = "%s/%s" % (self.process, conn.id)
         self.local[conn.id] = conn
         super()._hello(conn, frame)
@@ -378,10 +385,16 @@ class RedisRelay(Relay):
         sender = "host" if place.role == "host" else place.number
         text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
         key = "h" if target == "host" else (target if isinstance(target, str) else "s%d" % target)
+        now = self.clock()
+        # Idle expiry counts in hours: mark the room active at most once a second per socket.
+        touch = now - conn.touched >= 1.0
+        if touch:
+            conn.touched = now
         mine = self._relay_script(
             keys=[self._at_key(code), self._room_key(code)],
-            args=[place.key, conn.address, key, repr(self.clock()), self.ttl_ms,
-                  self._channel(), self.process, text])
+            args=[place.key, conn.address, key, repr(now) if touch else "", self.ttl_ms,
+                  self._channel(), self.process, text],
+            client=self._thread_client())
         if mine == -1 or not mine:
             return
         wire = wire_frame(text)
@@ -390,6 +403,27 @@ class RedisRelay(Relay):
             # A place that is away misses the frame; its owner resends views on "back".
             if recipient is not None:
                 recipient.send(text, wire)
+
+    def _connection_options(self):
+        """Return the options of every connection to Redis."""
+        timeout = self.config["RELAY_REDIS_TIMEOUT"]
+        # Short timeouts and one quick retry: a relay that waits long for Redis holds every
+        # device in the room; better tell them it is interrupted and let them come back.
+        options = {"socket_timeout": timeout, "socket_connect_timeout": timeout,
+                   "health_check_interval": 30,
+                   "retry": Retry(ExponentialBackoff(cap=0.1, base=0.02), 1)}
+        if MaintNotificationsConfig is not None:
+            # Notices of managed Redis services' maintenance: not used here, and not free.
+            options["maint_notifications_config"] = MaintNotificationsConfig(enabled=False)
+        return options
+
+    def _thread_client(self):
+        """Return this thread's own Redis connection (made on its first relayed frame)."""
+        client = getattr(self._own, "client", None)
+        if client is None:
+            client = self._own.client = redis.Redis.from_url(
+                self.url, single_connection_client=True, **self._connection_options())
+        return client
 
     def _set_joining(self, conn, is_open):
         """Open or close joining in the sender's room."""
