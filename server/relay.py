@@ -9,6 +9,7 @@ described in docs/rooms.md; keep the two in step.
 
 import json
 import secrets
+import select
 import socket
 import struct
 import threading
@@ -19,7 +20,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, request
 from flask_sock import Sock
 from simple_websocket import ConnectionClosed
-from wsproto.events import TextMessage
+from wsproto.connection import ConnectionState
+from wsproto.events import Ping, TextMessage
 from wsproto.utilities import LocalProtocolError
 
 from spieleabend.protocol import (  # noqa: F401  (re-exported for tests and tools)
@@ -170,25 +172,27 @@ def new_code(taken):
             return code
 
 
-class ReaderThread(threading.Thread):
-    """simple_websocket's socket-reading thread, which wakes the serving thread when it ends.
+class InlineReader:
+    """Stands in for simple_websocket's reading thread: the serving thread reads its own socket.
 
-    When simple_websocket aborts an oversized frame it signals the serving thread
-    before it marks the socket closed, so that thread can miss the wake-up and wait
-    forever; marking and signalling again once the reader is done closes that gap.
+    With the library's thread every frame passes from the reading thread to the serving
+    thread (an event, a wake-up, a switch of the GIL), and every socket costs two threads.
+    `Connection.receive` reads, parses (wsproto) and answers pings in the serving thread.
     """
 
+    name = "relay-inline-reader"
+
     def __init__(self, target=None, **kwargs):
-        super().__init__(target=target, **kwargs)
         self.websocket = getattr(target, "__self__", None)
 
-    def run(self):
-        try:
-            super().run()
-        finally:
-            if self.websocket is not None:
-                self.websocket.connected = False
-                self.websocket.event.set()
+    def start(self):
+        """Start nothing: the serving thread reads."""
+
+    def join(self, timeout=None):
+        """Nothing to wait for."""
+
+    def is_alive(self):
+        return False
 
 
 class TokenBucket:
@@ -225,6 +229,12 @@ class Connection:
         self.closed = False
         self.room = None
         self.place = None
+        self.reader = threading.current_thread()  # the serving thread reads this socket
+        self.poller = select.poll()  # not select(): socket numbers pass 1024 under load
+        self.poller.register(ws.sock, select.POLLIN)
+        self.next_ping = (time.monotonic() + ws.ping_interval) if ws.ping_interval else None
+        self.eof = False
+        self.close_timer = None
         try:
             # Frames are small and latency matters; werkzeug leaves Nagle's algorithm on,
             # which holds a frame back until the previous one is acknowledged.
@@ -260,8 +270,70 @@ class Connection:
                 self._abandon()
                 return False
 
+    def receive(self, timeout):
+        """Return the next message (text or bytes), None after `timeout` seconds or once closed.
+
+        Raises ConnectionClosed when the socket is gone. Sends the websocket pings when
+        they are due and closes a socket that left the last one unanswered.
+        """
+        ws = self.ws
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not ws.input_buffer:
+            if self.closed:
+                return None
+            if not ws.connected or self.eof:
+                raise ConnectionClosed(ws.close_reason, ws.close_message)
+            now = time.monotonic()
+            waits = []
+            if self.next_ping is not None:
+                if now >= self.next_ping:
+                    self._ping(now)
+                    continue
+                waits.append(self.next_ping - now)
+            if deadline is not None:
+                if now >= deadline:
+                    return None
+                waits.append(deadline - now)
+            if not self.poller.poll(int(min(waits) * 1000) + 1 if waits else None):
+                continue
+            self._read()
+        return ws.input_buffer.pop(0)
+
+    def _read(self):
+        """Read what the socket has and let the websocket layer handle it."""
+        ws = self.ws
+        try:
+            data = ws.sock.recv(ws.receive_bytes)
+        except OSError:
+            data = b""
+        if not data:
+            self.eof = True
+            ws.connected = False
+            return
+        try:
+            ws.ws.receive_data(data)
+            with self.send_lock:  # it may answer a ping or a close frame
+                ws.connected = ws._handle_events() and ws.connected
+        except LocalProtocolError:
+            ws.connected = False
+
+    def _ping(self, now):
+        """Send the next websocket ping, or close a socket that did not answer the last one."""
+        ws = self.ws
+        if not ws.pong_received:
+            self.close(1008, "Ping/Pong timeout")
+            ws.connected = False
+            return
+        ws.pong_received = False
+        with self.send_lock:
+            try:
+                ws.sock.sendall(ws.ws.send(Ping()))
+            except (OSError, LocalProtocolError):
+                self._abandon()
+        self.next_ping = max(now, self.next_ping) + ws.ping_interval
+
     def close(self, close_code, reason=""):
-        """Send a close frame and wake the thread that serves this socket."""
+        """Send a close frame; a socket served by another thread is ended after CLOSE_WAIT."""
         with self.send_lock:
             if self.closed:
                 return
@@ -270,8 +342,12 @@ class Connection:
                 self.ws.close(reason=close_code, message=reason)
             except (OSError, ConnectionClosed, LocalProtocolError):
                 pass
-            # The serving thread may sit in receive(); it only wakes on this event.
-            self.ws.event.set()
+        if threading.current_thread() is not self.reader:
+            # The serving thread waits in receive() until the client answers the close
+            # frame; a client that never answers is cut off so the thread is freed.
+            self.close_timer = threading.Timer(CLOSE_WAIT, self._abandon)
+            self.close_timer.daemon = True
+            self.close_timer.start()
 
     def fail(self, error):
         """Send an error frame, then close with the error's close code."""
@@ -286,23 +362,28 @@ class Connection:
         could wait on each other.
         """
         self.closed = True
-        reader = getattr(self.ws, "thread", None)
-        if reader is not None and reader is not threading.current_thread():
-            reader.join(CLOSE_WAIT)
+        if self.close_timer is not None:
+            self.close_timer.cancel()
+        # Read the client's answer to our close frame (or its EOF) before ending TCP.
+        deadline = time.monotonic() + CLOSE_WAIT
+        while not self.eof and self.ws.ws.state is not ConnectionState.CLOSED:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.poller.poll(int(left * 1000) + 1):
+                break
+            self._read()
         try:
             self.ws.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
 
     def _abandon(self):
-        """Give up on a socket that cannot take data: shut it so both its threads wake."""
+        """Give up on a socket that cannot take data: shut it so its serving thread wakes."""
         self.closed = True
         try:
             self.ws.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
         self.ws.connected = False
-        self.ws.event.set()
 
 
 class Place:
@@ -401,7 +482,7 @@ class Relay:
 
     def _receive(self, conn, timeout):
         """Return the next frame as a dict, None on timeout, or raise RelayError."""
-        text = conn.ws.receive(timeout=timeout)
+        text = conn.receive(timeout)
         if text is None or conn.closed:
             return None
         if not conn.bucket.take():
@@ -777,7 +858,7 @@ def init_app(app):
         # Hard cap enforced while the frame is still arriving (counted in characters);
         # frames between the protocol limit and this cap get an explicit error frame.
         "max_message_size": 4 * app.config["RELAY_MAX_MESSAGE_BYTES"],
-        "thread_class": ReaderThread,
+        "thread_class": InlineReader,
     })
     app.extensions["relay"] = make_relay(app.config)
     blueprint = Blueprint("relay", __name__)
