@@ -23,6 +23,8 @@ thread writes to directly. Why this and not streams: docs/rooms.md.
 
 import itertools
 import json
+import logging
+import queue
 import secrets
 import threading
 import time
@@ -39,6 +41,8 @@ from redis.retry import Retry
 from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
                           _field, encode, new_code, normalize_code, wire_frame,
                           wire_frame_bytes)
+
+log = logging.getLogger(__name__)
 
 # Relays a frame (and, when ARGV[4] is a time, marks the room active); returns the sender's own process's socket ids ("3,7"), or -1 when the
 # sender no longer holds its place (replaced, removed, room gone).
@@ -169,6 +173,8 @@ class RedisRelay(Relay):
         self._own = threading.local()
         self._set_if_room = self.redis.register_script(SET_IF_ROOM_SCRIPT)
         self._bus = None
+        self._writer = None
+        self._outbox = queue.SimpleQueue()  # relayed frames waiting for the writer thread
         self._bus_up = threading.Event()
         self.ttl_ms = int(1000 * (self.config["RELAY_IDLE_EXPIRY"]
                                   + max(self.config["RELAY_HOST_GRACE"],
@@ -223,6 +229,8 @@ class RedisRelay(Relay):
         if place is None or code is None:
             return
         notices = []
+        if self._writer is not None:
+            self._flush()  # frames it sent before it went go out while it still holds its place
         try:
             with self._lock(code):
                 state = self._read(code)
@@ -390,19 +398,64 @@ class RedisRelay(Relay):
         touch = now - conn.touched >= 1.0
         if touch:
             conn.touched = now
-        mine = self._relay_script(
-            keys=[self._at_key(code), self._room_key(code)],
-            args=[place.key, conn.address, key, repr(now) if touch else "", self.ttl_ms,
-                  self._channel(), self.process, text],
-            client=self._thread_client())
-        if mine == -1 or not mine:
-            return
-        wire = wire_frame(text)
-        for socket_id in mine.decode().split(","):
-            recipient = self.local.get(socket_id)
-            # A place that is away misses the frame; its owner resends views on "back".
-            if recipient is not None:
-                recipient.send(text, wire)
+        # The writer thread sends it with the frames other sockets queued meanwhile: the
+        # serving thread never waits for Redis, and one round trip carries many frames.
+        self._outbox.put((code, [place.key, conn.address, key, repr(now) if touch else "",
+                                 self.ttl_ms, self._channel(), self.process, text]))
+
+    def _write_loop(self):
+        """Run queued frames' relay scripts in one pipeline per batch; deliver local ones in order."""
+        sha = self._relay_script.sha
+        client = self._thread_client()
+        while not self._stopping.is_set():
+            batch = [self._outbox.get()]
+            if batch[0] is None:
+                return
+            while len(batch) < 200:
+                try:
+                    item = self._outbox.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._stopping.set()
+                    break
+                batch.append(item)
+            flushed = [args for code, args in batch if code is None]
+            batch = [(code, args) for code, args in batch if code is not None]
+            pipe = client.pipeline(transaction=False)
+            for code, args in batch:
+                pipe.evalsha(sha, 2, self._at_key(code), self._room_key(code), *args)
+            try:
+                replies = pipe.execute(raise_on_error=False) if batch else []
+            except self.unavailable_errors:
+                self._interrupt()  # those frames are lost: the devices resume and resync
+                replies = []
+            if any(isinstance(r, redis.exceptions.NoScriptError) for r in replies):
+                # Redis restarted without the script: load it and send the batch again.
+                self._relay_script.sha = sha = client.script_load(RELAY_SCRIPT)
+                pipe = client.pipeline(transaction=False)
+                for code, args in batch:
+                    pipe.evalsha(sha, 2, self._at_key(code), self._room_key(code), *args)
+                replies = pipe.execute(raise_on_error=False)
+            for (code, args), mine in zip(batch, replies):
+                if isinstance(mine, Exception):
+                    log.warning("relay script failed for room %s: %s", code, mine)
+                elif isinstance(mine, bytes) and mine:
+                    text = args[7]
+                    wire = wire_frame(text)
+                    for socket_id in mine.decode().split(","):
+                        recipient = self.local.get(socket_id)
+                        # A place that is away misses the frame; its owner resends views on "back".
+                        if recipient is not None:
+                            recipient.send(text, wire)
+            for done in flushed:
+                done.set()
+
+    def _flush(self):
+        """Wait until the writer has sent every frame queued so far (before an end or a leave)."""
+        done = threading.Event()
+        self._outbox.put((None, done))
+        done.wait(self.config["RELAY_REDIS_TIMEOUT"] * 2)
 
     def _connection_options(self):
         """Return the options of every connection to Redis."""
@@ -431,6 +484,7 @@ class RedisRelay(Relay):
 
     def _leave(self, conn):
         """Free a seat or screen for good and close its socket."""
+        self._flush()  # what it sent before reaches the host before it is gone
         notices = []
         code, place = conn.room, conn.place
         with self._lock(code):
@@ -448,6 +502,7 @@ class RedisRelay(Relay):
 
     def _end_room(self, code, reason):
         """Close a room and every socket in it, on every process."""
+        self._flush()  # the host's last frames arrive before the room closes
         with self._lock(code):
             state = self._read(code)
             notices = self._remove(state, reason) if state is not None else []
@@ -572,7 +627,10 @@ class RedisRelay(Relay):
             # workers would otherwise give every worker the same id.
             self.process = secrets.token_hex(6)
             self._bus = threading.Thread(target=self._bus_loop, name="relay-bus", daemon=True)
+            self._writer = threading.Thread(target=self._write_loop, name="relay-writer",
+                                            daemon=True)
         self._bus.start()
+        self._writer.start()
 
     def _bus_loop(self):
         """Receive frames for this process's sockets; beat the heart; survive Redis outages."""
@@ -691,6 +749,7 @@ class RedisRelay(Relay):
         for conn in strays:
             conn.close(END_CLOSE_CODES[reason], reason)
         self._stopping.set()
+        self._outbox.put(None)
 
     def end_every_room(self):
         """Delete every room under this relay's prefix (tests and operators starting over)."""
