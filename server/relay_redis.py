@@ -17,8 +17,10 @@ Both room keys expire by themselves after the idle time plus the grace time.
 Transport: one pub/sub channel per process (<prefix>bus:<id>). A relayed frame is
 one Lua script call: it checks that the sender still holds its place, finds the
 addressed places' sockets, publishes the frame once to each other process that
-holds one and returns the sender's own process's sockets, which the sending
-thread writes to directly. Why this and not streams: docs/rooms.md.
+holds one and returns the sender's own process's sockets. Serving threads queue
+their frames; one writer thread per process sends what is queued as one pipeline
+and writes to the local recipients in order, one bus thread reads the process's
+channel. Why this and not a channel per room or streams: docs/rooms.md.
 """
 
 import itertools
@@ -386,7 +388,7 @@ class RedisRelay(Relay):
     # ----- frames after the hello ---------------------------------------------------------
 
     def _relay(self, conn, frame, target):
-        """Publish `data` once per process that holds an addressee; write local ones here."""
+        """Queue `data` for the writer thread, which relays it through Redis in order."""
         if "data" not in frame:
             raise RelayError("malformed", "missing field: data")
         place, code = conn.place, conn.room
