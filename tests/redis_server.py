@@ -68,11 +68,3 @@ class RedisServer:
     def resume(self):
         """Let a paused server go on, with every key it had."""
         self.process.send_signal(signal.SIGCONT)
-
-
-@pytest.fixture(scope="session")
-def redis_server():
-    """A redis-server for the whole session, stopped at the end."""
-    server = RedisServer()
-    yield server
-    server.stop()
