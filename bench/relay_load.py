@@ -1,12 +1,17 @@
 """Relay load benchmark: many rooms on one server process, loopback only; prints figures.
 
-Run: python -m bench.relay_load            (all setups, about four minutes)
+Run: python -m bench.relay_load            (memory, Redis with 1 and 2 processes, baseline)
      python -m bench.relay_load --setups werkzeug,baseline --rates 500 --seconds 10
+     python -m bench.relay_load --setups redis --processes 2 --redis redis://127.0.0.1:6379/0
 
 Each setup is started as its own process on 127.0.0.1. The load generator (this
 process, asyncio) opens 250 rooms: 250 hosts and 4 seats each (1,250 sockets),
 then, for each rate, the hosts send addressed and broadcast messages on a steady
-schedule for a fixed time. Seats check every message they receive (was it meant
+schedule for a fixed time. The `redis` setup runs gunicorn processes (one worker
+each, own port) sharing one Redis, first 1 then `--processes` of them; each room's
+host and seats are spread over the processes, so most frames cross between them.
+Without `--redis` the benchmark starts its own redis-server (Debian's package) on
+a free port; the CPU per delivery then counts the relay processes and Redis. Seats check every message they receive (was it meant
 for me? in order?) and measure its latency. A minimal asyncio relay
 (bench/baseline_relay.py) takes the same load in the same run for comparison.
 """
@@ -66,7 +71,11 @@ def bench_app():
     from server import create_app
 
     raise_fd_limit()
-    return create_app(BENCH_CONFIG)
+    config = dict(BENCH_CONFIG)
+    if os.environ.get("SPIELEABEND_BENCH_PREFIX"):
+        # Each run's rooms under their own prefix: a shared Redis keeps nobody else's.
+        config["RELAY_REDIS_PREFIX"] = os.environ["SPIELEABEND_BENCH_PREFIX"]
+    return create_app(config)
 
 
 def serve_werkzeug(port):
@@ -99,6 +108,7 @@ SETUPS = {
     "gthread": ("flask-sock, gunicorn 1 worker gthread", "/relay"),
     "gevent": ("flask-sock, gunicorn 1 worker gevent", "/relay"),
     "baseline": ("baseline: asyncio websockets", "/"),
+    "redis": ("gunicorn gthread + Redis, %d process%s", "/relay"),
 }
 
 
@@ -109,7 +119,7 @@ def server_command(setup, port):
                 "--backlog", "2048", "--log-level", "warning"]
     if setup == "werkzeug":
         return [python, "-m", "bench.relay_load", "--serve-werkzeug", str(port)]
-    if setup == "gthread":
+    if setup in ("gthread", "redis"):
         return gunicorn + ["-k", "gthread", "--threads", "1600", "--worker-connections", "1700",
                            "bench.relay_load:bench_app()"]
     if setup == "gevent":
@@ -208,8 +218,8 @@ class Stage:
 class Load:
     """The rooms of one run: hosts, seats, and the stage their readers count into."""
 
-    def __init__(self, url, rooms, seats):
-        self.url = url
+    def __init__(self, urls, rooms, seats):
+        self.urls = urls  # one per server process; room i's host on urls[i % n]
         self.rooms = rooms
         self.seats_per_room = seats
         self.hosts = []
@@ -219,29 +229,33 @@ class Load:
         self.readers = []
         self.seq = 0  # across stages, so seats can check the order
 
+    def url_for(self, room, place):
+        """Return the process a room's host (place 0) or seat joins: spread over all of them."""
+        return self.urls[(room + place) % len(self.urls)]
+
     async def connect(self, concurrency=50):
         """Open every room and seat, a bounded number of handshakes at a time."""
-        from server.relay_client import AsyncRelayClient
+        from tests.relay_client import AsyncRelayClient
 
         gate = asyncio.Semaphore(concurrency)
 
-        async def open_client():
+        async def open_client(url):
             """Open one socket, at most `concurrency` handshakes at a time."""
             async with gate:
-                return await AsyncRelayClient.connect(self.url, compression=None, open_timeout=20)
+                return await AsyncRelayClient.connect(url, compression=None, open_timeout=20)
 
         async def open_room(index):
             """Create one room and join its seats."""
             try:
-                host = await open_client()
+                host = await open_client(self.url_for(index, 0))
                 welcome = await host.create()
             except Exception:
                 self.connect_failures += 1 + self.seats_per_room
                 return
             self.hosts.append((index, host))
-            for _ in range(self.seats_per_room):
+            for place in range(1, self.seats_per_room + 1):
                 try:
-                    seat = await open_client()
+                    seat = await open_client(self.url_for(index, place))
                     joined = await seat.join(welcome["room"], secret=welcome["secret"])
                 except Exception:
                     self.connect_failures += 1
@@ -346,29 +360,75 @@ def stage_line(label, stage, rate):
     delivered = sum(stage.received.values())
     return ("%-40s %5d/s: offered %6.1f, relayed %6.1f msg/s  latency p50 %6.2f  p95 %6.2f  p99 %7.2f  "
             "max %7.2f ms  lost %d  misdelivered %d  out of order %d\n"
-            "%-40s %5d/s: server CPU %.0f %% (%.0f us per delivery), load generator CPU %.0f %%, "
-            "other processes %.0f %% (of %d00 %%)" % (
+            "%-40s %5d/s: server CPU %.0f %% (%.0f us per delivery, %.0f of them Redis), "
+            "load generator CPU %.0f %%, other processes %.0f %% (of %d00 %%)" % (
                 label, rate, sum(stage.expected.values()) / stage.seconds,
                 delivered / stage.seconds, median(ms), percentile(ms, 0.95),
                 percentile(ms, 0.99), max(ms), stage.lost(), stage.misdelivered,
                 stage.out_of_order,
                 label, rate, 100 * stage.server_cpu / stage.wall,
-                1e6 * stage.server_cpu / max(1, delivered), 100 * stage.own_cpu / stage.wall,
+                1e6 * stage.server_cpu / max(1, delivered),
+                1e6 * getattr(stage, "store_cpu", 0.0) / max(1, delivered),
+                100 * stage.own_cpu / stage.wall,
                 100 * stage.other_cpu / stage.wall, os.cpu_count()))
 
 
-async def measure(setup, rooms, seats, rates, seconds):
+def redis_pid(url):
+    """Return the pid of the redis-server behind the URL if it runs on this machine, else None."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        pid = client.info("server")["process_id"]
+    finally:
+        client.close()
+    return pid if os.path.exists("/proc/%d" % pid) else None
+
+
+def start_servers(setup, processes, redis_url):
+    """Start a setup's server processes; return them with their ports."""
+    env = dict(os.environ)
+    env.pop("SPIELEABEND_REDIS_URL", None)
+    if setup == "redis":
+        env["SPIELEABEND_REDIS_URL"] = redis_url
+        env["SPIELEABEND_BENCH_PREFIX"] = "bench%d:" % time.time_ns()
+    servers = []
+    for _ in range(processes):
+        port = free_port()
+        servers.append((port, subprocess.Popen(
+            server_command(setup, port), preexec_fn=raise_fd_limit, env=env,
+            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)))
+    return servers
+
+
+async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=None):
     """Start one setup, load it, print its figures; return a summary dict."""
     label, path = SETUPS[setup]
-    port = free_port()
-    process = subprocess.Popen(server_command(setup, port), preexec_fn=raise_fd_limit,
-                               cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if setup == "redis":
+        label = label % (processes, "" if processes == 1 else "es")
+    servers = start_servers(setup, processes, redis_url)
+    pids = [process.pid for _, process in servers]
+    store = redis_pid(redis_url) if setup == "redis" else None
+    if store is not None:
+        pids.append(store)  # Redis's CPU is part of what a delivery costs
+
+    def cpu():
+        return sum(server_cpu_seconds(pid) for pid in pids)
+
+    def store_cpu():
+        return server_cpu_seconds(store) if store is not None else 0.0
+
+    def resources():
+        figures = [server_resources(process.pid) for _, process in servers]
+        return tuple(sum(f[i] for f in figures) for i in range(3))
+
     summary = {"label": label, "stages": {}}
     try:
-        await asyncio.get_running_loop().run_in_executor(None, wait_listening, port, process)
-        idle_rss, idle_threads, _ = server_resources(process.pid)
-        load = Load("ws://127.0.0.1:%d%s" % (port, path), rooms, seats)
+        for port, process in servers:
+            await asyncio.get_running_loop().run_in_executor(None, wait_listening, port, process)
+        idle_rss, idle_threads, _ = resources()
+        load = Load(["ws://127.0.0.1:%d%s" % (port, path) for port, _ in servers], rooms, seats)
         started = time.perf_counter()
         await asyncio.wait_for(load.connect(), timeout=300)
         held = load.sockets_open()
@@ -379,18 +439,20 @@ async def measure(setup, rooms, seats, rates, seconds):
         summary.update(held=held, failures=load.connect_failures)
         await load.run_stage("warmup", rates[0], 2)
         for rate in rates:
-            cpu, own, wall = server_cpu_seconds(process.pid), own_cpu_seconds(), time.monotonic()
+            server_cpu, own, wall = cpu(), own_cpu_seconds(), time.monotonic()
+            redis_cpu = store_cpu()
             busy = machine_busy_seconds()
             stage = await asyncio.wait_for(load.run_stage("r%d" % rate, rate, seconds),
                                            timeout=seconds + 120)
-            stage.server_cpu = server_cpu_seconds(process.pid) - cpu
+            stage.server_cpu = cpu() - server_cpu
+            stage.store_cpu = store_cpu() - redis_cpu
             stage.own_cpu = own_cpu_seconds() - own
             stage.wall = time.monotonic() - wall  # sending plus draining
             # Other work on the machine takes CPU from both sides and skews every figure.
             stage.other_cpu = machine_busy_seconds() - busy - stage.server_cpu - stage.own_cpu
             print(stage_line(label, stage, rate), flush=True)
             summary["stages"][rate] = stage
-        rss, threads, sockets = server_resources(process.pid)
+        rss, threads, sockets = resources()
         summary.update(rss=rss, threads=threads, held_end=load.sockets_open())
         print("%-40s server under load: RSS %.0f MB, %d threads, %d open sockets; "
               "client sockets still open %d" % (label, rss, threads, sockets, summary["held_end"]),
@@ -400,13 +462,42 @@ async def measure(setup, rooms, seats, rates, seconds):
         print("%-40s FAILED: %r" % (label, exc), flush=True)
         summary["error"] = repr(exc)
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        for _, process in servers:
+            process.terminate()
+        for _, process in servers:
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
     return summary
+
+
+def best_rate(summary, p99_ms=50.0):
+    """Return the highest relayed msg/s of a setup at a p99 within `p99_ms`, or 0."""
+    rates = [sum(stage.received.values()) / stage.seconds
+             for stage in summary.get("stages", {}).values()
+             if stage.latencies and percentile(stage.latencies, 0.99) * 1000 <= p99_ms
+             and stage.lost() == 0]
+    return max(rates, default=0.0)
+
+
+def table(summaries):
+    """Return the comparison table: relayed msg/s at p99 <= 50 ms, CPU per delivery, errors."""
+    lines = ["", "%-40s %18s %16s %6s %13s %13s" % (
+        "setup", "msg/s, p99<=50 ms", "CPU us/delivery", "lost", "misdelivered", "out of order")]
+    for summary in summaries:
+        stages = list(summary.get("stages", {}).values())
+        if not stages:
+            lines.append("%-40s not measured" % summary["label"])
+            continue
+        delivered = sum(sum(s.received.values()) for s in stages)
+        cpu = sum(s.server_cpu for s in stages)
+        lines.append("%-40s %18.0f %16.0f %6d %13d %13d" % (
+            summary["label"], best_rate(summary), 1e6 * cpu / max(1, delivered),
+            sum(s.lost() for s in stages), sum(s.misdelivered for s in stages),
+            sum(s.out_of_order for s in stages)))
+    return "\n".join(lines)
 
 
 def verdict(summary):
@@ -440,7 +531,7 @@ def ratio_line(summary, baseline, rate):
 
 
 async def main(args):
-    """Measure every chosen setup, then print targets and ratios."""
+    """Measure every chosen setup, then print targets, ratios and the comparison table."""
     raise_fd_limit()
     setups = [s for s in args.setups.split(",") if s]
     if "gevent" in setups and not gevent_available():
@@ -451,27 +542,48 @@ async def main(args):
           "%d s per rate, rates %s deliveries/s, %d cores" % (
               args.rooms, args.seats, args.rooms * (1 + args.seats), args.seconds,
               args.rates, os.cpu_count()), flush=True)
+    own_redis = None
+    redis_url = args.redis
+    if "redis" in setups and not redis_url:
+        from tests.redis_server import RedisServer
+
+        own_redis = RedisServer()
+        redis_url = own_redis.url
     summaries = {}
-    for setup in setups:
-        summaries[setup] = await measure(setup, args.rooms, args.seats, rates, args.seconds)
-    print()
-    for setup in setups:
-        if setup != "baseline":
-            print(verdict(summaries[setup]))
-    if "baseline" in summaries:
+    try:
         for setup in setups:
-            if setup != "baseline":
+            if setup == "redis":
+                for count in sorted({1, args.processes}):
+                    summaries["redis%d" % count] = await measure(
+                        setup, args.rooms, args.seats, rates, args.seconds, count, redis_url)
+            else:
+                summaries[setup] = await measure(setup, args.rooms, args.seats, rates, args.seconds)
+    finally:
+        if own_redis is not None:
+            own_redis.stop()
+    print()
+    for name, summary in summaries.items():
+        if name != "baseline":
+            print(verdict(summary))
+    if "baseline" in summaries:
+        for name, summary in summaries.items():
+            if name != "baseline":
                 for rate in rates:
-                    line = ratio_line(summaries[setup], summaries["baseline"], rate)
+                    line = ratio_line(summary, summaries["baseline"], rate)
                     if line:
                         print(line)
+    print(table(summaries.values()))
 
 
 def parse_args(argv=None):
     """Read the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--setups", default="werkzeug,gthread,gevent,baseline",
-                        help="comma-separated: werkzeug, gthread, gevent, baseline")
+    parser.add_argument("--setups", default="gthread,redis,baseline",
+                        help="comma-separated: werkzeug, gthread, gevent, redis, baseline")
+    parser.add_argument("--processes", type=int, default=2,
+                        help="the redis setup runs with 1 and with this many processes (default 2)")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="Redis for the redis setup (default: start a redis-server here)")
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--rates", default="500,1000,2000",

@@ -1,5 +1,7 @@
 """Spieleabend server: serves the app and relays room messages; it never runs a game."""
 
+import os
+
 from flask import Flask
 
 
@@ -9,6 +11,8 @@ def create_app(test_config=None):
     app.config.from_mapping(
         SECRET_KEY="dev",
         WEB_ROOT=None,  # folder with index.html and web/py; None = the repo's web/
+        # Rooms in Redis, shared by every process that uses the same URL; None: in memory.
+        RELAY_REDIS_URL=os.environ.get("SPIELEABEND_REDIS_URL") or None,
     )
     if test_config:
         app.config.from_mapping(test_config)

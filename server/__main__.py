@@ -1,21 +1,103 @@
-"""Run the app: `python -m server [--host HOST] [--port PORT] [--public-url URL]`."""
+"""Run the app: `python -m server [--host HOST] [--port PORT] [--public-url URL] [--redis URL] [--workers N]`.
+
+Serves with gunicorn's threaded worker (the production server) where gunicorn runs
+(Linux, macOS), else with Werkzeug's threaded server; both serve the same app.
+"""
 
 import argparse
+import os
+import sys
 
-from server import create_app
+from server import gunicorn_config
 from server.rooms_api import lan_address
 
+SEVERAL_WORKERS_NEED_REDIS = gunicorn_config.SEVERAL_WORKERS_NEED_REDIS
 
-def main(argv=None):
-    """Parse the options, print where to open the app and serve it."""
-    parser = argparse.ArgumentParser(description="Spieleabend: serve the app and the room relay.")
+def gunicorn_available():
+    """Tell whether gunicorn can serve here (it needs a POSIX system)."""
+    if sys.platform == "win32":
+        return False
+    try:
+        import gunicorn.app.base  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def serve_gunicorn(config, host, port, workers):
+    """Serve the app with gunicorn gthread workers until stopped."""
+    from gunicorn.app.base import BaseApplication
+
+    from server import create_app
+
+    class Server(BaseApplication):
+        """gunicorn with our settings, loading the app once before forking the workers."""
+
+        def load_config(self):
+            bind = ("[%s]:%d" if ":" in host else "%s:%d") % (host, port)
+            for key in ("worker_class", "threads", "worker_connections", "backlog",
+                        "graceful_timeout"):
+                self.cfg.set(key, getattr(gunicorn_config, key))
+            # Warnings only: the addresses printed above are what a person needs.
+            self.cfg.set("loglevel", "warning")
+            self.cfg.set("bind", [bind])
+            self.cfg.set("workers", workers)
+            self.cfg.set("preload_app", True)  # build the assets once, then fork
+
+        def load(self):
+            return create_app(config)
+
+    Server().run()
+
+
+def serve_werkzeug(config, host, port):
+    """Serve the app with Werkzeug's threaded server (where gunicorn cannot run)."""
+    from werkzeug.serving import make_server
+
+    from server import create_app
+
+    # make_server, not app.run: the same server without the development-server banner.
+    make_server(host, port, create_app(config), threaded=True).serve_forever()
+
+
+def parse_args(argv=None):
+    """Read the command line; refuse several workers without Redis."""
+    parser = argparse.ArgumentParser(prog="python -m server", description="Spieleabend: serve the app and the room relay.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: this machine and the LAN)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--public-url", default=None,
                         help="address for room join links and QR codes, e.g. https://karten.example.org "
                              "(default: this machine's LAN address)")
+    parser.add_argument("--redis", default=os.environ.get("SPIELEABEND_REDIS_URL") or None,
+                        metavar="URL",
+                        help="keep rooms in Redis, e.g. redis://127.0.0.1:6379/0, so that several "
+                             "processes or machines share them (default: SPIELEABEND_REDIS_URL, "
+                             "else in this process's memory)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes (default 1; more than one needs --redis)")
     args = parser.parse_args(argv)
-    app = create_app({"PUBLIC_URL": args.public_url} if args.public_url else None)
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.workers > 1 and not args.redis:
+        parser.error(SEVERAL_WORKERS_NEED_REDIS)
+    if args.redis and not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        parser.error("--redis takes a URL such as redis://127.0.0.1:6379/0 (got %r)" % args.redis)
+    use_gunicorn = gunicorn_available()
+    if args.workers > 1 and not use_gunicorn:
+        parser.error("--workers needs gunicorn, which does not run on this system; start one "
+                     "process per port instead")
+    args.gunicorn = use_gunicorn
+    return args
+
+
+def main(argv=None):
+    """Parse the options, print where to open the app and serve it."""
+    args = parse_args(argv)
+    config = {}
+    if args.public_url:
+        config["PUBLIC_URL"] = args.public_url
+    if args.redis:
+        config["RELAY_REDIS_URL"] = args.redis
     print("Spieleabend läuft / is running:")
     print("  auf diesem Gerät / on this device:  http://localhost:%d/" % args.port)
     if args.host in ("0.0.0.0", "::"):
@@ -24,8 +106,17 @@ def main(argv=None):
             print("  für Handys im WLAN / phones on the LAN:  http://%s:%d/" % (address, args.port))
     if args.public_url:
         print("  Einladungslinks / join links:  %s" % args.public_url)
+    if args.redis:
+        print("  Räume in / rooms in:  %s (%d %s)" % (
+            args.redis, args.workers, "Prozess / process" if args.workers == 1 else "Prozesse / processes"))
     print("Beenden mit Strg+C / stop with Ctrl+C", flush=True)
-    app.run(host=args.host, port=args.port, threaded=True, debug=False)
+    try:
+        if args.gunicorn:
+            serve_gunicorn(config, args.host, args.port, args.workers)
+        else:
+            serve_werkzeug(config, args.host, args.port)
+    except KeyboardInterrupt:
+        pass
 
 
 if __name__ == "__main__":

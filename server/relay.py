@@ -9,6 +9,7 @@ described in docs/rooms.md; keep the two in step.
 
 import json
 import secrets
+import select
 import socket
 import struct
 import threading
@@ -19,14 +20,13 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, request
 from flask_sock import Sock
 from simple_websocket import ConnectionClosed
-from wsproto.events import TextMessage
+from wsproto.connection import ConnectionState
+from wsproto.events import Ping, TextMessage
 from wsproto.utilities import LocalProtocolError
 
-PROTOCOL_VERSION = 1
+from spieleabend.protocol import (  # noqa: F401  (re-exported for tests and tools)
+    CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION, REPLACED_CLOSE, normalize_code)
 
-# No 0/O, 1/I/L, U/V pairs that people mistake for each other when typing from a TV.
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
-CODE_LENGTH = 6
 
 DEFAULTS = {
     "RELAY_PATH": "/relay",
@@ -51,6 +51,7 @@ DEFAULTS = {
     "RELAY_PIN_ATTEMPTS": 10,  # wrong PINs per room before joining by PIN is switched off
     "RELAY_SWEEP_INTERVAL": 5.0,  # None: no background sweeper (tests call Relay.sweep)
     "RELAY_CLOCK": time.monotonic,
+    "RELAY_REDIS_URL": None,  # redis://host:port/db: rooms shared by every process using it
 }
 
 # Error code -> websocket close code sent after the error frame.
@@ -76,7 +77,8 @@ END_CLOSE_CODES = {
     "host_gone": 1001,
     "idle": 1001,
     "shutdown": 1001,
-    "replaced": 4000,
+    "replaced": REPLACED_CLOSE,
+    "interrupted": 1012,  # Redis out of reach: come back soon (not a code the app gives up on)
 }
 
 HOST_TYPES = {"to_seat", "to_all", "to_screens", "joining", "end", "ping"}
@@ -101,6 +103,27 @@ class RelayError(Exception):
 def encode(frame):
     """Serialize one outgoing frame compactly (UTF-8 on the wire, no NaN)."""
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def wire_frame(text):
+    """Return the bytes of one unmasked, uncompressed websocket text frame (RFC 6455, 5.2).
+
+    A server's frames are never masked, so without compression the bytes are the same
+    for every recipient: a broadcast builds them once instead of once per socket.
+    """
+    return wire_frame_bytes(text.encode("utf-8"))
+
+
+def wire_frame_bytes(payload):
+    """Return the websocket text frame that carries these UTF-8 bytes."""
+    size = len(payload)
+    if size < 126:
+        header = struct.pack("!BB", 0x81, size)
+    elif size < 65536:
+        header = struct.pack("!BBH", 0x81, 126, size)
+    else:
+        header = struct.pack("!BBQ", 0x81, 127, size)
+    return header + payload
 
 
 def _reject_constant(name):
@@ -141,11 +164,6 @@ def _field(frame, name, kinds, required=True):
     return value
 
 
-def normalize_code(text):
-    """Return a typed room code in canonical form: upper case, without spaces or dashes."""
-    return "".join(ch for ch in text.upper() if ch not in " -")
-
-
 def new_code(taken):
     """Return a fresh short room code that is not in `taken`."""
     while True:
@@ -154,25 +172,27 @@ def new_code(taken):
             return code
 
 
-class ReaderThread(threading.Thread):
-    """simple_websocket's socket-reading thread, which wakes the serving thread when it ends.
+class InlineReader:
+    """Stands in for simple_websocket's reading thread: the serving thread reads its own socket.
 
-    When simple_websocket aborts an oversized frame it signals the serving thread
-    before it marks the socket closed, so that thread can miss the wake-up and wait
-    forever; marking and signalling again once the reader is done closes that gap.
+    With the library's thread every frame passes from the reading thread to the serving
+    thread (an event, a wake-up, a switch of the GIL), and every socket costs two threads.
+    `Connection.receive` reads, parses (wsproto) and answers pings in the serving thread.
     """
 
+    name = "relay-inline-reader"
+
     def __init__(self, target=None, **kwargs):
-        super().__init__(target=target, **kwargs)
         self.websocket = getattr(target, "__self__", None)
 
-    def run(self):
-        try:
-            super().run()
-        finally:
-            if self.websocket is not None:
-                self.websocket.connected = False
-                self.websocket.event.set()
+    def start(self):
+        """Start nothing: the serving thread reads."""
+
+    def join(self, timeout=None):
+        """Nothing to wait for."""
+
+    def is_alive(self):
+        return False
 
 
 class TokenBucket:
@@ -199,8 +219,9 @@ class TokenBucket:
 class Connection:
     """One accepted websocket: serialized sends, its rate bucket, and where it sits."""
 
-    def __init__(self, ws, bucket, send_timeout):
+    def __init__(self, ws, bucket, send_timeout, plain=True):
         self.ws = ws
+        self.plain = plain  # no permessage-deflate: frames may be prebuilt with wire_frame
         self.bucket = bucket
         # Re-entrant: a hello holds it while it registers the place and sends the welcome,
         # so nothing relayed to the new place can overtake the welcome.
@@ -208,6 +229,12 @@ class Connection:
         self.closed = False
         self.room = None
         self.place = None
+        self.reader = threading.current_thread()  # the serving thread reads this socket
+        self.poller = select.poll()  # not select(): socket numbers pass 1024 under load
+        self.poller.register(ws.sock, select.POLLIN)
+        self.next_ping = (time.monotonic() + ws.ping_interval) if ws.ping_interval else None
+        self.eof = False
+        self.close_timer = None
         try:
             # Frames are small and latency matters; werkzeug leaves Nagle's algorithm on,
             # which holds a frame back until the previous one is acknowledged.
@@ -223,8 +250,10 @@ class Connection:
             except (OSError, AttributeError):
                 pass  # not a plain kernel socket (e.g. gevent); sends simply block
 
-    def send(self, text):
-        """Send one text frame; on failure drop the connection and return False."""
+    def send(self, text, wire=None):
+        """Send one text frame (`wire`: its prebuilt bytes); on failure drop the connection."""
+        if self.plain:
+            data = wire if wire is not None else wire_frame(text)
         with self.send_lock:
             if self.closed or not self.ws.connected:
                 return False
@@ -233,14 +262,78 @@ class Connection:
                 # (The reader thread writes pongs on its own; those are small control
                 # frames and can only interleave with a partial write to a stuck peer,
                 # which is dropped anyway.)
-                self.ws.sock.sendall(self.ws.ws.send(TextMessage(data=text)))
+                if not self.plain:
+                    data = self.ws.ws.send(TextMessage(data=text))
+                self.ws.sock.sendall(data)
                 return True
             except (OSError, LocalProtocolError):
                 self._abandon()
                 return False
 
+    def receive(self, timeout):
+        """Return the next message (text or bytes), None after `timeout` seconds or once closed.
+
+        Raises ConnectionClosed when the socket is gone. Sends the websocket pings when
+        they are due and closes a socket that left the last one unanswered.
+        """
+        ws = self.ws
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not ws.input_buffer:
+            if self.closed:
+                return None
+            if not ws.connected or self.eof:
+                raise ConnectionClosed(ws.close_reason, ws.close_message)
+            now = time.monotonic()
+            waits = []
+            if self.next_ping is not None:
+                if now >= self.next_ping:
+                    self._ping(now)
+                    continue
+                waits.append(self.next_ping - now)
+            if deadline is not None:
+                if now >= deadline:
+                    return None
+                waits.append(deadline - now)
+            if not self.poller.poll(int(min(waits) * 1000) + 1 if waits else None):
+                continue
+            self._read()
+        return ws.input_buffer.pop(0)
+
+    def _read(self):
+        """Read what the socket has and let the websocket layer handle it."""
+        ws = self.ws
+        try:
+            data = ws.sock.recv(ws.receive_bytes)
+        except OSError:
+            data = b""
+        if not data:
+            self.eof = True
+            ws.connected = False
+            return
+        try:
+            ws.ws.receive_data(data)
+            with self.send_lock:  # it may answer a ping or a close frame
+                ws.connected = ws._handle_events() and ws.connected
+        except LocalProtocolError:
+            ws.connected = False
+
+    def _ping(self, now):
+        """Send the next websocket ping, or close a socket that did not answer the last one."""
+        ws = self.ws
+        if not ws.pong_received:
+            self.close(1008, "Ping/Pong timeout")
+            ws.connected = False
+            return
+        ws.pong_received = False
+        with self.send_lock:
+            try:
+                ws.sock.sendall(ws.ws.send(Ping()))
+            except (OSError, LocalProtocolError):
+                self._abandon()
+        self.next_ping = max(now, self.next_ping) + ws.ping_interval
+
     def close(self, close_code, reason=""):
-        """Send a close frame and wake the thread that serves this socket."""
+        """Send a close frame; a socket served by another thread is ended after CLOSE_WAIT."""
         with self.send_lock:
             if self.closed:
                 return
@@ -249,8 +342,12 @@ class Connection:
                 self.ws.close(reason=close_code, message=reason)
             except (OSError, ConnectionClosed, LocalProtocolError):
                 pass
-            # The serving thread may sit in receive(); it only wakes on this event.
-            self.ws.event.set()
+        if threading.current_thread() is not self.reader:
+            # The serving thread waits in receive() until the client answers the close
+            # frame; a client that never answers is cut off so the thread is freed.
+            self.close_timer = threading.Timer(CLOSE_WAIT, self._abandon)
+            self.close_timer.daemon = True
+            self.close_timer.start()
 
     def fail(self, error):
         """Send an error frame, then close with the error's close code."""
@@ -265,23 +362,28 @@ class Connection:
         could wait on each other.
         """
         self.closed = True
-        reader = getattr(self.ws, "thread", None)
-        if reader is not None and reader is not threading.current_thread():
-            reader.join(CLOSE_WAIT)
+        if self.close_timer is not None:
+            self.close_timer.cancel()
+        # Read the client's answer to our close frame (or its EOF) before ending TCP.
+        deadline = time.monotonic() + CLOSE_WAIT
+        while not self.eof and self.ws.ws.state is not ConnectionState.CLOSED:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.poller.poll(int(left * 1000) + 1):
+                break
+            self._read()
         try:
             self.ws.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
 
     def _abandon(self):
-        """Give up on a socket that cannot take data: shut it so both its threads wake."""
+        """Give up on a socket that cannot take data: shut it so its serving thread wakes."""
         self.closed = True
         try:
             self.ws.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
         self.ws.connected = False
-        self.ws.event.set()
 
 
 class Place:
@@ -328,6 +430,8 @@ class Room:
 class Relay:
     """Owns all rooms; each websocket thread calls `serve`, the sweeper calls `sweep`."""
 
+    unavailable_errors = ()  # exceptions that mean the shared room state is out of reach
+
     def __init__(self, config):
         self.config = {key: config[key] for key in DEFAULTS}
         self.clock = self.config["RELAY_CLOCK"]
@@ -344,7 +448,8 @@ class Relay:
         self._start_sweeper()
         conn = Connection(ws, TokenBucket(self.config["RELAY_SEAT_RATE"],
                                           self.config["RELAY_SEAT_BURST"], self.clock),
-                          self.config["RELAY_SEND_TIMEOUT"])
+                          self.config["RELAY_SEND_TIMEOUT"],
+                          plain=not self.config["RELAY_COMPRESSION"])
         with self.lock:
             admitted = len(self.connections) < self.config["RELAY_MAX_CONNECTIONS"]
             if admitted:
@@ -367,13 +472,17 @@ class Relay:
             conn.fail(error)
         except ConnectionClosed:
             pass
+        except self.unavailable_errors:
+            # The shared state is out of reach (Redis): the device retries until it is back.
+            conn.send(encode({"type": "closed", "reason": "interrupted"}))
+            conn.close(END_CLOSE_CODES["interrupted"], "interrupted")
         finally:
             self._release(conn)
             conn.finish()
 
     def _receive(self, conn, timeout):
         """Return the next frame as a dict, None on timeout, or raise RelayError."""
-        text = conn.ws.receive(timeout=timeout)
+        text = conn.receive(timeout)
         if text is None or conn.closed:
             return None
         if not conn.bucket.take():
@@ -556,13 +665,17 @@ class Relay:
             self._relay(conn, frame, kind[3:])
         elif kind == "joining":
             is_open = _field(frame, "open", (bool,))
-            with self.lock:
-                conn.room.joining_open = is_open
+            self._set_joining(conn, is_open)
             conn.send(encode({"type": "joining", "open": is_open}))
         elif kind == "end":
             self._end_room(conn.room, "ended")
         elif kind == "leave":
             self._leave(conn)
+
+    def _set_joining(self, conn, is_open):
+        """Open or close joining in the sender's room."""
+        with self.lock:
+            conn.room.joining_open = is_open
 
     def _relay(self, conn, frame, target):
         """Stamp the sender and pass `data` to the addressed places only."""
@@ -582,10 +695,11 @@ class Relay:
                 recipients = [seat.conn if seat else None]
         sender = "host" if place.role == "host" else place.number
         text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
+        wire = wire_frame(text)
         for recipient in recipients:
             # A place that is away misses the frame; its owner resends views on "back".
             if recipient is not None:
-                recipient.send(text)
+                recipient.send(text, wire)
 
     def _leave(self, conn):
         """Free a seat or screen for good and close its socket."""
@@ -725,6 +839,16 @@ def _before_handshake():
         request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
 
 
+def make_relay(config):
+    """Return the relay for this config: rooms in Redis when a URL is set, else in memory."""
+    url = config.get("RELAY_REDIS_URL")
+    if url:
+        from server.relay_redis import RedisRelay
+
+        return RedisRelay(config, url)
+    return Relay(config)
+
+
 def init_app(app):
     """Attach the relay's websocket route and its defaults to the app."""
     for key, value in DEFAULTS.items():
@@ -734,9 +858,9 @@ def init_app(app):
         # Hard cap enforced while the frame is still arriving (counted in characters);
         # frames between the protocol limit and this cap get an explicit error frame.
         "max_message_size": 4 * app.config["RELAY_MAX_MESSAGE_BYTES"],
-        "thread_class": ReaderThread,
+        "thread_class": InlineReader,
     })
-    app.extensions["relay"] = Relay(app.config)
+    app.extensions["relay"] = make_relay(app.config)
     blueprint = Blueprint("relay", __name__)
     blueprint.before_request(_before_handshake)
     sock = Sock()

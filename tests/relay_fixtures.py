@@ -1,5 +1,6 @@
 """Fixtures for relay tests: a real server on a free loopback port, a clock the test moves."""
 
+import itertools
 import threading
 
 import pytest
@@ -7,7 +8,27 @@ from werkzeug.serving import make_server
 
 from server import create_app
 from server.relay import Relay
-from server.relay_client import RelayClient
+from server.relay_redis import RedisRelay
+from tests.redis_server import RedisServer
+from tests.relay_client import RelayClient
+
+BACKENDS = ["memory", "redis"]
+_prefixes = itertools.count(1)
+_redis = {}
+
+
+def shared_redis():
+    """Return the session's redis-server, started on first use (stopped by stop_redis)."""
+    if "server" not in _redis:
+        _redis["server"] = RedisServer()
+    return _redis["server"]
+
+
+def stop_redis():
+    """Stop the session's redis-server if one was started."""
+    server = _redis.pop("server", None)
+    if server is not None:
+        server.stop()
 
 
 class FakeClock:
@@ -37,7 +58,8 @@ TEST_CONFIG = {
 class RelayServer:
     """A running app with the relay, its clock, and helpers to open clients."""
 
-    def __init__(self, overrides=None):
+    def __init__(self, overrides=None, backend="memory"):
+        self.backend = backend
         self.app = create_app(dict(TEST_CONFIG, **(overrides or {})))
         self.http = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.port = self.http.server_port
@@ -59,7 +81,12 @@ class RelayServer:
         self.clock = FakeClock()
         config = dict(self.app.config, RELAY_CLOCK=self.clock)
         config.update(overrides or {})
-        self.relay = Relay(config)
+        if self.backend == "redis":
+            # A fresh key prefix per test: no room of an earlier test is visible.
+            config["RELAY_REDIS_PREFIX"] = "test%d:" % next(_prefixes)
+            self.relay = RedisRelay(config, shared_redis().url)
+        else:
+            self.relay = Relay(config)
         self.app.extensions["relay"] = self.relay
 
     def client(self, **options):
@@ -100,11 +127,21 @@ class RelayServer:
 
 
 @pytest.fixture(scope="session")
-def shared_relay_server():
-    """One running server for the whole session; see RelayServer.reset."""
-    server = RelayServer()
-    yield server
-    server.stop()
+def relay_servers():
+    """One running server per backend for the whole session; see RelayServer.reset."""
+    servers = {}
+    yield servers
+    for server in servers.values():
+        server.stop()
+    stop_redis()
+
+
+@pytest.fixture(params=BACKENDS)
+def shared_relay_server(request, relay_servers):
+    """The session's server of one backend: every relay test runs in memory and on Redis."""
+    if request.param not in relay_servers:
+        relay_servers[request.param] = RelayServer(backend=request.param)
+    return relay_servers[request.param]
 
 
 @pytest.fixture
@@ -126,7 +163,7 @@ def make_relay_server(shared_relay_server):
 
     def make(overrides=None, own_app=False):
         if own_app:
-            server = RelayServer(overrides)
+            server = RelayServer(overrides, backend=shared_relay_server.backend)
             own.append(server)
             return server
         shared_relay_server.reset(overrides)

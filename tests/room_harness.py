@@ -14,7 +14,7 @@ import time
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from server.relay_client import _SYNC_LEGACY
+from tests.relay_client import _SYNC_LEGACY
 
 from spieleabend.games.common import Rng
 from spieleabend.storage import Storage

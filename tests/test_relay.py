@@ -5,9 +5,9 @@ import threading
 import pytest
 
 from server.relay import CODE_ALPHABET
-from server.relay_client import RelayClosed, parse_link
+from tests.relay_client import RelayClosed, parse_link
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
-    make_relay_server, relay_server, shared_relay_server)
+    make_relay_server, relay_server, relay_servers, shared_relay_server)
 
 
 def next_data(client):
@@ -393,3 +393,15 @@ def test_background_sweeper_expires_rooms_by_itself(make_relay_server):
     server.clock.advance(600)
     # No sweep() call here: the relay's own sweeper thread notices the expiry.
     assert seat.recv_type("closed") == {"type": "closed", "reason": "host_gone"}
+
+
+@pytest.mark.parametrize("size", [0, 125, 126, 65535, 65536])
+def test_a_prebuilt_frame_is_the_frame_the_websocket_library_would_send(size):
+    from wsproto.connection import Connection, ConnectionType
+    from wsproto.events import TextMessage
+
+    from server.relay import wire_frame
+
+    library = Connection(ConnectionType.SERVER)  # the open connection after the handshake
+    text = "ä" * (size // 2) + "x" * (size % 2)  # `size` bytes of UTF-8
+    assert wire_frame(text) == library.send(TextMessage(data=text))

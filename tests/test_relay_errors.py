@@ -10,9 +10,9 @@ from wsproto import ConnectionType, WSConnection
 from wsproto.events import (AcceptConnection, CloseConnection, Ping, Request,
                             TextMessage)
 
-from server.relay_client import create_frame, join_frame
+from tests.relay_client import create_frame, join_frame
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
-    make_relay_server, relay_server, shared_relay_server)
+    make_relay_server, relay_server, relay_servers, shared_relay_server)
 
 
 def expect_error(client, code, close_code):

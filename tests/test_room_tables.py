@@ -10,7 +10,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.sha256 import commitment
 from spieleabend.ui import rooms
 from spieleabend.ui.rooms import HostRoom, RemoteTable, ScreenTable, backoff_ms, check_reveal, parse_join
-from tests.relay_fixtures import relay_server, shared_relay_server  # noqa: F401  (fixtures)
+from tests.relay_fixtures import relay_server, relay_servers, shared_relay_server  # noqa: F401  (fixtures)
 from tests.room_harness import FakeApp, Loop
 
 GAME = "punktejagd"

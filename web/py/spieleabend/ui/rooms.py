@@ -36,7 +36,7 @@ from spieleabend.sha256 import commitment
 from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_names, result_entry, screen_module,
                                   seat_player)
 
-PROTOCOL = 1
+from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
 STAND_IN_MS = 45000
 # The host sends at most one frame per FRAME_MS on average in bursts of views (the relay allows 100/s).
@@ -45,7 +45,7 @@ FRAME_MS = 12
 FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "unsupported_version",
                 "malformed", "forbidden", "too_large", "binary_frame"]
 FINAL_REASONS = ["ended", "left", "host_gone", "idle", "replaced"]
-REPLACED_CLOSE = 4000
+from spieleabend.protocol import REPLACED_CLOSE
 # Close codes of the relay's errors, for when the error frame itself was lost.
 CLOSE_CODE_ERRORS = {4004: "unknown_room", 4003: "bad_token", 4005: "room_full", 4006: "joining_closed",
                      4001: "unsupported_version", 1009: "too_large", 1013: "server_full"}
@@ -65,9 +65,7 @@ def parse_join(text):
     return normalize_code(text), None
 
 
-def normalize_code(text):
-    """Return a typed room code upper case without spaces or dashes (the relay does the same)."""
-    return "".join([ch for ch in (text or "").upper() if ch not in " -"])
+from spieleabend.protocol import normalize_code  # noqa: E402  (the relay uses the same)
 
 
 def unique_names(names):

@@ -7,7 +7,7 @@ from websockets.asyncio.client import connect as async_connect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as sync_connect
 
-PROTOCOL_VERSION = 1
+from spieleabend.protocol import PROTOCOL_VERSION
 
 # websockets 17 warns when connect() is not a context manager unless legacy=True; older
 # releases do not know the flag.

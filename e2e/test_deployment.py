@@ -1,0 +1,172 @@
+"""The public deployment: a real nginx in front of two server processes sharing a real redis-server.
+
+The proxy settings are the repository's own (deploy/spieleabend-proxy.conf). The host and
+the phones land on different processes; one process is killed mid-game, and its devices
+reconnect through nginx to the other one while the game goes on.
+"""
+
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from e2e.test_rooms import assert_no_secrets, choose, devices, go_on, hand, join, open_room  # noqa: F401
+from tests.redis_server import RedisServer, free_port
+from tests.server_process import ServerProcess
+
+ROOT = Path(__file__).resolve().parent.parent
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+# Test-only routing: a device's cookie says which process it lands on first (a plain
+# round robin would spread them too, but not predictably); the other process is the
+# backup nginx falls over to, as it does in deploy/nginx.conf.
+TEST_CONFIG = """
+daemon off;
+worker_processes 1;
+pid {dir}/nginx.pid;
+error_log {dir}/error.log warn;
+events {{ worker_connections 512; }}
+http {{
+    log_format relay '$request_uri $upstream_addr $status';
+    access_log {dir}/access.log relay;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+    upstream lands_on_a {{
+        server 127.0.0.1:{a} max_fails=1 fail_timeout=60s;
+        server 127.0.0.1:{b} backup;
+    }}
+    upstream lands_on_b {{
+        server 127.0.0.1:{b} max_fails=1 fail_timeout=60s;
+        server 127.0.0.1:{a} backup;
+    }}
+    map $cookie_lands_on $spieleabend_upstream {{
+        default lands_on_a;
+        b lands_on_b;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        include {include};
+    }}
+}}
+"""
+
+
+class Nginx:
+    """nginx on a free loopback port with the repository's proxy settings, in front of two ports."""
+
+    def __init__(self, port_a, port_b):
+        if not Path(NGINX).exists():
+            pytest.fail("nginx is not installed (Debian: apt-get install nginx; ./scripts/test installs it)")
+        self.dir = tempfile.mkdtemp(prefix="spieleabend-nginx-")
+        self.port = free_port()
+        self.url = "http://127.0.0.1:%d" % self.port
+        config = Path(self.dir) / "nginx.conf"
+        config.write_text(TEST_CONFIG.format(dir=self.dir, a=port_a, b=port_b, port=self.port,
+                                             include=ROOT / "deploy" / "spieleabend-proxy.conf"))
+        checked = subprocess.run([NGINX, "-t", "-c", str(config), "-p", self.dir],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+        self.process = subprocess.Popen([NGINX, "-c", str(config), "-p", self.dir],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def relay_upstreams(self):
+        """Return the upstream address of every relay websocket nginx has finished."""
+        log = (Path(self.dir) / "access.log").read_text()
+        return [line.split()[1] for line in log.splitlines() if line.startswith("/relay")]
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture
+def deployment():
+    """redis-server, two server processes sharing it, and nginx in front of both."""
+    redis = RedisServer()
+    a, b = ServerProcess(redis.url), ServerProcess(redis.url)
+    proxy = None
+    try:
+        a.wait_ready()
+        b.wait_ready()
+        proxy = Nginx(a.port, b.port)
+        yield proxy, a, b
+    finally:
+        if proxy is not None:
+            proxy.stop()
+        a.kill()
+        b.stop()
+        redis.stop()
+
+
+def lands_on(device, proxy, process):
+    """Send this device's requests to process "a" or "b" first."""
+    device.context.add_cookies([{"name": "lands_on", "value": process, "url": proxy.url}])
+
+
+def test_a_room_game_through_nginx_on_two_processes_survives_a_killed_process(devices, deployment):
+    proxy, a, b = deployment
+    host, anna, ben = devices("host"), devices("anna"), devices("ben")
+    tv = devices("tv", landscape=True)
+    for device, process in ((host, "a"), (anna, "b"), (ben, "a"), (tv, "b")):
+        lands_on(device, proxy, process)
+    url = proxy.url
+    link = open_room(host, url)
+    assert re.match(r"^\d{4}$", host.by("room-pin").inner_text())
+    join(anna, url, link, "Anna")
+    join(ben, url, link, "Ben")
+    join(tv, url, link, "TV", as_screen=True)
+    host.page.wait_for_selector("[data-testid=lobby-place-2]")
+    host.by("room-seats-4").check()
+    host.by("start-room-game").click()
+    for device in (host, anna, ben):
+        device.page.wait_for_selector("[data-testid=hand]")
+    reconnects = []
+    for round_number in range(1, 11):
+        anna_card = hand(anna)[0]
+        choose(anna, anna_card)
+        anna.page.wait_for_selector("[data-testid=my-plan]")
+        if round_number == 4:
+            # Process a dies with the host's and Ben's sockets; Anna's choice is in.
+            killed = time.monotonic()
+            a.kill()
+            for device in (host, ben):
+                device.page.wait_for_selector("[data-testid=room-status]:not([data-state=online])")
+            for device in (host, ben):
+                device.page.wait_for_selector("[data-testid=room-status][data-state=online]",
+                                              timeout=30000)
+                reconnects.append(time.monotonic() - killed)
+            assert "Runde 4 von 10" in host.by("round-number").inner_text()
+        choose(ben, hand(ben)[-1])
+        choose(host, hand(host)[len(hand(host)) // 2])
+        for device in (host, anna, ben):
+            device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde %d ')" % round_number)
+        assert anna.by("reveal-1").locator("[data-value='%d']" % anna_card).count() == 1
+        go_on([host, anna, ben])
+    for device in (host, anna, ben, tv):
+        device.page.wait_for_selector("[data-testid=final-headline]")
+    assert host.by("standing-1").inner_text() == anna.by("standing-1").inner_text()
+    host.by("end-room").click()
+    for device in (anna, ben, tv):
+        device.page.wait_for_selector("[data-testid=room-final]")
+    # Every round was played and shown, and no device saw another seat's secrets.
+    assert assert_no_secrets(anna, 1) == 10
+    assert assert_no_secrets(ben, 2) == 10
+    assert assert_no_secrets(tv, None) == 10
+    # The relay sockets really were spread over both processes.
+    upstreams = set(proxy.relay_upstreams())
+    assert {"127.0.0.1:%d" % a.port, "127.0.0.1:%d" % b.port} <= upstreams, upstreams
+    print("reconnect after a killed process: %s s (median %.2f s)" % (
+        ", ".join("%.2f" % r for r in reconnects), statistics.median(reconnects)))

@@ -1,0 +1,767 @@
+"""Rooms in Redis: the relay's state and message bus, shared by any number of processes.
+
+`RedisRelay` speaks the same protocol as the in-memory `Relay` (it reuses its frame
+checks, limits and sockets) but keeps everything a room is in Redis, so any process
+can serve any socket and a process that dies costs its devices one reconnect.
+
+Keys (`{code}` is a Redis Cluster hash tag: a room's keys share one slot):
+  <prefix>room:{code}  hash: secret, pin, joining, pin_failures, last_active and one
+                       JSON record per place ("p:h", "p:s1", "p:c1": role, number,
+                       name, token, when it went away, its rate bucket)
+  <prefix>at:{code}    hash: place ("h", "s1", "c1") -> "<process>/<socket>" for
+                       every place with a live socket
+  <prefix>rooms        set of open room codes (for the sweep and the room limit)
+  <prefix>proc:<id>    a process's heartbeat (expires when the process dies)
+Both room keys expire by themselves after the idle time plus the grace time.
+
+Transport: one pub/sub channel per process (<prefix>bus:<id>). A relayed frame is
+one Lua script call: it checks that the sender still holds its place, finds the
+addressed places' sockets, publishes the frame once to each other process that
+holds one and returns the sender's own process's sockets. Serving threads queue
+their frames; one writer thread per process sends what is queued as one pipeline
+and writes to the local recipients in order, one bus thread reads the process's
+channel. Why this and not a channel per room or streams: docs/rooms.md.
+"""
+
+import itertools
+import json
+import logging
+import queue
+import secrets
+import threading
+import time
+
+import redis
+from redis.backoff import ExponentialBackoff
+
+try:  # redis-py 7 and later
+    from redis.maint_notifications import MaintNotificationsConfig
+except ImportError:  # pragma: no cover
+    MaintNotificationsConfig = None
+from redis.retry import Retry
+
+from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
+                          _field, encode, new_code, normalize_code, wire_frame,
+                          wire_frame_bytes)
+
+log = logging.getLogger(__name__)
+
+# Relays a frame (and, when ARGV[4] is a time, marks the room active); returns the sender's own process's socket ids ("3,7"), or -1 when the
+# sender no longer holds its place (replaced, removed, room gone).
+RELAY_SCRIPT = """
+local at = redis.call('HGETALL', KEYS[1])
+local map = {}
+for i = 1, #at, 2 do map[at[i]] = at[i + 1] end
+if map[ARGV[1]] ~= ARGV[2] then return -1 end
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[2], 'last_active', ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  redis.call('PEXPIRE', KEYS[2], ARGV[5])
+end
+local target = ARGV[3]
+local groups = {}
+for key, address in pairs(map) do
+  local take
+  if target == 'all' then take = key ~= 'h'
+  elseif target == 'screens' then take = string.sub(key, 1, 1) == 'c'
+  else take = key == target end
+  if take then
+    local slash = string.find(address, '/', 1, true)
+    local process = string.sub(address, 1, slash - 1)
+    local id = string.sub(address, slash + 1)
+    if groups[process] then groups[process] = groups[process] .. ',' .. id
+    else groups[process] = id end
+  end
+end
+local mine = ''
+for process, ids in pairs(groups) do
+  if process == ARGV[7] then mine = ids
+  else redis.call('PUBLISH', ARGV[6] .. process, ids .. '\\n' .. ARGV[8]) end
+end
+return mine
+"""
+
+# Sets one field of a room's hash only while the room exists (never re-creates a room).
+SET_IF_ROOM_SCRIPT = """
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  return 1
+end
+return 0
+"""
+
+REDIS_DEFAULTS = {
+    "RELAY_REDIS_PREFIX": "spieleabend:",
+    "RELAY_REDIS_HEARTBEAT": 2.0,  # seconds between a process's heartbeats
+    "RELAY_REDIS_PROCESS_TTL": 10.0,  # a process without a heartbeat this long counts as dead
+    "RELAY_REDIS_POOL": 64,  # connections per process; threads wait for a free one
+    "RELAY_REDIS_TIMEOUT": 2.0,  # seconds a Redis command may take before the room is interrupted
+}
+
+
+def place_key(role, number):
+    """Return a place's short key: "h", "s<seat>" or "c<screen>"."""
+    return "h" if role == "host" else ("s%d" if role == "seat" else "c%d") % number
+
+
+class LocalPlace:
+    """Where a socket of this process sits: enough for the relay's role checks."""
+
+    def __init__(self, role, number):
+        self.role = role
+        self.number = number
+        self.key = place_key(role, number)
+
+
+class RoomState:
+    """A room as read from Redis: its settings, place records and live sockets."""
+
+    def __init__(self, code, fields, at):
+        self.code = code
+        self.secret = fields["secret"]
+        self.pin = fields["pin"]
+        self.joining_open = fields.get("joining", "1") == "1"
+        self.pin_failures = int(fields.get("pin_failures", "0"))
+        self.last_active = float(fields.get("last_active", "0"))
+        self.places = {name[2:]: json.loads(value) for name, value in fields.items()
+                       if name.startswith("p:")}
+        self.at = at
+
+    def ordered(self):
+        """Return the place keys: host first, then seats and screens by number."""
+        def order(key):
+            return (0, 0) if key == "h" else ((1 if key[0] == "s" else 2), int(key[1:]))
+        return sorted(self.places, key=order)
+
+    def guests(self):
+        """Return the socket addresses of seats and screens that are online."""
+        return [self.at[key] for key in self.ordered()[1:] if key in self.at]
+
+    def numbers(self, role):
+        """Return the numbers taken by places of one role."""
+        return {place["number"] for place in self.places.values() if place["role"] == role}
+
+
+def summary(record, online):
+    """Describe a place for the host's resume snapshot (as Place.summary does)."""
+    return {"role": record["role"], record["role"]: record["number"], "name": record["name"],
+            "online": online}
+
+
+class RedisRelay(Relay):
+    """The relay with its rooms in Redis; one per process, any number of processes."""
+
+    unavailable_errors = (redis.RedisError, OSError)
+
+    def __init__(self, config, url):
+        super().__init__(config)
+        for key, value in REDIS_DEFAULTS.items():
+            self.config[key] = config.get(key, value)
+        if self.clock is time.monotonic:
+            # Stamps are compared across processes and machines: a monotonic clock is
+            # per boot, so use the wall clock unless a test brings its own.
+            self.clock = time.time
+        self.url = url
+        self.redis = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
+            url, max_connections=self.config["RELAY_REDIS_POOL"],
+            timeout=self.config["RELAY_REDIS_TIMEOUT"], **self._connection_options()))
+        self.prefix = self.config["RELAY_REDIS_PREFIX"]
+        self.process = None  # this process's id, made with its bus (after a server's fork)
+        self.local = {}  # socket id -> Connection, for this process's sockets
+        self._ids = itertools.count(1)
+        self._relay_script = self.redis.register_script(RELAY_SCRIPT)
+        # The hot path (one script call per relayed frame) runs on a connection of the
+        # serving thread's own: a pool checkout costs about as much CPU as the call itself.
+        self._own = threading.local()
+        self._set_if_room = self.redis.register_script(SET_IF_ROOM_SCRIPT)
+        self._bus = None
+        self._writer = None
+        self._outbox = queue.SimpleQueue()  # relayed frames waiting for the writer thread
+        self._bus_up = threading.Event()
+        self.ttl_ms = int(1000 * (self.config["RELAY_IDLE_EXPIRY"]
+                                  + max(self.config["RELAY_HOST_GRACE"],
+                                        self.config["RELAY_SEAT_GRACE"]) + 60))
+
+    # ----- keys ---------------------------------------------------------------------------
+
+    def _room_key(self, code):
+        return "%sroom:{%s}" % (self.prefix, code)
+
+    def _at_key(self, code):
+        return "%sat:{%s}" % (self.prefix, code)
+
+    def _rooms_key(self):
+        return self.prefix + "rooms"
+
+    def _process_key(self, process):
+        return "%sproc:%s" % (self.prefix, process)
+
+    def _channel(self, process=""):
+        return "%sbus:%s" % (self.prefix, process)
+
+    def _lock(self, code):
+        """Return the room's lock: hellos, departures and expiry change a room one at a time."""
+        return self.redis.lock("%slock:{%s}" % (self.prefix, code), timeout=10,
+                               blocking_timeout=10)
+
+    # ----- sockets of this process ----------------------------------------------------------
+
+    def serve(self, ws):
+        """Serve one websocket; the bus must be up before a hello can be answered."""
+        self._start_bus()
+        super().serve(ws)
+
+    def _hello(self, conn, frame):
+        """Give the socket its address, then handle its hello as the in-memory relay does."""
+        if not self._bus_up.wait(self.config["RELAY_REDIS_TIMEOUT"]):
+            raise redis.ConnectionError("the message bus is not connected")
+        conn.id = str(next(self._ids))
+        conn.touched = self.clock()  # the hello marks the room active
+        conn.address = "%s/%s" % (self.process, conn.id)
+        self.local[conn.id] = conn
+        super()._hello(conn, frame)
+
+    def _release(self, conn):
+        """Forget a finished socket; mark its place away in Redis if it still held it."""
+        with self.lock:
+            self.connections.discard(conn)
+        if getattr(conn, "id", None) is not None:
+            self.local.pop(conn.id, None)
+        place, code = conn.place, conn.room
+        if place is None or code is None:
+            return
+        notices = []
+        if self._writer is not None:
+            self._flush()  # frames it sent before it went go out while it still holds its place
+        try:
+            with self._lock(code):
+                state = self._read(code)
+                if state is None or state.at.get(place.key) != conn.address:
+                    return
+                record = state.places[place.key]
+                record["away"] = self.clock()
+                record["bucket"] = [conn.bucket.tokens, conn.bucket.stamp]
+                pipe = self.redis.pipeline()
+                pipe.hdel(self._at_key(code), place.key)
+                pipe.hset(self._room_key(code), "p:" + place.key, json.dumps(record))
+                pipe.execute()
+                del state.at[place.key]
+                notices = self._presence(state, place.key, "away")
+        except self.unavailable_errors:
+            return  # the sweep or the next resume puts the place right
+        self._deliver(notices)
+
+    # ----- hello: create, join, resume ----------------------------------------------------
+
+    def _create(self, conn, frame, notices):
+        """Open a new room in Redis with this socket as its host."""
+        if self.redis.scard(self._rooms_key()) >= self.config["RELAY_MAX_ROOMS"]:
+            raise RelayError("server_full", "too many rooms")
+        secret = secrets.token_urlsafe(12)
+        pin = "%04d" % secrets.randbelow(10000)
+        token = secrets.token_urlsafe(16)
+        while True:
+            code = new_code(())
+            if self.redis.hsetnx(self._room_key(code), "secret", secret):
+                break
+        host = {"role": "host", "number": 0, "name": "", "token": token, "away": None,
+                "bucket": None}
+        pipe = self.redis.pipeline()
+        pipe.hset(self._room_key(code), mapping={
+            "pin": pin, "joining": "1", "pin_failures": "0", "last_active": repr(self.clock()),
+            "p:h": json.dumps(host)})
+        pipe.hset(self._at_key(code), "h", conn.address)
+        pipe.pexpire(self._room_key(code), self.ttl_ms)
+        pipe.pexpire(self._at_key(code), self.ttl_ms)
+        pipe.sadd(self._rooms_key(), code)
+        pipe.execute()
+        conn.room, conn.place = code, LocalPlace("host", 0)
+        conn.bucket = self._host_bucket()
+        conn.send(encode({
+            "type": "created", "v": PROTOCOL_VERSION, "room": code, "secret": secret,
+            "link": "/#/join/%s.%s" % (code, secret), "pin": pin, "token": token,
+            "max_seats": self.config["RELAY_MAX_SEATS"],
+        }))
+
+    def _join(self, conn, frame, notices):
+        """Give this socket a new seat or screen, by link secret or PIN."""
+        code = normalize_code(_field(frame, "room", (str,)))
+        secret = _field(frame, "secret", (str,), required=False)
+        pin = _field(frame, "pin", (str,), required=False)
+        if secret is None and pin is None:
+            raise RelayError("malformed", "missing field: secret or pin")
+        role = _field(frame, "role", (str,), required=False) or "seat"
+        if role not in ("seat", "screen"):
+            raise RelayError("malformed", "role is seat or screen")
+        name = self._check_name(_field(frame, "name", (str,), required=False) or "")
+        self._check_code(code)
+        with self._lock(code):
+            state = self._live(code, notices)
+            room_key = self._room_key(code)
+            if secret is not None:
+                if not secrets.compare_digest(secret.encode(), state.secret.encode()):
+                    raise RelayError("bad_token", "wrong secret")
+            elif state.pin_failures >= self.config["RELAY_PIN_ATTEMPTS"]:
+                raise RelayError("bad_token", "joining by PIN is off after too many wrong PINs")
+            elif not secrets.compare_digest(pin.encode(), state.pin.encode()):
+                failures = self.redis.hincrby(room_key, "pin_failures", 1)
+                if failures == self.config["RELAY_PIN_ATTEMPTS"] and "h" in state.at:
+                    notices.append((state.at["h"], encode({"type": "pin_locked"}), None))
+                raise RelayError("bad_token", "wrong PIN")
+            if not state.joining_open:
+                raise RelayError("joining_closed", "the host has closed joining")
+            limit = self.config["RELAY_MAX_SEATS" if role == "seat" else "RELAY_MAX_SCREENS"]
+            taken = state.numbers(role)
+            free = [n for n in range(1, limit + 1) if n not in taken]
+            if not free:
+                raise RelayError("room_full", "all %d %s places are taken" % (limit, role))
+            place = LocalPlace(role, free[0])
+            record = {"role": role, "number": place.number, "name": name,
+                      "token": secrets.token_urlsafe(16), "away": None, "bucket": None}
+            pipe = self.redis.pipeline()
+            pipe.hset(room_key, mapping={"p:" + place.key: json.dumps(record),
+                                         "last_active": repr(self.clock())})
+            pipe.hset(self._at_key(code), place.key, conn.address)
+            pipe.execute()
+            state.places[place.key] = record
+            state.at[place.key] = conn.address
+            conn.room, conn.place = code, place
+            notices += self._presence(state, place.key, "joined")
+            host_online = "h" in state.at
+        conn.send(encode({
+            "type": "joined", "v": PROTOCOL_VERSION, "room": code, "role": role,
+            role: place.number, "name": name, "token": record["token"],
+            "host": "online" if host_online else "away",
+        }))
+
+    def _resume(self, conn, frame, notices):
+        """Give a place back to the socket that shows its token, on whichever process."""
+        code = normalize_code(_field(frame, "room", (str,)))
+        token = _field(frame, "token", (str,))
+        self._check_code(code)
+        with self._lock(code):
+            state = self._live(code, notices)
+            key = next((k for k in state.ordered() if secrets.compare_digest(
+                token.encode(), state.places[k]["token"].encode())), None)
+            if key is None:
+                raise RelayError("bad_token", "no place with this token (left or expired)")
+            record = state.places[key]
+            old = state.at.get(key)
+            bucket = record.get("bucket")
+            record["away"] = None
+            record["bucket"] = None
+            pipe = self.redis.pipeline()
+            pipe.hset(self._room_key(code), mapping={"p:" + key: json.dumps(record),
+                                                     "last_active": repr(self.clock())})
+            pipe.hset(self._at_key(code), key, conn.address)
+            pipe.execute()
+            state.at[key] = conn.address
+            place = LocalPlace(record["role"], record["number"])
+            conn.room, conn.place = code, place
+            if old is not None and old != conn.address:
+                notices.append((old, encode({"type": "closed", "reason": "replaced"}),
+                                "replaced"))
+            notices += self._presence(state, key, "back")
+            welcome = {"type": "resumed", "v": PROTOCOL_VERSION, "room": code,
+                       "role": place.role, "name": record["name"]}
+            if place.role == "host":
+                welcome.update(secret=state.secret, pin=state.pin,
+                               link="/#/join/%s.%s" % (code, state.secret),
+                               joining=state.joining_open,
+                               places=[summary(state.places[k], k in state.at)
+                                       for k in state.ordered()[1:]])
+            else:
+                welcome[place.role] = place.number
+                welcome["host"] = "online" if "h" in state.at else "away"
+        if place.role == "host":
+            conn.bucket = self._host_bucket()
+        if bucket is not None:
+            # A rate limit holds across reconnects, to this process or another.
+            conn.bucket.tokens, conn.bucket.stamp = bucket
+        conn.send(encode(welcome))
+
+    def _check_code(self, code):
+        """Refuse a code that cannot name a room before it reaches a Redis key."""
+        if not code or len(code) > 16 or not code.isalnum():
+            raise RelayError("unknown_room", "no room with this code")
+
+    # ----- frames after the hello ---------------------------------------------------------
+
+    def _relay(self, conn, frame, target):
+        """Queue `data` for the writer thread, which relays it through Redis in order."""
+        if "data" not in frame:
+            raise RelayError("malformed", "missing field: data")
+        place, code = conn.place, conn.room
+        sender = "host" if place.role == "host" else place.number
+        text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
+        key = "h" if target == "host" else (target if isinstance(target, str) else "s%d" % target)
+        now = self.clock()
+        # Idle expiry counts in hours: mark the room active at most once a second per socket.
+        touch = now - conn.touched >= 1.0
+        if touch:
+            conn.touched = now
+        # The writer thread sends it with the frames other sockets queued meanwhile: the
+        # serving thread never waits for Redis, and one round trip carries many frames.
+        self._outbox.put((code, [place.key, conn.address, key, repr(now) if touch else "",
+                                 self.ttl_ms, self._channel(), self.process, text]))
+
+    def _write_loop(self):
+        """Run queued frames' relay scripts in one pipeline per batch; deliver local ones in order."""
+        sha = self._relay_script.sha
+        client = self._thread_client()
+        while not self._stopping.is_set():
+            batch = [self._outbox.get()]
+            if batch[0] is None:
+                return
+            while len(batch) < 200:
+                try:
+                    item = self._outbox.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._stopping.set()
+                    break
+                batch.append(item)
+            flushed = [args for code, args in batch if code is None]
+            batch = [(code, args) for code, args in batch if code is not None]
+            pipe = client.pipeline(transaction=False)
+            for code, args in batch:
+                pipe.evalsha(sha, 2, self._at_key(code), self._room_key(code), *args)
+            try:
+                replies = pipe.execute(raise_on_error=False) if batch else []
+            except self.unavailable_errors:
+                self._interrupt()  # those frames are lost: the devices resume and resync
+                replies = []
+            if any(isinstance(r, redis.exceptions.NoScriptError) for r in replies):
+                # Redis restarted without the script: load it and send the batch again.
+                self._relay_script.sha = sha = client.script_load(RELAY_SCRIPT)
+                pipe = client.pipeline(transaction=False)
+                for code, args in batch:
+                    pipe.evalsha(sha, 2, self._at_key(code), self._room_key(code), *args)
+                replies = pipe.execute(raise_on_error=False)
+            for (code, args), mine in zip(batch, replies):
+                if isinstance(mine, Exception):
+                    log.warning("relay script failed for room %s: %s", code, mine)
+                elif isinstance(mine, bytes) and mine:
+                    text = args[7]
+                    wire = wire_frame(text)
+                    for socket_id in mine.decode().split(","):
+                        recipient = self.local.get(socket_id)
+                        # A place that is away misses the frame; its owner resends views on "back".
+                        if recipient is not None:
+                            recipient.send(text, wire)
+            for done in flushed:
+                done.set()
+
+    def _flush(self):
+        """Wait until the writer has sent every frame queued so far (before an end or a leave)."""
+        done = threading.Event()
+        self._outbox.put((None, done))
+        done.wait(self.config["RELAY_REDIS_TIMEOUT"] * 2)
+
+    def _connection_options(self):
+        """Return the options of every connection to Redis."""
+        timeout = self.config["RELAY_REDIS_TIMEOUT"]
+        # Short timeouts and one quick retry: a relay that waits long for Redis holds every
+        # device in the room; better tell them it is interrupted and let them come back.
+        options = {"socket_timeout": timeout, "socket_connect_timeout": timeout,
+                   "health_check_interval": 30,
+                   "retry": Retry(ExponentialBackoff(cap=0.1, base=0.02), 1)}
+        if MaintNotificationsConfig is not None:
+            # Notices of managed Redis services' maintenance: not used here, and not free.
+            options["maint_notifications_config"] = MaintNotificationsConfig(enabled=False)
+        return options
+
+    def _thread_client(self):
+        """Return this thread's own Redis connection (made on its first relayed frame)."""
+        client = getattr(self._own, "client", None)
+        if client is None:
+            client = self._own.client = redis.Redis.from_url(
+                self.url, single_connection_client=True, **self._connection_options())
+        return client
+
+    def _set_joining(self, conn, is_open):
+        """Open or close joining in the sender's room."""
+        self._set_if_room(keys=[self._room_key(conn.room)], args=["joining", "1" if is_open else "0"])
+
+    def _leave(self, conn):
+        """Free a seat or screen for good and close its socket."""
+        self._flush()  # what it sent before reaches the host before it is gone
+        notices = []
+        code, place = conn.room, conn.place
+        with self._lock(code):
+            state = self._read(code)
+            if state is not None and state.at.get(place.key) == conn.address:
+                notices = self._presence(state, place.key, "gone", reason="left")
+                pipe = self.redis.pipeline()
+                pipe.hdel(self._room_key(code), "p:" + place.key)
+                pipe.hdel(self._at_key(code), place.key)
+                pipe.execute()
+            conn.place = None
+        self._deliver(notices)
+        conn.send(encode({"type": "closed", "reason": "left"}))
+        conn.close(END_CLOSE_CODES["left"], "left")
+
+    def _end_room(self, code, reason):
+        """Close a room and every socket in it, on every process."""
+        self._flush()  # the host's last frames arrive before the room closes
+        with self._lock(code):
+            state = self._read(code)
+            notices = self._remove(state, reason) if state is not None else []
+        self._deliver(notices)
+
+    # ----- room state ---------------------------------------------------------------------
+
+    def _read(self, code):
+        """Return the room as it stands in Redis, or None."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hgetall(self._room_key(code))
+        pipe.hgetall(self._at_key(code))
+        fields, at = pipe.execute()
+        return self._state(code, fields, at)
+
+    def _state(self, code, fields, at):
+        """Build a RoomState from the two hashes' raw replies (None if the room is gone)."""
+        if b"secret" not in fields or b"pin" not in fields:
+            return None
+        return RoomState(code, {k.decode(): v.decode() for k, v in fields.items()},
+                         {k.decode(): v.decode() for k, v in at.items()})
+
+    def _live(self, code, notices):
+        """Return the room after applying due expiries (room lock held), or raise."""
+        state = self._read(code)
+        if state is not None:
+            notices += self._expire(state, self.clock())
+        if state is None or state.code is None:
+            raise RelayError("unknown_room", "no room with this code")
+        return state
+
+    def _expire(self, state, now, stale=()):
+        """Apply due expiries and dead sockets to a room (room lock held); return notices."""
+        notices = []
+        for key in [k for k in state.at if state.at[k] in stale]:
+            # The socket's process died or lost it without telling Redis: the place is away.
+            record = state.places.get(key)
+            del state.at[key]
+            self.redis.hdel(self._at_key(state.code), key)
+            if record is not None:
+                record["away"] = now
+                self.redis.hset(self._room_key(state.code), "p:" + key, json.dumps(record))
+                notices += self._presence(state, key, "away")
+        host = state.places.get("h")
+        if "h" not in state.at and host is not None and host["away"] is not None \
+                and now - host["away"] >= self.config["RELAY_HOST_GRACE"]:
+            return notices + self._remove(state, "host_gone")
+        if now - state.last_active >= self.config["RELAY_IDLE_EXPIRY"]:
+            return notices + self._remove(state, "idle")
+        for key in state.ordered()[1:]:
+            record = state.places[key]
+            if key not in state.at and record["away"] is not None \
+                    and now - record["away"] >= self.config["RELAY_SEAT_GRACE"]:
+                notices += self._presence(state, key, "gone", reason="timeout")
+                del state.places[key]
+                self.redis.hdel(self._room_key(state.code), "p:" + key)
+        return notices
+
+    def _remove(self, state, reason):
+        """Delete a room from Redis; return the closing notice for each live socket."""
+        pipe = self.redis.pipeline()
+        pipe.delete(self._room_key(state.code), self._at_key(state.code))
+        pipe.srem(self._rooms_key(), state.code)
+        pipe.execute()
+        text = encode({"type": "closed", "reason": reason})
+        notices = [(state.at[k], text, reason) for k in state.ordered() if k in state.at]
+        state.code = None
+        return notices
+
+    def _presence(self, state, key, status, reason=None):
+        """Build the presence notices for a place's change, addressed by socket."""
+        record = state.places[key]
+        frame = {"type": "presence", "role": record["role"], "status": status}
+        if key == "h":
+            text = encode(frame)
+            return [(address, text, None) for address in state.guests()]
+        frame[record["role"]] = record["number"]
+        frame["name"] = record["name"]
+        if reason:
+            frame["reason"] = reason
+        return [(state.at["h"], encode(frame), None)] if "h" in state.at else []
+
+    # ----- delivery -----------------------------------------------------------------------
+
+    def _deliver(self, notices):
+        """Send (socket address, text, closing reason or None) notices, local or through Redis."""
+        for address, text, closing in notices:
+            process, _, socket_id = address.partition("/")
+            if process == self.process:
+                self._hand_over(socket_id, text.encode("utf-8"), closing)
+                continue
+            header = socket_id if closing is None else "%s\t%s" % (socket_id, closing)
+            try:
+                self.redis.publish(self._channel(process), header + "\n" + text)
+            except self.unavailable_errors:
+                pass  # that device learns the news when it resumes
+
+    def _hand_over(self, socket_ids, payload, closing=None):
+        """Write one frame (UTF-8 bytes) to this process's sockets; close them if asked."""
+        wire = None
+        for socket_id in socket_ids.split(","):
+            conn = self.local.get(socket_id)
+            if conn is None:
+                continue
+            if conn.plain:
+                if wire is None:
+                    wire = wire_frame_bytes(payload)
+                conn.send(None, wire)
+            else:
+                conn.send(payload.decode("utf-8"))
+            if closing is not None:
+                conn.close(END_CLOSE_CODES[closing], closing)
+
+    def _start_bus(self):
+        """Start this process's bus thread once (after a fork, on the first socket)."""
+        if self._bus is not None:
+            return
+        with self.lock:
+            if self._bus is not None:
+                return
+            # Made here, not in __init__: a server that loads the app before forking its
+            # workers would otherwise give every worker the same id.
+            self.process = secrets.token_hex(6)
+            self._bus = threading.Thread(target=self._bus_loop, name="relay-bus", daemon=True)
+            self._writer = threading.Thread(target=self._write_loop, name="relay-writer",
+                                            daemon=True)
+        self._bus.start()
+        self._writer.start()
+
+    def _bus_loop(self):
+        """Receive frames for this process's sockets; beat the heart; survive Redis outages."""
+        heartbeat = self.config["RELAY_REDIS_HEARTBEAT"]
+        while not self._stopping.is_set():
+            pubsub = self.redis.pubsub()
+            try:
+                pubsub.subscribe(self._channel(self.process))
+                while pubsub.get_message(timeout=2.0) is None:  # the subscription's answer
+                    pass
+                self._beat()
+                self._bus_up.set()
+                beat_at = time.monotonic() + heartbeat
+                while not self._stopping.is_set():
+                    message = pubsub.get_message(timeout=min(1.0, heartbeat))
+                    if message is not None and message["type"] == "message":
+                        header, _, payload = message["data"].partition(b"\n")
+                        ids, _, closing = header.decode().partition("\t")
+                        self._hand_over(ids, payload, closing or None)
+                    if time.monotonic() >= beat_at:
+                        self._beat()
+                        beat_at = time.monotonic() + heartbeat
+            except self.unavailable_errors:
+                if self._bus_up.is_set():
+                    self._bus_up.clear()
+                    self._interrupt()
+                self._stopping.wait(0.5)
+            finally:
+                try:
+                    pubsub.close()
+                except self.unavailable_errors:
+                    pass
+
+    def _beat(self):
+        """Tell the other processes that this one is alive."""
+        self.redis.set(self._process_key(self.process), "1",
+                       px=int(1000 * self.config["RELAY_REDIS_PROCESS_TTL"]))
+
+    def _interrupt(self):
+        """Redis is out of reach: tell every device here; each resumes once it is back."""
+        text = encode({"type": "closed", "reason": "interrupted"})
+        for conn in list(self.local.values()):
+            conn.send(text)
+            conn.close(END_CLOSE_CODES["interrupted"], "interrupted")
+
+    # ----- expiry, shutdown -----------------------------------------------------------------
+
+    def sweep(self):
+        """Expire rooms, lapsed places and the sockets of dead processes, in every room."""
+        now = self.clock()
+        try:
+            codes = sorted(c.decode() for c in self.redis.smembers(self._rooms_key()))
+            pipe = self.redis.pipeline(transaction=False)
+            for code in codes:
+                pipe.hgetall(self._room_key(code))
+                pipe.hgetall(self._at_key(code))
+            replies = pipe.execute()
+            states = {}
+            gone = []
+            for index, code in enumerate(codes):
+                state = self._state(code, replies[2 * index], replies[2 * index + 1])
+                if state is None:
+                    gone.append(code)  # its keys expired by themselves
+                else:
+                    states[code] = state
+            if gone:
+                self.redis.srem(self._rooms_key(), *gone)
+            stale = self._stale_addresses(states.values())
+            for code, state in states.items():
+                if self._due(state, now, stale):
+                    notices = []
+                    with self._lock(code):
+                        fresh = self._read(code)
+                        if fresh is not None:
+                            notices = self._expire(fresh, now, stale)
+                    self._deliver(notices)
+        except self.unavailable_errors:
+            pass  # the next sweep after Redis is back catches up
+
+    def _stale_addresses(self, states):
+        """Return the addresses of sockets that are gone: dead processes, or closed here."""
+        addresses = {a for state in states for a in state.at.values()}
+        processes = sorted({a.partition("/")[0] for a in addresses} - {self.process})
+        pipe = self.redis.pipeline(transaction=False)
+        for process in processes:
+            pipe.exists(self._process_key(process))
+        dead = {p for p, alive in zip(processes, pipe.execute()) if not alive}
+        stale = set()
+        for address in addresses:
+            process, _, socket_id = address.partition("/")
+            if process in dead or (process == self.process and socket_id not in self.local):
+                stale.add(address)
+        return stale
+
+    def _due(self, state, now, stale):
+        """Tell whether a room has anything to expire (read without its lock)."""
+        if any(address in stale for address in state.at.values()):
+            return True
+        if now - state.last_active >= self.config["RELAY_IDLE_EXPIRY"]:
+            return True
+        for key, record in state.places.items():
+            grace = self.config["RELAY_HOST_GRACE" if key == "h" else "RELAY_SEAT_GRACE"]
+            if key not in state.at and record["away"] is not None \
+                    and now - record["away"] >= grace:
+                return True
+        return False
+
+    def close_all(self, reason="shutdown"):
+        """Close this process's sockets; the rooms stay in Redis for the other processes."""
+        text = encode({"type": "closed", "reason": reason})
+        for conn in list(self.local.values()):
+            conn.send(text)
+            conn.close(END_CLOSE_CODES[reason], reason)
+        with self.lock:
+            strays = list(self.connections)
+        for conn in strays:
+            conn.close(END_CLOSE_CODES[reason], reason)
+        self._stopping.set()
+        self._outbox.put(None)
+
+    def end_every_room(self):
+        """Delete every room under this relay's prefix (tests and operators starting over)."""
+        for key in self.redis.scan_iter(match=self.prefix + "*"):
+            self.redis.delete(key)
+
+    def room_count(self):
+        """Return how many rooms are open (across every process)."""
+        codes = [c.decode() for c in self.redis.smembers(self._rooms_key())]
+        pipe = self.redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.exists(self._room_key(code))
+        return sum(pipe.execute())

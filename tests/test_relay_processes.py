@@ -1,0 +1,215 @@
+"""Rooms across real server processes sharing a real redis-server: what a device and an operator see."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.redis_server import RedisServer, free_port
+from tests.relay_client import RelayClient, RelayClosed
+from tests.server_process import ROOT, ServerProcess
+
+
+@pytest.fixture(scope="module")
+def redis_for_processes():
+    """A redis-server of this module's own (one test stops and restarts it)."""
+    server = RedisServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def two_processes(redis_for_processes):
+    """Two server processes sharing one Redis (started side by side)."""
+    servers = [ServerProcess(redis_for_processes.url) for _ in range(2)]
+    try:
+        yield [server.wait_ready() for server in servers]
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@pytest.fixture
+def clients():
+    """Clients a test opens, closed at its end."""
+    opened = []
+
+    def open_client(url):
+        client = RelayClient(url)
+        opened.append(client)
+        return client
+
+    yield open_client
+    for client in opened:
+        try:
+            client.close()
+        except Exception:  # the server may have closed it already
+            pass
+
+
+def join(clients, url, host, name):
+    """Join the host's room through `url`; drain the host's presence notice."""
+    seat = clients(url)
+    seat.join(host.welcome["room"], secret=host.welcome["secret"], name=name)
+    notice = host.recv_type("presence")
+    assert notice["status"] == "joined" and notice["name"] == name
+    return seat
+
+
+def data(client):
+    """Return the data of the next relayed message."""
+    return client.recv_type("msg")["data"]
+
+
+def test_several_workers_without_redis_are_refused_with_the_reason():
+    env = dict(os.environ)
+    env.pop("SPIELEABEND_REDIS_URL", None)
+    started = subprocess.run([sys.executable, "-m", "server", "--workers", "2"], cwd=ROOT,
+                             env=env, capture_output=True, text=True, timeout=60)
+    assert started.returncode == 2
+    assert "Several worker processes need" in started.stderr and "--redis" in started.stderr
+
+
+def test_gunicorn_config_refuses_several_workers_without_redis():
+    env = dict(os.environ)
+    env.pop("SPIELEABEND_REDIS_URL", None)
+    started = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "-c", "python:server.gunicorn_config", "--workers", "3",
+         "--bind", "127.0.0.1:%d" % free_port(), "server:create_app()"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert started.returncode != 0
+    assert "Several worker processes need a Redis URL" in started.stderr
+
+
+def test_frames_cross_processes_in_order_and_only_to_their_addressees(two_processes, clients):
+    a, b = two_processes
+    host = clients(a.url)
+    host.create()
+    anna = join(clients, b.url, host, "Anna")
+    ben = join(clients, a.url, host, "Ben")
+    tv = clients(b.url)
+    tv.join(host.welcome["room"], pin=host.welcome["pin"], role="screen")
+    host.recv_type("presence")
+    for n in range(150):  # within the host's burst of 200 frames
+        host.to_seat(1 if n % 2 else 2, n)
+    host.to_screens("table")
+    host.to_all("marker")
+    assert [data(anna) for _ in range(75)] == list(range(1, 150, 2))
+    assert [data(ben) for _ in range(75)] == list(range(0, 150, 2))
+    assert data(tv) == "table"
+    for guest in (anna, ben, tv):
+        assert data(guest) == "marker"  # nothing meant for another place came first
+    anna.send({"type": "to_host", "from": 2, "data": "mine"})
+    assert host.recv_type("msg") == {"type": "msg", "from": 1, "to": "host", "data": "mine"}
+
+
+def test_a_seat_takes_its_place_back_on_the_other_process(two_processes, clients):
+    a, b = two_processes
+    host = clients(a.url)
+    host.create()
+    anna = join(clients, a.url, host, "Anna")
+    back = clients(b.url)
+    back.resume(host.welcome["room"], anna.welcome["token"])
+    assert back.welcome["seat"] == 1 and back.welcome["name"] == "Anna"
+    assert anna.wait_closed().close_code == 4000  # the old socket, on the other process
+    assert host.recv_type("presence")["status"] == "back"
+    host.to_seat(1, "view")
+    assert data(back) == "view"
+
+
+def test_a_killed_process_costs_its_devices_one_reconnect(redis_for_processes, clients):
+    doomed, survivor = (ServerProcess(redis_for_processes.url) for _ in range(2))
+    try:
+        doomed.wait_ready()
+        survivor.wait_ready()
+        host = clients(doomed.url)
+        host.create()
+        anna = join(clients, doomed.url, host, "Anna")
+        ben = join(clients, survivor.url, host, "Ben")
+        host.to_all("round 1")
+        assert data(anna) == data(ben) == "round 1"
+        doomed.kill()
+        with pytest.raises(RelayClosed):
+            anna.recv()
+        host_again = clients(survivor.url)
+        welcome = host_again.resume(host.welcome["room"], host.welcome["token"])
+        assert welcome["secret"] == host.welcome["secret"]
+        assert [p["name"] for p in welcome["places"]] == ["Anna", "Ben"]
+        assert ben.recv_type("presence") == {"type": "presence", "role": "host", "status": "back"}
+        anna_again = clients(survivor.url)
+        anna_again.resume(host.welcome["room"], anna.welcome["token"])
+        assert host_again.recv_type("presence")["status"] == "back"
+        host_again.to_all("round 2")
+        assert data(anna_again) == data(ben) == "round 2"
+        anna_again.to_host("my card")
+        assert host_again.recv_type("msg")["data"] == "my card"
+    finally:
+        doomed.kill()
+        survivor.stop()
+
+
+def test_pin_guessing_is_locked_across_processes(two_processes, clients):
+    a, b = two_processes
+    host = clients(a.url)
+    host.create()
+    wrong = "%04d" % ((int(host.welcome["pin"]) + 1) % 10000)
+    for attempt in range(10):  # RELAY_PIN_ATTEMPTS, alternating between the processes
+        guesser = clients((a, b)[attempt % 2].url)
+        with pytest.raises(RelayClosed) as closed:
+            guesser.join(host.welcome["room"], pin=wrong)
+        assert closed.value.error_code == "bad_token"
+    assert host.recv_type("pin_locked") == {"type": "pin_locked"}
+    for server in (a, b):
+        right = clients(server.url)
+        with pytest.raises(RelayClosed) as closed:
+            right.join(host.welcome["room"], pin=host.welcome["pin"])
+        assert closed.value.error_code == "bad_token"
+
+
+def test_a_flooding_seat_gets_no_fresh_burst_on_the_other_process(two_processes, clients):
+    a, b = two_processes
+    host = clients(a.url)
+    host.create()
+    flooder = join(clients, a.url, host, "Flut")
+    for n in range(100):  # a seat's burst is 40 frames
+        try:
+            flooder.send({"type": "ping"})
+        except RelayClosed:
+            break
+    assert flooder.wait_closed().error_code == "rate_limited"
+    again = clients(b.url)
+    again.resume(host.welcome["room"], flooder.welcome["token"])
+    for n in range(30):  # well under a fresh burst of 40
+        try:
+            again.send({"type": "ping"})
+        except RelayClosed:
+            break
+    assert again.wait_closed().error_code == "rate_limited"
+
+
+def test_redis_out_of_reach_interrupts_the_room_which_goes_on_when_it_is_back(
+        redis_for_processes, two_processes, clients):
+    a, b = two_processes
+    host = clients(a.url)
+    host.create()
+    anna = join(clients, b.url, host, "Anna")
+    redis_for_processes.pause()
+    for device in (host, anna):
+        assert device.recv_type("closed") == {"type": "closed", "reason": "interrupted"}
+        assert device.wait_closed().close_code == 1012
+    redis_for_processes.resume()
+    host_again, anna_again = clients(a.url), clients(b.url)
+    deadline = time.monotonic() + 60
+    while True:  # the devices retry as the app does, until the relay has Redis again
+        try:
+            host_again.resume(host.welcome["room"], host.welcome["token"])
+            break
+        except RelayClosed:
+            assert time.monotonic() < deadline
+            time.sleep(0.5)
+            host_again = clients(a.url)
+    anna_again.resume(host.welcome["room"], anna.welcome["token"])
+    host_again.to_seat(1, "still your hand")
+    assert data(anna_again) == "still your hand"
