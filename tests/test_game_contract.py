@@ -9,7 +9,7 @@ import pytest
 from spieleabend import games
 from spieleabend.games import GAME_MODULES, check_action, load, load_bots, register_game, unregister_game
 from spieleabend.games.common import IllegalAction, MalformedAction, Rng, copy_data
-from tests.relay_fixtures import relay_server, shared_relay_server  # noqa: F401  (fixtures)
+from tests.relay_fixtures import relay_server, relay_servers, shared_relay_server  # noqa: F401  (fixtures)
 from tests.room_harness import FakeApp as RoomApp, Loop
 from tests.sixth_game import ENTRY as SIXTH
 
