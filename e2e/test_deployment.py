@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from e2e.test_rooms import assert_no_secrets, choose, devices, go_on, hand, join, open_room  # noqa: F401
+from e2e.test_rooms import assert_no_secrets, choose, go_on, hand
+from spieleabend.testing import join, open_room
 from tests.redis_server import RedisServer, free_port
 from tests.server_process import ServerProcess
 
@@ -123,7 +124,7 @@ def test_a_room_game_through_nginx_on_two_processes_survives_a_killed_process(de
     for device, process in ((host, "a"), (anna, "b"), (ben, "a"), (tv, "b")):
         lands_on(device, proxy, process)
     url = proxy.url
-    link = open_room(host, url)
+    link = open_room(host, url, "punktejagd")
     assert re.match(r"^\d{4}$", host.by("room-pin").inner_text())
     join(anna, url, link, "Anna")
     join(ben, url, link, "Ben")

@@ -15,7 +15,7 @@ TURN_STATES = ("[data-testid=final-headline], [data-testid=next-round], [data-te
                "[data-testid=knock]:not([disabled]), [data-testid=stock]:not([disabled]), [data-testid=discard-drawn]")
 
 
-def start_game(page, url, seats=2, seed=7, pace=0, strength="random"):
+def start_game(page, url, seats=2, seed=7, pace=0, strength="leicht"):
     start_solo(page, url, "golf", ["seats-%d" % seats, "strength-" + strength], seed, pace=pace,
                shown="[data-testid=peek-done]")
 

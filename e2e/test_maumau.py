@@ -87,9 +87,9 @@ def test_whole_seeded_game_to_a_winner_with_eliminations(page, live_server):
     page.keyboard.press("ArrowRight")  # 3 → 4 players
     assert "4 Spieler" in page.get_by_test_id("players-value").inner_text()
     page.keyboard.press("ArrowLeft")
-    assert page.get_by_test_id("strength-medium").is_checked(), "a sensible default strength"
+    assert page.get_by_test_id("strength-mittel").is_checked(), "a sensible default strength"
     assert page.get_by_test_id("limit-100").is_checked(), "the default limit is 100"
-    page.get_by_test_id("strength-random").check()
+    page.get_by_test_id("strength-leicht").check()
     page.get_by_test_id("limit-30").check()
     assert serious_violations(page) == []
     page.get_by_test_id("start-game").click()

@@ -30,7 +30,7 @@ def play_punktejagd(page, url, seed, computers):
     page.wait_for_selector("[data-testid=start-game]")
     page.get_by_test_id("player-name").fill("Testerin")
     page.get_by_test_id("computers-%d" % computers).check()
-    page.get_by_test_id("style-random").check()
+    page.get_by_test_id("style-leicht").check()
     page.get_by_test_id("start-game").click()
     for _ in range(10):
         page.locator("[data-testid=hand] [data-value]").first.click()

@@ -12,7 +12,7 @@ SAVE_KEY = "spieleabend.save.paodekuai"
 LEADS_SEED = 3  # ?seed=3: seat 0 (you) holds the 3 of hearts in the first deal
 
 
-def start_table(page, url, seed=LEADS_SEED, deals=2, strength="strong"):
+def start_table(page, url, seed=LEADS_SEED, deals=2, strength="stark"):
     start_solo(page, url, "paodekuai", ["deals-%d" % deals, "strength-" + strength], seed)
 
 

@@ -10,7 +10,7 @@ from e2e.test_accessibility import serious_violations
 SAVE_KEY = "spieleabend.save.punktejagd"
 
 
-def start_game(page, url, computers=3, style="random", name="Testerin", seed=11):
+def start_game(page, url, computers=3, style="leicht", name="Testerin", seed=11):
     start_solo(page, url, "punktejagd", ["computers-%d" % computers, "style-" + style], seed, name)
 
 
@@ -40,7 +40,7 @@ def totals_on_screen(page, seats):
 
 
 def test_full_game_totals_equal_the_round_log(page, live_server):
-    start_game(page, live_server.url, computers=3, style="vorausschauend")
+    start_game(page, live_server.url, computers=3, style="stark")
     assert "Runde 1 von 10" in page.get_by_test_id("round-number").inner_text()
     assert page.get_by_test_id("confirm").is_disabled(), "no card chosen yet"
     page.get_by_test_id("card-5").click()
@@ -90,7 +90,7 @@ def test_full_game_totals_equal_the_round_log(page, live_server):
 
 
 def test_pause_reload_and_continue_keeps_everything(page, live_server):
-    start_game(page, live_server.url, computers=2, style="vorausschauend", seed=21)
+    start_game(page, live_server.url, computers=2, style="stark", seed=21)
     play_round(page, card=4)
     page.get_by_test_id("next-round").click()
     play_round(page, card=9)
@@ -171,7 +171,7 @@ def test_same_seed_same_round_types_and_computer_cards(browser, live_server):
     for _ in range(2):
         context = phone_context(browser)
         page = context.new_page()
-        start_game(page, live_server.url, computers=3, style="vorausschauend", seed=99)
+        start_game(page, live_server.url, computers=3, style="stark", seed=99)
         play_round(page, card=5)
         outcomes.append(saved(page)["state"])
         context.close()

@@ -60,11 +60,10 @@ def rigged_table(app, grids, discard_top="5S", stock_top=(), seats_ready=True, s
 
 # --- the plug-in hooks -------------------------------------------------------------------
 
-def test_strength_keys_are_the_bot_modules_keys():
-    # The screen still offers the earlier keys; each names a level of the bot module, weakest first.
-    levels = [resolve_strength(bots, key) for key, _label, _hint in screens.strength_choices()]
-    assert levels == [level for level in bots.STRENGTHS if level in levels]
-    assert all(key in bots.STRENGTHS or key in bots.STRENGTH_ALIASES for key in screens.STRENGTHS)
+def test_strength_keys_are_the_bot_modules_levels():
+    assert [key for key, _label, _hint in screens.strength_choices()] == list(bots.STRENGTHS)
+    assert [label for _key, label, _hint in screens.strength_choices()] == ["Leicht", "Mittel", "Stark"]
+    assert resolve_strength(bots, "strong") == "stark", "a setting stored by an earlier release still names a level"
 
 
 def test_progress_reports_round_rounds_done_and_totals():
@@ -377,7 +376,7 @@ def test_setup_opens_a_room_with_the_options():
     setup.on_input(app, "seats", "7", True)
     setup.on_input(app, "strength", "random", True)
     setup.handle(app, "open-room", None)
-    assert app.room == ("golf", {"decks": 2}, 7, "random")
+    assert app.room == ("golf", {"decks": 2}, 7, "leicht")  # "random", stored by an earlier release, is Leicht
 
 
 def test_infoscreen_shows_the_public_view_only():

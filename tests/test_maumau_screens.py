@@ -55,8 +55,7 @@ def hand_cards(html):
 # ---------------------------------------------------------------- pure helpers
 
 def test_strengths_are_the_bot_modules_with_plain_german_names():
-    # The screen still offers the earlier keys; they name the bot module's three levels in order.
-    assert [bots.STRENGTH_ALIASES[key] for key in ui.STRENGTH_KEYS] == list(bots.STRENGTHS)
+    assert [key for key, _label, _hint in ui.strength_choices()] == list(bots.STRENGTHS)
     assert [label for _key, label, _hint in ui.strength_choices()] == ["Leicht", "Mittel", "Stark"]
     i18n.set_language("en")
     assert [label for _key, label, _hint in ui.strength_choices()] == ["Easy", "Medium", "Strong"]

@@ -300,11 +300,8 @@ def test_computer_names_never_repeat_the_person():
     from spieleabend.ui.table import computer_names, solo_players
     assert computer_names(["anna"], 2) == ["Ben", "Clara"]
     assert [player["name"] for player in solo_players("Ben", 3, "strong")] == ["Ben", "Anna", "Clara"]
-    assert ui.strength_choices()[1][0] == "strong"
     bots = __import__("spieleabend.bots.paodekuai", fromlist=["x"])
-    # The screen still offers the earlier keys; each names a level of the bot module, weakest first.
-    levels = [bots.STRENGTH_ALIASES[key] for key, _label, _hint in ui.strength_choices()]
-    assert levels == [level for level in bots.STRENGTHS if level in levels]
+    assert [key for key, _label, _hint in ui.strength_choices()] == list(bots.STRENGTHS) == ["leicht", "mittel", "stark"]
 
 
 # ---------------------------------------------------------------- infoscreen and keyboard

@@ -141,4 +141,4 @@ def test_continue_without_a_save_says_so_and_an_old_punktejagd_save_is_upgraded(
     app.storage.save_game("punktejagd", table.state, meta)  # as saved before tables existed
     again = LocalTable.load(app, "punktejagd")
     assert [p["kind"] for p in again.players()] == ["person", "computer", "computer"]
-    assert again.players()[1]["strength"] == "vorausschauend" and again.seat == 0
+    assert again.players()[1]["strength"] == "stark" and again.seat == 0  # the old key, as a level

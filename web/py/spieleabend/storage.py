@@ -37,7 +37,7 @@ DEFAULT_SETTINGS = {
     "name": "",
     "seen_version": "",  # the release this browser last started, to say "updated" once
     "pj_computers": 3,  # Punktejagd: computers at the table last time
-    "pj_style": "random",
+    "pj_style": "leicht",
     "setup": {},  # each game's last start-screen choices: {game: {option: str, int, bool or None}}
 }
 
@@ -436,7 +436,7 @@ def _setting_ok(name, value):
     if name == "pj_computers":
         return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5
     if name == "pj_style":
-        return value in ("random", "vorausschauend")
+        return value in ("leicht", "mittel", "stark", "random", "vorausschauend")  # and an earlier release's keys
     if name == "setup":
         return _setup_ok(value)
     return False

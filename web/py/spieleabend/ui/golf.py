@@ -13,9 +13,10 @@ from spieleabend.ui.html import attrs, button, card_name, escape, french_card, r
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
+from spieleabend.ui.table import chosen_strength
+from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "golf"
-STRENGTHS = ["random", "strong"]  # the keys of bots.golf.STRENGTHS (a test keeps them in step)
 DEFAULT_SEATS = engine.INFO["seats"]["default"]
 POSITIONS = [0, 1, 2, 3]
 
@@ -30,12 +31,6 @@ register({
     "golf.deck_suggest": ("Ab 6 Plätzen empfohlen: zwei Decks.", "From 6 seats up two decks are suggested."),
     "golf.deck_suggest_one": ("Bei bis zu 5 Plätzen reicht ein Deck.", "Up to 5 seats one deck is enough."),
     "golf.strength": ("Spielstärke der Computer", "Computer strength"),
-    "golf.strength.random": ("Locker & zufällig", "Relaxed & random"),
-    "golf.strength.random.hint": ("Zieht, tauscht und klopft nach Lust und Laune.",
-                                  "Draws, swaps and knocks on a whim."),
-    "golf.strength.strong": ("Gewieft", "Shrewd"),
-    "golf.strength.strong.hint": ("Zählt Karten, schätzt die anderen ein und klopft mit Bedacht.",
-                                  "Counts cards, sizes up the others and knocks with care."),
     "golf.aid_on": ("Gedächtnisstütze ist an (Einstellungen).", "Memory aid is on (Settings)."),
     "golf.aid_off": ("Gedächtnisstütze ist aus: merk dir deine Karten (Einstellungen).",
                      "Memory aid is off: remember your cards (Settings)."),
@@ -149,8 +144,8 @@ register({
 # -- pure helpers (no app, no table: unit-tested in CPython) --------------------------------
 
 def strength_choices():
-    """Return [(key, label, hint)] for the computers' strength (keys of bots.golf.STRENGTHS)."""
-    return [(key, t("golf.strength." + key), t("golf.strength.%s.hint" % key)) for key in STRENGTHS]
+    """Return [(level, name, one line)] for the computers (the same three levels in every game)."""
+    return shared_strength_choices(GAME)
 
 
 def suggested_decks(seats):
@@ -439,10 +434,10 @@ class SetupScreen(Screen):
     route = "play/golf"
 
     def __init__(self, app):
-        remembered = setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "decks": None, "strength": "strong"})
+        remembered = setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "decks": None, "strength": "stark"})
         self.seats = remembered["seats"]
         self.decks = remembered["decks"]  # None: follow the suggestion
-        self.strength = remembered["strength"]
+        self.strength = chosen_strength(GAME, remembered["strength"])  # an earlier release stored "strong" …
 
     def chosen_decks(self):
         return self.decks if self.decks is not None else suggested_decks(self.seats)
@@ -507,7 +502,7 @@ class SetupScreen(Screen):
             self.decks = int(value)
             self.remember(app)
         elif name == "strength":
-            self.strength = value
+            self.strength = chosen_strength(GAME, value)
             self.remember(app)
         elif name == "name" and final:
             app.settings["name"] = clean_name(value)
@@ -802,7 +797,7 @@ class TableScreen(Screen):
             app.go("")
         elif action == "new-game" and self.table.role == "local":
             players = self.table.players()
-            strength = players[-1]["strength"] if players[-1]["strength"] else "strong"
+            strength = chosen_strength(GAME, players[-1]["strength"])
             me = self.table.seat or 0
             options = {"seats": view["seats"], "decks": view["decks"]}
             fresh = LocalTable.new(app, GAME, options, new_players(players[me]["name"], view["seats"], strength))

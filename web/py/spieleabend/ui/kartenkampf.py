@@ -11,13 +11,13 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, chosen_strength, seat_player, solo_players
+from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "kartenkampf"
-STYLES = ["random", "strong"]
 MAX_COMPUTERS = 7
 DEFAULT_COMPUTERS = 3
-DEFAULT_STYLE = "strong"
+DEFAULT_STYLE = "stark"
 
 register({
     "kk.you": ("Du", "You"),
@@ -26,11 +26,6 @@ register({
     "kk.computers": ("%(n)s Computer, %(seats)s Plätze", "%(n)s computers, %(seats)s seats"),
     "kk.computers_one": ("1 Computer, 2 Plätze", "1 computer, 2 seats"),
     "kk.style": ("Computer-Spielweise", "How the computers play"),
-    "kk.style.random": ("Zufällig", "Random"),
-    "kk.style.random.hint": ("Legt jede Runde eine zufällige Karte.", "Plays a random card every round."),
-    "kk.style.strong": ("Stark", "Strong"),
-    "kk.style.strong.hint": ("Beobachtet, wie die anderen spielen, und hebt hohe Karten für später auf.",
-                             "Watches how the others play and keeps high cards for later."),
     "kk.short_rules": ("Alle wählen geheim eine Karte. Die höchste Karte, die genau einmal liegt, gewinnt "
                        "die Summe aller Karten der Runde.",
                        "Everyone secretly picks a card. The highest card played exactly once wins "
@@ -123,8 +118,8 @@ register({
 
 # -- pure helpers (tested in CPython) ------------------------------------------------------
 def strength_choices():
-    """Return [(key, label, one-line hint)] for the computers (the bot module's STRENGTHS keys)."""
-    return [(key, t("kk.style." + key), t("kk.style.%s.hint" % key)) for key in STYLES]
+    """Return [(level, name, one line)] for the computers (the same three levels in every game)."""
+    return shared_strength_choices(GAME)
 
 
 def reveal_items(reveal):
@@ -378,7 +373,7 @@ class SetupScreen(Screen):
     def __init__(self, app):
         choice = setup_choice(app)
         self.computers = choice["computers"]
-        self.style = choice["style"]
+        self.style = chosen_strength(GAME, choice["style"])  # an earlier release stored "random"/"strong"
 
     def render(self, app):
         name = app.settings.get("name", "")
@@ -426,7 +421,7 @@ class SetupScreen(Screen):
             self.remember(app)
             app.output("kk-computers-label", self.computers_label())
         elif name == "style":
-            self.style = value
+            self.style = chosen_strength(GAME, value)
             self.remember(app)
         elif name == "name" and final:
             app.settings["name"] = clean_name(value)
@@ -636,7 +631,7 @@ class TableScreen(Screen):
             return
         elif action == "new-game" and self.table.role == "local":
             players = self.table.players()
-            style = players[-1].get("strength") or DEFAULT_STYLE
+            style = chosen_strength(GAME, players[-1].get("strength"))
             fresh = new_table(app, players[self.table.seat or 0]["name"], len(players) - 1, style)
             app.show(TableScreen(app, fresh), route="play/kartenkampf/table")
             return

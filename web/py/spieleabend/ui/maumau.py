@@ -12,10 +12,11 @@ from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, 
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, computer_names, seat_player, solo_players, standings
+from spieleabend.ui.table import chosen_strength
+from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "maumau"
-STRENGTH_KEYS = ["random", "medium", "strong"]  # the bot module's STRENGTHS, weakest first
-DEFAULT_STRENGTH = "medium"
+DEFAULT_STRENGTH = "mittel"
 LIMITS = engine.INFO["options"][0]["choices"]
 DEFAULT_LIMIT = engine.DEFAULT_LIMIT
 DEFAULT_SEATS = engine.INFO["seats"]["default"]
@@ -32,15 +33,6 @@ MOVE_EVENTS = {"play": True, "draw": True, "deal": True, "deal_end": True, "join
 register({
     "mm.you": ("Du", "You"),
     "mm.strength": ("Spielstärke der Computer", "How well the computers play"),
-    "mm.strength.random": ("Leicht", "Easy"),
-    "mm.strength.random.hint": ("Legt irgendeine erlaubte Karte und vergisst manchmal „Mau“.",
-                                "Plays any allowed card and sometimes forgets to say Mau."),
-    "mm.strength.medium": ("Mittel", "Medium"),
-    "mm.strength.medium.hint": ("Legt, wann immer es geht, hebt Buben auf und gibt 7er weiter.",
-                                "Plays whenever it can, saves its Jacks and passes 7s on."),
-    "mm.strength.strong": ("Stark", "Strong"),
-    "mm.strength.strong.hint": ("Hält 7er zur Abwehr zurück, plant Asse und Farbwechsel und greift an, wenn jemand fast fertig ist.",
-                                "Keeps 7s for defence, plans Aces and suit changes, attacks when someone is nearly out."),
     "mm.players": ("Spieler am Tisch", "Players at the table"),
     "mm.players_value": ("%(n)s Spieler: du und %(c)s", "%(n)s players: you and %(c)s"),
     "mm.computers": ("%(n)s Computer", "%(n)s computers"),
@@ -162,8 +154,8 @@ def computers_wait(view):
 
 
 def strength_choices():
-    """Return [(key, label, one-line hint)] for the computers, weakest first."""
-    return [(key, t("mm.strength." + key), t("mm.strength.%s.hint" % key)) for key in STRENGTH_KEYS]
+    """Return [(level, name, one line)] for the computers (the same three levels in every game)."""
+    return shared_strength_choices(GAME)
 
 
 # ---------------------------------------------------------------- pure helpers (tested in CPython)
@@ -331,7 +323,9 @@ def new_table(app, name, seats, strength, limit):
 
 def last_choices(app):
     """Return the start screen's last choices."""
-    return setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "strength": DEFAULT_STRENGTH, "limit": DEFAULT_LIMIT})
+    choices = setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "strength": DEFAULT_STRENGTH, "limit": DEFAULT_LIMIT})
+    choices["strength"] = chosen_strength(GAME, choices["strength"])  # an earlier release stored "medium" …
+    return choices
 
 
 class SetupScreen(Screen):
@@ -389,8 +383,8 @@ class SetupScreen(Screen):
             if engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
                 self.choices["seats"] = seats
                 app.output("mm-seats-out", self.players_label())
-        elif name == "strength" and value in STRENGTH_KEYS:
-            self.choices["strength"] = value
+        elif name == "strength":
+            self.choices["strength"] = chosen_strength(GAME, value)
         elif name == "limit":
             self.choices["limit"] = int(value)
         elif name == "name" and final:

@@ -12,16 +12,17 @@ from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, 
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
+from spieleabend.ui.table import chosen_strength
+from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "paodekuai"
 SEATS = 3
 DEAL_CHOICES = engine.INFO["options"][0]["choices"]  # 0: open until a player stops
-STRENGTHS = ["random", "strong"]
 FEED_LENGTH = 5
 HEART_THREE = engine.HEART_THREE
 
 # What the start screen chose last (settings keep only known keys; this lasts while the page is open).
-SETUP_DEFAULTS = {"deals": engine.DEFAULT_DEALS, "strength": "strong"}
+SETUP_DEFAULTS = {"deals": engine.DEFAULT_DEALS, "strength": "stark"}
 
 register({
     "pdk.header": ("3 Spieler · Du und 2 unabhängige KIs · Einzelausteilung",
@@ -38,11 +39,6 @@ register({
     "pdk.deals_hint_open": ("Offen: ihr spielt, bis jemand nach einer Austeilung „Beenden“ wählt.",
                             "Open: you play until someone chooses “Stop” after a deal."),
     "pdk.strength": ("Spielstärke der Computer", "Computer strength"),
-    "pdk.strength.random": ("Locker & zufällig", "Relaxed & random"),
-    "pdk.strength.random.hint": ("Spielt irgendeine erlaubte Kombination.", "Plays any allowed combination."),
-    "pdk.strength.strong": ("Stark", "Strong"),
-    "pdk.strength.strong.hint": ("Plant seine Hand und spielt mögliche Verläufe durch. Kennt nur die eigenen Karten.",
-                                 "Plans its hand and plays possible futures out. Knows only its own cards."),
     "pdk.rules": ("Vollständige Regeln", "Full rules"),
     "pdk.deal_of": ("Austeilung %(n)s von %(total)s", "Deal %(n)s of %(total)s"),
     "pdk.deal_open": ("Austeilung %(n)s (offen)", "Deal %(n)s (open)"),
@@ -148,8 +144,8 @@ register({
 # ---------------------------------------------------------------- pure helpers (CPython-tested)
 
 def strength_choices():
-    """Return [(key, label, hint)] for the computers' strengths (keys of the bot module's STRENGTHS)."""
-    return [(key, t("pdk.strength." + key), t("pdk.strength.%s.hint" % key)) for key in STRENGTHS]
+    """Return [(level, name, one line)] for the computers (the same three levels in every game)."""
+    return shared_strength_choices(GAME)
 
 
 _CARD_HTML = {}
@@ -380,7 +376,7 @@ class SetupScreen(Screen):
     def __init__(self, app):
         last = setup_choices(app, GAME, SETUP_DEFAULTS)
         self.deals = last["deals"]
-        self.strength = last["strength"] if last["strength"] in STRENGTHS else SETUP_DEFAULTS["strength"]
+        self.strength = chosen_strength(GAME, last["strength"])  # an earlier release stored "strong" …
 
     def render(self, app):
         name = app.settings.get("name", "")
@@ -430,8 +426,8 @@ class SetupScreen(Screen):
         if name == "deals":
             self.deals = int(value)
             app.output("deals-label", self.deals_label())
-        elif name == "strength" and value in STRENGTHS:
-            self.strength = value
+        elif name == "strength":
+            self.strength = chosen_strength(GAME, value)
         elif name == "name" and final:
             app.settings["name"] = clean_name(value)
             app.save_settings()
@@ -849,7 +845,7 @@ class TableScreen(Screen):
         elif action == "new-game":
             players = self.table.players()
             me = self.table.seat or 0
-            strength = players[(me + 1) % SEATS].get("strength") or "strong"
+            strength = chosen_strength(GAME, players[(me + 1) % SEATS].get("strength"))
             fresh = new_table(app, players[me]["name"], view["deals"], strength)
             app.show(TableScreen(app, fresh), route="play/paodekuai/table")
             return

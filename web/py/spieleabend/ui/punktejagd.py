@@ -6,10 +6,11 @@ from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, room_button, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
+from spieleabend.ui.table import chosen_strength
+from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "punktejagd"
 FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
-STYLES = ["random", "vorausschauend"]
 
 register({
     "pj.you": ("Du", "You"),
@@ -17,11 +18,6 @@ register({
     "pj.computers": ("%(n)s Computer", "%(n)s computers"),
     "pj.computers_one": ("1 Computer", "1 computer"),
     "pj.style": ("Computer-Spielweise", "How the computers play"),
-    "pj.style.random": ("Locker & zufällig", "Relaxed & random"),
-    "pj.style.random.hint": ("Wählt seine Karten zufällig.", "Picks its cards at random."),
-    "pj.style.vorausschauend": ("Vorausschauend", "Thinking ahead"),
-    "pj.style.vorausschauend.hint": ("Bewertet mögliche Ergebnisse und denkt an die nächste Rundenart. Trotzdem nicht immer gleich.",
-                                     "Weighs possible outcomes and the next round type. Still not always the same."),
     "pj.round": ("Runde %(n)s von %(total)s", "Round %(n)s of %(total)s"),
     "pj.type.normal": ("Normal", "Normal"),
     "pj.type.kopfstand": ("Kopfstand", "Upside down"),
@@ -97,8 +93,8 @@ def type_label(round_type):
 
 
 def strength_choices():
-    """Return the computers' strengths as (key, label, hint) for the start screen and the room lobby."""
-    return [(s, t("pj.style." + s), t("pj.style.%s.hint" % s)) for s in STYLES]
+    """Return [(level, name, one line)] for the computers: the seed's names, the same three levels as every game."""
+    return shared_strength_choices(GAME)
 
 
 def new_table(app, name, computers, style):
@@ -112,7 +108,7 @@ def upgrade_save(document):
     meta = document["meta"]
     if "players" not in meta:
         names = document["state"]["names"]
-        style = meta.get("style", "random")
+        style = chosen_strength(GAME, meta.get("style", "leicht"))
         meta["players"] = [seat_player(names[0], PERSON)] + [seat_player(n, COMPUTER, style) for n in names[1:]]
         meta["seat"] = 0
     return document
@@ -125,7 +121,7 @@ class SetupScreen(Screen):
 
     def __init__(self, app):
         self.computers = app.settings["pj_computers"]
-        self.style = app.settings["pj_style"]
+        self.style = chosen_strength(GAME, app.settings["pj_style"])  # an earlier release stored "random" …
 
     def render(self, app):
         name = app.settings.get("name", "")
@@ -135,8 +131,8 @@ class SetupScreen(Screen):
         styles = "".join(
             '<label class="choice big"><input type="radio" name="style" value="%s" data-input="style" data-testid="style-%s"%s>'
             '<span><strong>%s</strong><small>%s</small></span></label>' % (
-                s, s, " checked" if s == self.style else "", escape(t("pj.style." + s)), escape(t("pj.style.%s.hint" % s)))
-            for s in STYLES)
+                s, s, " checked" if s == self.style else "", escape(label), escape(line))
+            for s, label, line in strength_choices())
         note = ""
         if app.storage.load_game(GAME) is not None:
             note = '<div class="notice"><p>%s</p>%s</div>' % (
@@ -164,7 +160,7 @@ class SetupScreen(Screen):
             self.computers = int(value)
             app.output("computers-label", self.computers_label())
         elif name == "style":
-            self.style = value
+            self.style = chosen_strength(GAME, value)
         elif name == "name" and final:
             app.settings["name"] = clean_name(value)
             app.save_settings()
@@ -461,7 +457,7 @@ class TableScreen(Screen):
             return
         elif action == "new-game":
             players = self.table.players()
-            style = players[-1].get("strength") or "random"
+            style = chosen_strength(GAME, players[-1].get("strength"))
             if self.table.role != "local":
                 return
             fresh = new_table(app, players[self.table.seat or 0]["name"], len(players) - 1, style)

@@ -13,6 +13,7 @@ from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, normalize_code, parse_join)
 from spieleabend.ui.shell import Screen, clean_name, page
+from spieleabend.ui.table import chosen_strength, strength_choices
 
 
 register({
@@ -163,13 +164,8 @@ def game_title(game):
 
 
 def strength_list(game):
-    """Return [(key, label, hint)] of a game's computers (its screen module's strength_choices)."""
-    module = game_module(game)
-    if module is not None and hasattr(module, "strength_choices"):
-        return module.strength_choices()
-    from spieleabend.games import load_bots
-
-    return [(key, key, "") for key in load_bots(game).STRENGTHS]
+    """Return [(level, name, line)] of a game's computers (the same three levels in every game)."""
+    return strength_choices(game)
 
 
 def final_rows(view, progress, lower_wins):
@@ -198,8 +194,7 @@ class LobbyScreen(Screen):
         request = request or {}
         self.options = request.get("options") or {}
         self.strengths = strength_list(self.game)
-        keys = [s[0] for s in self.strengths]
-        self.strength = request.get("strength") if request.get("strength") in keys else keys[-1]
+        self.strength = chosen_strength(self.game, request.get("strength"))
         seats = request.get("seats")
         limits = self.engine.INFO["seats"]
         self.seat_count = seats if isinstance(seats, int) and limits["min"] <= seats <= limits["max"] else limits["default"]

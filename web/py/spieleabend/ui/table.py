@@ -27,7 +27,7 @@ feeds meta["history"] (the totals after i rounds, for the score chart). Nothing 
 """
 
 from spieleabend.games import load as load_engine
-from spieleabend.games import load_bots, module_path, strength_choice
+from spieleabend.games import load_bots, module_path, resolve_strength, strength_choice
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import escape
 from spieleabend.ui.i18n import t
@@ -66,6 +66,23 @@ def computer_names(taken, count):
             names.append(name)
         number += 1
     return names
+
+
+def strength_choices(game):
+    """Return [(level, name, one line)] of a game's computers, weakest first: Leicht, Mittel, Stark in every
+    game (a game may name them its own way, as Punktejagd's rule text does)."""
+    from spieleabend.ui.i18n import language
+
+    bots = load_bots(game)
+    side = 1 if language() == "en" else 0
+    names = bots.LEVEL_NAMES if hasattr(bots, "LEVEL_NAMES") else {}
+    return [(level, names[level][side] if level in names else t("level." + level), bots.LEVEL_INFO[level][side])
+            for level in bots.STRENGTHS]
+
+
+def chosen_strength(game, key):
+    """Return the level a stored choice names (an earlier release's key included), the strongest if none."""
+    return resolve_strength(load_bots(game), key)
 
 
 def solo_players(person, seats, strength):
