@@ -24,10 +24,11 @@ class Requirement:
         return None if self.present() else self.describe
 
 
-def python_package(module, extra):
-    """Require an importable Python package that the project's `extra` (pyproject) installs."""
-    return Requirement("the Python package %s: install the project's %s extra (pip install -e '.[%s]')" % (
-        module, extra, extra), lambda: importlib.util.find_spec(module) is not None)
+def python_package(module, extra=None):
+    """Require an importable Python package that the project (or its `extra`, pyproject) installs."""
+    how = "install the project (pip install -e .)" if extra is None else \
+        "install the project's %s extra (pip install -e '.[%s]')" % (extra, extra)
+    return Requirement("the Python package %s: %s" % (module, how), lambda: importlib.util.find_spec(module) is not None)
 
 
 def chromium():

@@ -46,8 +46,8 @@ TARGET_P99_MS = 100.0
 
 # What each setup needs besides the load generator's own websockets client (the test extra).
 SETUP_NEEDS = {
-    "gthread": [python_package("gunicorn", "prod")],
-    "gevent": [python_package("gunicorn", "prod")],
+    "gthread": [python_package("gunicorn")],  # a dependency of the project since the relay runs on it
+    "gevent": [python_package("gunicorn"), python_package("gevent")],
 }
 
 

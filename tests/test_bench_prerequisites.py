@@ -1,6 +1,5 @@
 """Benchmarks say what they miss before they start, in one way for all of them (bench/common.py)."""
 
-import importlib.util
 import subprocess
 import sys
 
@@ -32,10 +31,12 @@ def test_chromium_and_programs_are_looked_up_where_the_benchmarks_run_them(monke
     assert missing_prerequisites([chromium()]) == []
 
 
-@pytest.mark.skipif(importlib.util.find_spec("gunicorn") is not None, reason="gunicorn is installed here")
-def test_relay_load_without_gunicorn_says_the_prod_extra_is_missing():
-    run = subprocess.run([sys.executable, "-m", "bench.relay_load", "--setups", "werkzeug,gthread", "--rooms", "1",
-                          "--seconds", "1"], capture_output=True, text=True)
+def test_relay_load_without_gunicorn_says_what_to_install():
+    # gunicorn is a dependency of the project, so hide it as a machine without it would lack it.
+    hidden = ("import runpy, sys; sys.modules['gunicorn'] = None; "
+              "sys.argv = ['bench.relay_load', '--setups', 'werkzeug,gthread', '--rooms', '1', '--seconds', '1']; "
+              "runpy.run_module('bench.relay_load', run_name='__main__')")
+    run = subprocess.run([sys.executable, "-c", hidden], capture_output=True, text=True)
     assert run.returncode == 2
-    assert "prod extra" in run.stderr and "gunicorn" in run.stderr
+    assert "gunicorn" in run.stderr and "pip install -e ." in run.stderr
     assert "server exited" not in run.stdout + run.stderr
