@@ -71,7 +71,7 @@ def main(argv=None):
     own_server = None
     url = args.redis
     if url is None:
-        from tests.redis_server import RedisServer
+        from spieleabend.testing.redis import RedisServer
 
         own_server = RedisServer()
         url = own_server.url

@@ -545,7 +545,7 @@ async def main(args):
     own_redis = None
     redis_url = args.redis
     if "redis" in setups and not redis_url:
-        from tests.redis_server import RedisServer
+        from spieleabend.testing.redis import RedisServer
 
         own_redis = RedisServer()
         redis_url = own_redis.url

@@ -17,7 +17,7 @@ import pytest
 
 from e2e.test_rooms import assert_no_secrets, choose, go_on, hand
 from spieleabend.testing import join, open_room
-from tests.redis_server import RedisServer, free_port
+from spieleabend.testing.redis import RedisServer, free_port
 from tests.server_process import ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent

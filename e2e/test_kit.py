@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from spieleabend.testing import MY_TURN, dead_controls, start_solo
+from spieleabend.testing import MY_TURN, Room, dead_controls, start_solo
 
 README = Path(__file__).with_name("README.md").read_text(encoding="utf-8")
 # The kit's example in README.md runs here as it is written there: it plays the Golf game.
@@ -116,6 +116,22 @@ def test_a_whole_room_game_with_the_kit_alone(room, game):
     assert scores == played.phones[0].scores() == played.screen.scores() and len(scores) >= 2
     tallies = played.check_secrets()
     assert set(tallies) == {"anna", "screen"}
+
+
+def test_a_room_game_with_rooms_on_redis(devices, redis_live_server):
+    """The kit's room on the `redis_live_server` fixture: a real redis-server holds the room."""
+    import redis
+
+    move, setup = GAMES["kartenkampf"]
+    played = Room(devices, redis_live_server.url, "kartenkampf", phones=1, screen=True, seed=3, setup=setup)
+    assert redis.Redis.from_url(redis_live_server.redis_url).keys("*"), "the room's state is in Redis"
+    assert play_to_the_end(played, move) > 3
+    for device in played.devices:
+        device.wait("[data-testid=final-headline], [data-testid=next-round]")
+        go_on(device)
+        device.wait("[data-testid=final-headline]")
+    assert played.host.scores() == played.phones[0].scores() == played.screen.scores()
+    assert set(played.check_secrets()) == {"anna", "screen"}
 
 
 def test_the_example_is_short_and_uses_the_kit_alone():

@@ -9,7 +9,7 @@ from werkzeug.serving import make_server
 from server import create_app
 from server.relay import Relay
 from server.relay_redis import RedisRelay
-from tests.redis_server import RedisServer
+from spieleabend.testing.redis import RedisServer
 from tests.relay_client import RelayClient
 
 BACKENDS = ["memory", "redis"]

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.redis_server import free_port
+from spieleabend.testing.redis import free_port
 from tests.relay_client import RelayClient
 
 ROOT = Path(__file__).resolve().parent.parent

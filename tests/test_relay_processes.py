@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.redis_server import RedisServer, free_port
+from spieleabend.testing.redis import RedisServer, free_port
 from tests.relay_client import RelayClient, RelayClosed
 from tests.server_process import ROOT, ServerProcess
 

@@ -7,7 +7,7 @@ import sys
 import time
 import urllib.request
 
-from tests.redis_server import free_port
+from spieleabend.testing.redis import free_port
 from tests.server_process import ROOT
 
 

@@ -18,8 +18,8 @@ def relayed(*datas):
 def test_the_plugin_offers_its_fixtures_to_any_project(pytester):
     result = pytester.runpytest("--fixtures", "-p", "no:cacheprovider")
     text = result.stdout.str()
-    for name in ("live_server", "own_server", "server_config", "browser", "context", "page", "screen_page",
-                 "devices", "room", "cuttable_line"):
+    for name in ("live_server", "redis_live_server", "own_server", "server_config", "browser", "context", "page",
+                 "screen_page", "devices", "room", "cuttable_line"):
         assert "\n%s" % name in text, name
 
 

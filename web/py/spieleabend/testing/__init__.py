@@ -1,7 +1,7 @@
 """spieleabend.testing: script the app in Chromium with pytest and Playwright (e2e/README.md).
 
 The pytest plugin (spieleabend.testing.plugin, loaded by its entry point) gives the fixtures
-`live_server`, `own_server`, `server_config`, `browser`, `context`, `page`, `screen_page`,
+`live_server`, `redis_live_server`, `own_server`, `server_config`, `browser`, `context`, `page`, `screen_page`,
 `devices`, `room` and `cuttable_line`. This package never runs in the browser: server/build.py
 leaves it out of the app's bundle, and it imports Playwright and pytest, test dependencies only.
 """

@@ -39,6 +39,20 @@ def live_server(server_config):
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def redis_live_server(server_config):
+    """The app's server with rooms on a real redis-server started for the session (Debian's redis-server);
+    `.url` to open, `.redis_url` for the Redis it shares (a second server process may use it too)."""
+    from spieleabend.testing.redis import RedisServer
+
+    redis = RedisServer()
+    server = LiveServer(dict(server_config, RELAY_REDIS_URL=redis.url))
+    server.redis_url = redis.url
+    yield server
+    server.stop()
+    redis.stop()
+
+
 @pytest.fixture()
 def own_server(server_config):
     """A server for one test alone, which the test may `stop()` (offline starts)."""

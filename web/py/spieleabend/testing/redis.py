@@ -1,4 +1,4 @@
-"""A real redis-server (Debian's package) on a free loopback port, for the tests and e2e."""
+"""A real redis-server (Debian's package) on a free loopback port, for tests and the `redis_live_server` fixture."""
 
 import contextlib
 import shutil
