@@ -123,6 +123,8 @@ register({
     "room.err.idle": ("Der Raum war zu lange still und wurde geschlossen.", "The room was quiet too long and was closed."),
     "room.err.left": ("Du hast den Raum verlassen.", "You left the room."),
     "room.err.shutdown": ("Der Server startet neu …", "The server is restarting …"),
+    "room.err.interrupted": ("Der Raum ist kurz unterbrochen – neuer Versuch …",
+                             "The room is briefly interrupted – trying again …"),
     "room.err.other": ("Die Verbindung zum Raum ging nicht.", "Could not connect to the room."),
 })
 
