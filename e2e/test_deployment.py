@@ -17,7 +17,7 @@ import pytest
 
 from e2e.test_rooms import assert_no_secrets, choose, go_on, hand
 from spieleabend.testing import join, open_room
-from spieleabend.testing.redis import RedisServer, free_port
+from spieleabend.testing.redis import RedisServer, end_process, free_port
 from tests.server_process import ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,12 +84,7 @@ class Nginx:
         return [line.split()[1] for line in log.splitlines() if line.startswith("/relay")]
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        end_process(self.process)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -18,6 +18,16 @@ def free_port():
         return probe.getsockname()[1]
 
 
+def end_process(process, seconds=10):
+    """Ask a service process to end; kill it if it has not ended within `seconds`."""
+    process.terminate()
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 class RedisServer:
     """One redis-server process without persistence; `url` for clients, `stop()` to end it."""
 
@@ -53,12 +63,7 @@ class RedisServer:
         """End the server and remove its folder."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGCONT)  # a paused server cannot end
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            end_process(self.process)
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def pause(self):
