@@ -60,6 +60,7 @@ CLOSE_CODES = {
     "bad_token": 4003,
     "room_full": 4005,
     "joining_closed": 4006,
+    "pin_locked": 4007,  # too many wrong PINs: only the link (QR code) joins now
     "unsupported_version": 4001,
     "malformed": 1007,
     "binary_frame": 1003,
@@ -557,7 +558,7 @@ class Relay:
                 if not secrets.compare_digest(secret.encode(), room.secret.encode()):
                     raise RelayError("bad_token", "wrong secret")
             elif room.pin_failures >= self.config["RELAY_PIN_ATTEMPTS"]:
-                raise RelayError("bad_token", "joining by PIN is off after too many wrong PINs")
+                raise RelayError("pin_locked", "joining by PIN is off after too many wrong PINs")
             elif not secrets.compare_digest(pin.encode(), room.pin.encode()):
                 room.pin_failures += 1
                 if room.pin_failures == self.config["RELAY_PIN_ATTEMPTS"] and room.host.conn:
@@ -604,6 +605,7 @@ class Relay:
             if place.role == "host":
                 welcome.update(secret=room.secret, pin=room.pin, link=room_link(room),
                                joining=room.joining_open,
+                               pin_locked=room.pin_failures >= self.config["RELAY_PIN_ATTEMPTS"],
                                places=[p.summary() for p in room.places()[1:]])
             else:
                 welcome[place.role] = place.number

@@ -302,7 +302,7 @@ class RedisRelay(Relay):
                 if not secrets.compare_digest(secret.encode(), state.secret.encode()):
                     raise RelayError("bad_token", "wrong secret")
             elif state.pin_failures >= self.config["RELAY_PIN_ATTEMPTS"]:
-                raise RelayError("bad_token", "joining by PIN is off after too many wrong PINs")
+                raise RelayError("pin_locked", "joining by PIN is off after too many wrong PINs")
             elif not secrets.compare_digest(pin.encode(), state.pin.encode()):
                 failures = self.redis.hincrby(room_key, "pin_failures", 1)
                 if failures == self.config["RELAY_PIN_ATTEMPTS"] and "h" in state.at:
@@ -368,6 +368,7 @@ class RedisRelay(Relay):
                 welcome.update(secret=state.secret, pin=state.pin,
                                link="/#/join/%s.%s" % (code, state.secret),
                                joining=state.joining_open,
+                               pin_locked=state.pin_failures >= self.config["RELAY_PIN_ATTEMPTS"],
                                places=[summary(state.places[k], k in state.at)
                                        for k in state.ordered()[1:]])
             else:

@@ -83,8 +83,11 @@ def test_wrong_pins_switch_off_joining_by_pin_but_not_by_link(make_relay_server)
     late = server.client()
     with pytest.raises(RelayClosed) as closed:
         late.join(host.welcome["room"], pin=host.welcome["pin"])
-    assert closed.value.error_code == "bad_token"
+    # Even the right PIN is refused now, and told apart from a wrong one: use the link or QR code.
+    assert (closed.value.error_code, closed.value.close_code) == ("pin_locked", 4007)
     assert server.seat(host).welcome["seat"] == 1
+    again = server.client()
+    assert again.resume(host.welcome["room"], host.welcome["token"])["pin_locked"] is True
 
 
 def test_names_are_passed_as_text_and_limited(relay_server):

@@ -165,7 +165,7 @@ def test_pin_guessing_is_locked_across_processes(two_processes, clients):
         right = clients(server.url)
         with pytest.raises(RelayClosed) as closed:
             right.join(host.welcome["room"], pin=host.welcome["pin"])
-        assert closed.value.error_code == "bad_token"
+        assert closed.value.error_code == "pin_locked"
 
 
 def test_a_flooding_seat_gets_no_fresh_burst_on_the_other_process(two_processes, clients):

@@ -203,6 +203,31 @@ def check_golf(frames, seat, name="device"):
     return count
 
 
+def check_room_notes(frames, seat, name="device"):
+    """The room's own messages beside the views: a screen is never told a seat's moves, and a seat is
+    told only what a computer played for itself, with cards its own views showed it. Return their number."""
+    own = set()
+    notes = 0
+    for data in host_data(frames):
+        if data["k"] == "table":
+            hand = data["view"].get("hand") if isinstance(data["view"], dict) else None
+            own |= {str(card) for card in hand or []}
+            for entry in data.get("seats", []):
+                assert set(entry) <= SEAT_KEYS, (name, "unknown seat field", entry)
+        elif data["k"] == "stood_in":
+            assert seat is not None, (name, "a screen was told a seat's moves")
+            for action in data["actions"]:
+                for word in str(action).split()[1:]:
+                    card = word.split(":")[0]
+                    if CARD.match(card) or (card.isdigit() and own and all(c.isdigit() for c in own)
+                                            and not str(action).startswith(("swap", "take"))):
+                        assert card in own, (name, "a move with a card this seat never held", action)
+            notes += 1
+    return notes
+
+
+SEAT_KEYS = {"name", "kind", "away", "stand_in", "me", "stand_in_in"}
+
 CHECKERS = {"punktejagd": check_punktejagd, "kartenkampf": check_kartenkampf, "maumau": check_maumau,
             "paodekuai": check_paodekuai, "golf": check_golf}
 
@@ -211,4 +236,5 @@ def check_frames(game, frames, seat, name="device", **known):
     """Fail on anything in these frames that `seat` (None: a table screen) may not see; return the game's tally.
 
     `known`: what the game's checker can use besides (Mau-Mau: other_hands; Pao De Kuai: dealt)."""
+    check_room_notes(frames, seat, name)
     return CHECKERS[game](frames, seat, name, **known)

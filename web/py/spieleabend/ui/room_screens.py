@@ -9,10 +9,10 @@ wrapped in `RoomFrame`, which adds the room's status line and the host's control
 from spieleabend.games import GAME_MODULES
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import rank_by_keys
-from spieleabend.ui.html import button, escape
+from spieleabend.ui.html import button, card_name, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, normalize_code, parse_join)
-from spieleabend.ui.shell import Screen, clean_name, page
+from spieleabend.ui.shell import NAME_LENGTH, Screen, page
 from spieleabend.ui.table import chosen_strength, strength_choices
 
 
@@ -57,8 +57,11 @@ register({
     "room.close_joining": ("Beitritt schließen", "Close joining"),
     "room.open_joining": ("Beitritt wieder öffnen", "Open joining again"),
     "room.joining_closed": ("Beitritt ist geschlossen.", "Joining is closed."),
-    "room.pin_locked": ("Zu viele falsche PINs: Beitritt nur noch per QR-Code oder Link.",
-                        "Too many wrong PINs: joining only by QR code or link now."),
+    "room.pin_locked": ("Zu viele falsche PINs: die PIN ist gesperrt. Beitritt nur noch per QR-Code oder Link – zeig den QR-Code oder teile den Link.",
+                        "Too many wrong PINs: the PIN is locked. Joining only by QR code or link now – show the QR code or share the link."),
+    "room.pin_off": ("gesperrt", "locked"),
+    "room.err.pin_locked": ("Beitritt per PIN ist gesperrt (zu viele falsche PINs in diesem Raum). Bitte den QR-Code scannen oder den Link vom Gastgeber öffnen.",
+                            "Joining by PIN is locked (too many wrong PINs in this room). Please scan the QR code or open the host's link."),
     "room.start": ("Partie starten", "Start game"),
     "room.end": ("Raum beenden", "End room"),
     "room.end_confirm": ("Wirklich beenden? Noch einmal tippen.", "Really end? Tap again."),
@@ -76,6 +79,10 @@ register({
     "room.new": ("Neuen Raum öffnen", "Open a new room"),
     "room.name": ("Dein Name", "Your name"),
     "room.name_placeholder": ("z. B. Anna", "e.g. Anna"),
+    "room.name_needed": ("Bitte gib deinen Namen ein – so sehen die anderen, wer am Zug ist.",
+                         "Please enter your name – that is how the others see whose turn it is."),
+    "room.name_cut": ("Namen haben höchstens %(n)s Zeichen. Gekürzt auf „%(name)s“ – nochmal tippen, um so beizutreten, oder ändern.",
+                      "Names have at most %(n)s characters. Shortened to “%(name)s” – tap again to join like this, or change it."),
     "room.join_code": ("Raum-Code (6 Zeichen)", "Room code (6 characters)"),
     "room.join_pin": ("PIN (4 Ziffern)", "PIN (4 digits)"),
     "room.join_seat": ("Mitspielen", "Play"),
@@ -90,6 +97,21 @@ register({
     "room.no_room": ("Dieses Gerät ist in keinem Raum.", "This device is in no room."),
     "room.removed": ("Der Gastgeber hat deinen Platz entfernt.", "The host removed your place."),
     "room.stand_in": ("Computer spielt für %(name)s", "A computer plays for %(name)s"),
+    "room.away_note": ("%(name)s ist weg", "%(name)s is away"),
+    "room.away_countdown": ("%(name)s ist weg – der Computer übernimmt in %(s)s s",
+                            "%(name)s is away – the computer takes over in %(s)s s"),
+    "room.stood_in": ("Während du weg warst, hat der Computer für dich gespielt: %(moves)s.",
+                      "While you were away, the computer played for you: %(moves)s."),
+    "room.stood_in_none": ("Während du weg warst, hat der Computer für dich gespielt.",
+                           "While you were away, the computer played for you."),
+    "room.did.risk": ("%(cards)s mit Risiko", "%(cards)s at risk"),
+    "room.did.wish": ("%(card)s (wünscht %(suit)s)", "%(card)s (wishes %(suit)s)"),
+    "room.did.swap": ("gezogene Karte an Platz %(n)s gelegt", "put the drawn card at place %(n)s"),
+    "room.did.take": ("vom Ablagestapel an Platz %(n)s genommen", "took the discard to place %(n)s"),
+    "room.did.draw": ("eine Karte gezogen", "drew a card"),
+    "room.did.pass": ("gepasst", "passed"),
+    "room.did.knock": ("geklopft", "knocked"),
+    "room.did.discard": ("die gezogene Karte abgelegt", "discarded the drawn card"),
     "room.mismatch": ("Aufdeckung von %(names)s passt nicht zur Festlegung – sie wird nicht gespielt.",
                       "%(names)s's reveal does not match the commitment – it is not played."),
     "room.error.illegal": ("Der Gastgeber hat den Zug abgelehnt: %(text)s", "The host refused the move: %(text)s"),
@@ -256,6 +278,8 @@ class LobbyScreen(Screen):
         warn = ""
         if getattr(room, "base_source", None) == "none":
             warn = '<p class="notice warn">%s</p>' % escape(t("room.no_lan"))
+        if room.pin_locked:  # first, where the host looks: the PIN below no longer works
+            parts.append('<p class="notice warn" role="alert" data-testid="pin-locked">%s</p>' % escape(t("room.pin_locked")))
         parts.append(
             '<section class="panel room-invite" aria-label="%s">%s'
             '<div class="room-ids"><p><span class="label">%s</span><strong class="room-code" data-testid="room-code">%s</strong></p>'
@@ -263,13 +287,11 @@ class LobbyScreen(Screen):
             '<p class="room-link-row"><span class="label">%s</span><code class="room-link" data-testid="room-link">%s</code></p>'
             '%s<p class="hint">%s</p><div class="controls">%s</div></section>' % (
                 escape(t("room.link")), qr, escape(t("room.code")), escape(room.code()), escape(t("room.pin")),
-                escape(room.doc.get("pin", "")), escape(t("room.link")), escape(url or "…"), warn,
+                escape(t("room.pin_off") if room.pin_locked else room.doc.get("pin", "")), escape(t("room.link")), escape(url or "…"), warn,
                 escape(t("room.qr_hint")), button(t("room.share"), "room-share", "share-link", kind="secondary",
                                                    disabled=url is None)))
         parts.append(self.render_places(room))
         parts.append(self.render_options())
-        if room.pin_locked:
-            parts.append('<p class="notice warn">%s</p>' % escape(t("room.pin_locked")))
         too_many = self.people() > self.seat_count
         parts.append('<div class="controls room-start">%s%s</div>%s' % (
             button(t("room.close_joining") if room.joining else t("room.open_joining"), "room-joining",
@@ -320,16 +342,19 @@ class LobbyScreen(Screen):
                 '<fieldset><legend>%s</legend><div class="choices">%s</div></fieldset>'
                 '<label class="switch"><input type="checkbox" data-input="host-plays" data-testid="host-plays"%s>'
                 '<span>%s</span></label><p class="hint">%s</p>'
-                '<label for="room-host-name" class="label">%s</label><input type="text" id="room-host-name" maxlength="24" '
-                'autocomplete="nickname" data-testid="room-host-name" value="%s" placeholder="%s"></section>' % (
+                '<label for="room-host-name" class="label">%s</label><input type="text" id="room-host-name" '
+                'autocomplete="nickname" data-testid="room-host-name" value="%s" placeholder="%s">%s</section>' % (
                     escape(t("room.seats")), counts,
                     escape(t("room.seats_hint", computers=computers, people=(
                         t("room.people_one") if self.people() == 1 else t("room.people", n=self.people())))),
                     escape(t("room.strength")), strengths, " checked" if self.host_plays else "",
                     escape(t("room.host_plays")), escape(t("room.host_plays_hint")), escape(t("room.your_name")),
-                    escape(self.host_name_value), escape(t("room.host_default"))))
+                    escape(self.host_name_value), escape(t("room.host_default")),
+                    '<p class="notice warn" role="alert" data-testid="host-name-error">%s</p>' % escape(self.name_error)
+                    if self.name_error else ""))
 
     host_name_value = ""
+    name_error = ""
 
     def on_input(self, app, name, value, final):
         if name == "room-seats":
@@ -361,8 +386,14 @@ class LobbyScreen(Screen):
             app.show(host_screen(app, self.game))
 
     def start(self, app):
-        name = clean_name(app.field("room-host-name")) or app.settings.get("name", "") or t("room.host_default")
+        problem, name = name_problem((app.field("room-host-name") or "").strip(), required=False)
         self.host_name_value = name
+        self.name_error = problem
+        if problem:
+            app.rerender()
+            app.focus("#room-host-name")
+            return
+        name = name or app.settings.get("name", "") or t("room.host_default")
         if self.people() > self.seat_count:
             return
         table = self.room.start_game(self.options, self.seat_count, self.strength, self.host_plays, name)
@@ -409,6 +440,12 @@ class RoomFrame(Screen):
         for name in names:
             notes.append('<span class="room-note stand-in" data-testid="stand-in-note">%s</span>' % escape(
                 t("room.stand_in", name=name)))
+        notes.extend(away_notes(self.table.seats(), app.now()))
+        stood_in = getattr(self.table, "stood_in", None)
+        if stood_in:
+            moves = [words for words in [action_words(action) for action in stood_in] if words]
+            notes.append('<span class="room-note stood-in" role="status" data-testid="stood-in-note">%s</span>' % escape(
+                t("room.stood_in", moves=", ".join(moves)) if moves else t("room.stood_in_none")))
         bad = self.mismatched()
         if bad:
             seat_names = [entry["name"] for entry in self.table.seats()]
@@ -433,7 +470,9 @@ class RoomFrame(Screen):
             controls += button(t("room.leave_confirm") if self.leave_armed else t("room.leave_short"), "room-leave",
                                "room-leave", kind="ghost", extra="room-end", aria_label=None if self.leave_armed
                                else t("room.leave"))
-        return '<div class="room-bar">%s%s%s</div>' % (status_line(state, text), "".join(notes), controls)
+        # A table screen is read from across the room: its notes are large (rooms.css).
+        return '<div class="room-bar%s">%s%s%s</div>' % (" on-screen" if self.table.role == "screen" else "",
+                                                          status_line(state, text), "".join(notes), controls)
 
     def mismatched(self):
         if self.room is not None:
@@ -502,6 +541,54 @@ class RoomFrame(Screen):
         self.inner.leave(app)
         if self.room is not None and not self.keep:
             self.room.stop()
+
+
+def away_notes(seats, now):
+    """Return a note per away seat (not yet played by a computer), with the seconds until one takes over.
+
+    The seconds count down in the page itself (index.html ticks [data-countdown] to its epoch ms), so
+    the app need not redraw every second."""
+    notes = []
+    for entry in seats:
+        if not entry.get("away") or entry.get("stand_in") or entry.get("me"):
+            continue
+        if "stand_in_at" in entry:
+            due = entry["stand_in_at"]
+            seconds = '<span data-countdown="%d">%d</span>' % (due, max(0, due - now + 999) // 1000)
+            text = escape(t("room.away_countdown", name=entry["name"], s="\x00")).replace("\x00", seconds)
+        else:
+            text = escape(t("room.away_note", name=entry["name"]))
+        notes.append('<span class="room-note away" role="status" data-testid="away-note">%s</span>' % text)
+    return notes
+
+
+def action_words(action):
+    """Return a computer's move for a seat in words ("Karo 5", "eine Karte gezogen"); "" for moves that
+    only go on (next round, ready). Any game's actions: a verb and cards or numbers (games/common.py)."""
+    words = str(action).split()
+    if not words:
+        return ""
+    verb, rest = words[0], words[1:]
+    if verb == "play" and rest:
+        risk = "risk" in rest
+        names = [card_words(word) for word in rest if word not in ("risk", "mau")]
+        text = ", ".join(names)
+        return t("room.did.risk", cards=text) if risk else text
+    if verb in ("swap", "take") and rest and rest[0].isdigit():
+        return t("room.did." + verb, n=int(rest[0]) + 1)
+    if verb in ("draw", "pass", "knock", "discard"):
+        return t("room.did." + verb)
+    return ""
+
+
+def card_words(word):
+    """Return a card of an action in words: a French card by name (a wished suit after it), a number as it is."""
+    card, _, wish = word.partition(":")
+    if len(card) >= 2 and card[-1] in "HDSC" and card[:-1] in ("2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                                 "J", "Q", "K", "A"):
+        text = card_name(card)
+        return t("room.did.wish", card=text, suit=t("card." + wish)) if wish in ("H", "D", "S", "C") else text
+    return card
 
 
 def go_on_alone(app, room):
@@ -597,28 +684,33 @@ class NoRoomScreen(Screen):
 
 # -- phones and screens ---------------------------------------------------------------------------------
 class JoinScreen(Screen):
-    """Name, then Mitspielen or Als Tisch-Bildschirm; by link (code and secret) or typed code + PIN."""
+    """Name, then Mitspielen or Als Tisch-Bildschirm; by link (code and secret) or typed code + PIN.
+
+    `typed`: what a failed attempt had in its fields (code, pin, name), shown again to correct."""
 
     route = "join"
 
-    def __init__(self, code=None, secret=None):
+    def __init__(self, code=None, secret=None, typed=None):
         self.code = code
         self.secret = secret
         self.error = None
+        self.typed = dict(typed or {})
 
     def render(self, app):
-        name = app.settings.get("name", "")
+        name = self.typed["name"] if "name" in self.typed else app.settings.get("name", "")
         fields = []
         if self.secret is None:
             fields.append('<label for="join-code" class="label">%s</label><input type="text" id="join-code" '
                           'maxlength="9" autocapitalize="characters" autocomplete="off" data-testid="join-code" value="%s">'
-                          % (escape(t("room.join_code")), escape(self.code or "")))
+                          % (escape(t("room.join_code")), escape(self.typed.get("code") or self.code or "")))
             fields.append('<label for="join-pin" class="label">%s</label><input type="text" id="join-pin" inputmode="numeric" '
-                          'maxlength="4" autocomplete="off" data-testid="join-pin">' % escape(t("room.join_pin")))
+                          'maxlength="4" autocomplete="off" data-testid="join-pin" value="%s">' % (
+                              escape(t("room.join_pin")), escape(self.typed.get("pin") or "")))
         else:
             fields.append('<p class="room-ids"><span class="label">%s</span><strong class="room-code">%s</strong></p>' % (
                 escape(t("room.code")), escape(self.code)))
-        fields.append('<label for="join-name" class="label">%s</label><input type="text" id="join-name" maxlength="24" '
+        # No maxlength: the browser would cut a pasted name without a word; the app says it (name_problem).
+        fields.append('<label for="join-name" class="label">%s</label><input type="text" id="join-name" '
                       'autocomplete="nickname" data-testid="join-name" value="%s" placeholder="%s">' % (
                           escape(t("room.name")), escape(name), escape(t("room.name_placeholder"))))
         error = '<p class="notice warn" role="alert" data-testid="join-error">%s</p>' % escape(self.error) if self.error else ""
@@ -633,11 +725,19 @@ class JoinScreen(Screen):
     def handle(self, app, action, value):
         if action not in ("join-seat", "join-screen"):
             return
-        name = clean_name(app.field("join-name"))
+        typed = (app.field("join-name") or "").strip()
+        self.typed = {"name": typed, "code": app.field("join-code"), "pin": app.field("join-pin")}
+        problem, name = name_problem(typed, required=action == "join-seat")
+        if problem:
+            self.typed["name"] = name  # the shortened name stands in the field: a second tap joins with it
+            self.error = problem
+            app.rerender()
+            app.focus("#join-name")
+            return
         if name:
             app.settings["name"] = name
             app.save_settings()
-        doc = {"role": "seat" if action == "join-seat" else "screen", "name": name or ("TV" if action == "join-screen" else "")}
+        doc = {"role": "seat" if action == "join-seat" else "screen", "name": name or "TV"}
         if self.secret is not None:
             doc["code"] = self.code
             doc["secret"] = self.secret
@@ -650,10 +750,23 @@ class JoinScreen(Screen):
                 return
             doc["code"] = code
             doc["pin"] = pin
-        table = ScreenTable(app, doc) if doc["role"] == "screen" else RemoteTable(app, doc)
-        guest = GuestScreen(app, table)
-        app.show(guest, route="room/play")
-        table.start()
+        held = own_place(app, doc["code"])
+        if held is not None:
+            doc = held  # this device is in that room already: take its place, do not add one
+        app.show(place_screen(app, doc), route="room/play")
+
+
+def name_problem(typed, required=True):
+    """Return (what to tell, the name to use) for a typed name: ("", name) when it is fine as it is.
+
+    Names are at most NAME_LENGTH characters: a longer one is shortened and said so; an empty one is
+    asked for (a seat's name is how the others know whose turn it is)."""
+    if not typed:
+        return (t("room.name_needed") if required else ""), ""
+    if len(typed) > NAME_LENGTH:
+        short = typed[:NAME_LENGTH].strip()
+        return t("room.name_cut", n=NAME_LENGTH, name=short), short
+    return "", typed
 
 
 class GuestScreen(Screen):
@@ -702,7 +815,7 @@ class GuestScreen(Screen):
         link_state, detail = table.link.status()
         if link_state == "closed":
             parts.append('<div class="controls">%s<a class="btn btn-ghost" href="#/" data-testid="room-home">%s</a></div>' % (
-                '<a class="btn btn-primary" href="#/join" data-testid="join-again">%s</a>' % escape(t("room.again"))
+                button(t("room.again"), "join-again", "join-again", kind="primary")
                 if detail not in ("ended", "left", "replaced") else "", escape(t("room.home"))))
             return page(t("room.title"), "".join(parts), extra_class="room")
         if table.game is not None and table.plugin is None:
@@ -730,6 +843,13 @@ class GuestScreen(Screen):
         if action == "room-leave":
             self.table.leave_room()
             app.go("")
+        elif action == "join-again":
+            # Back to the join screen with everything as it was typed: one wrong digit is one fix.
+            doc = self.table.doc
+            again = JoinScreen(doc.get("code"), doc.get("secret"),
+                               {"code": doc.get("code"), "pin": doc.get("pin"), "name": doc.get("name")})
+            route = "join/%s.%s" % (doc.get("code"), doc["secret"]) if doc.get("secret") else "join"
+            app.show(again, route=route)
 
     def on_input(self, app, name, value, final):
         if self.frame is not None:
@@ -782,6 +902,9 @@ def screen_for(app, route):
     if parts[0] == "join":
         if len(parts) > 1 and parts[1]:
             code, secret = parse_join(parts[1])
+            if own_place(app, code) is not None:
+                # The link again (a second tab, a rescan, a reload): this device's place, not a second one.
+                return place_screen(app, own_place(app, code))
             return JoinScreen(code, secret)
         return JoinScreen()
     if len(parts) >= 3 and parts[1] == "host":
@@ -790,8 +913,21 @@ def screen_for(app, route):
         doc = app.storage.load_room()
         if doc is None or doc["role"] == "host" or "token" not in doc:
             return NoRoomScreen()
-        table = ScreenTable(app, doc) if doc["role"] == "screen" else RemoteTable(app, doc)
-        screen = GuestScreen(app, table)
-        table.start()
-        return screen
+        return place_screen(app, doc)
     return NoRoomScreen()
+
+
+def own_place(app, code):
+    """Return this device's stored place in room `code` (as a phone or screen), or None."""
+    doc = app.storage.load_room()
+    if doc is not None and doc["role"] in ("seat", "screen") and "token" in doc and doc.get("code") == code:
+        return doc
+    return None
+
+
+def place_screen(app, doc):
+    """Return the screen of a place this device holds (or joins), its link started: a second tab takes it over."""
+    table = ScreenTable(app, doc) if doc["role"] == "screen" else RemoteTable(app, doc)
+    screen = GuestScreen(app, table)
+    table.start()
+    return screen

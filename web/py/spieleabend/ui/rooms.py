@@ -9,13 +9,15 @@ any of them. Nothing here knows a game.
 What travels inside the relay's `data` (one dict with a kind "k"):
 
     host -> seat     {"k": "table", "game", "seat", "view": engine.view(state, seat),
-                      "seats": [...], "history", "moving": [seats the game waits for], "over",
+                      "seats": [... "away", "stand_in", "stand_in_in": ms until a computer plays an away seat], "history", "moving": [seats the game waits for], "over",
                       "cr": {"id", "want", "commits", "bad"}}
     host -> screens  the same with "seat": None and the public view
     host -> all      {"k": "lobby", "game", "places", "seats"}       before the start
                      {"k": "reveal", "id", "entries": [[seat, action, nonce, hash]]}
     host -> seat     {"k": "error", "code", "text"}     an illegal action, a bad reveal
                      {"k": "removed"}                   the host took this place away
+                     {"k": "stood_in", "actions"}       what a computer played for this seat while
+                                                        its phone was away (sent when it is back)
     seat -> host     {"k": "act", "action"}             games where one moves at a time
                      {"k": "commit", "id", "hash"}      games with SECRET_CHOICES
                      {"k": "reveal", "id", "action", "nonce"}
@@ -42,12 +44,12 @@ STAND_IN_MS = 45000
 # The host sends at most one frame per FRAME_MS on average in bursts of views (the relay allows 100/s).
 FRAME_MS = 12
 # After these a place is lost for good: no reconnect.
-FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "unsupported_version",
+FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "pin_locked", "unsupported_version",
                 "malformed", "forbidden", "too_large", "binary_frame"]
 FINAL_REASONS = ["ended", "left", "host_gone", "idle", "replaced"]
 from spieleabend.protocol import REPLACED_CLOSE
 # Close codes of the relay's errors, for when the error frame itself was lost.
-CLOSE_CODE_ERRORS = {4004: "unknown_room", 4003: "bad_token", 4005: "room_full", 4006: "joining_closed",
+CLOSE_CODE_ERRORS = {4004: "unknown_room", 4003: "bad_token", 4005: "room_full", 4006: "joining_closed", 4007: "pin_locked",
                      4001: "unsupported_version", 1009: "too_large", 1013: "server_full"}
 
 
@@ -279,6 +281,7 @@ class HostRoom:
             self.doc["pin"] = frame["pin"]
             self.doc["link"] = frame["link"]
             self.joining = bool(frame["joining"])
+            self.pin_locked = bool(frame.get("pin_locked"))
             online = {}
             for place in frame["places"]:
                 if place["role"] == "seat":
@@ -467,11 +470,26 @@ class HostTable(LocalTable):
         return self.view_for(self.seat)
 
     def seats(self):
+        out = self.room_seats()
+        for entry in out:
+            if "stand_in_in" in entry:
+                entry["stand_in_at"] = self.app.now() + entry["stand_in_in"]
+        return out
+
+    def room_seats(self):
+        """Return LocalTable.seats with who is away and, where the game waits for an away seat, the ms
+        until a computer plays for it ("stand_in_in"): every device counts that down."""
         out = LocalTable.seats(self)
         players = self.players()
+        waiting = self.waiting_for() if self.outcome() is None else []
+        now = self.app.now()
         for seat in range(len(out)):
             player = players[seat] if seat < len(players) else {}
-            out[seat]["away"] = bool(player.get("away")) and player.get("kind") == REMOTE
+            away = bool(player.get("away")) and player.get("kind") == REMOTE
+            out[seat]["away"] = away
+            if away and not player.get("stand_in") and seat in waiting:
+                since = player["away_since"] if "away_since" in player else now
+                out[seat]["stand_in_in"] = max(0, since + self.room_stand_in_ms() - now)
         return out
 
     def can_pause(self):
@@ -525,13 +543,9 @@ class HostTable(LocalTable):
     def message_for(self, seat):
         """Return the table message for one seat (None: the screens)."""
         cr = self.meta["cr"]
-        seats = LocalTable.seats(self)
+        seats = self.room_seats()
         for entry in seats:
             entry["me"] = False
-        players = self.players()
-        for index in range(len(seats)):
-            player = players[index] if index < len(players) else {}
-            seats[index]["away"] = bool(player.get("away")) and player.get("kind") == REMOTE
         message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_for(seat), "seats": seats,
                    "history": self.meta.get("history", []), "room": self.meta.get("room_code"),
                    "started_at": self.meta.get("started_at"), "moving": self.to_move(),
@@ -654,7 +668,7 @@ class HostTable(LocalTable):
                 if player["away"] and not was_away:
                     player["away_since"] = now
                 if not player["away"]:
-                    player["stand_in"] = False
+                    self.hand_back(seat)
             else:
                 player["away"] = True
                 player["gone"] = True
@@ -700,12 +714,31 @@ class HostTable(LocalTable):
         self.schedule_computers()
         self.check_stand_ins()
 
+    def choose_for(self, seat):
+        action = LocalTable.choose_for(self, seat)
+        if not self.secret_choices():
+            self.note_stand_in(seat, action)  # played at once; secret choices count once revealed
+        return action
+
+    def note_stand_in(self, seat, action):
+        """Keep what a computer played for an away phone, to tell that phone when it is back."""
+        player = self.players()[seat]
+        if player["kind"] == REMOTE and player.get("stand_in"):
+            if "stood_in" not in player:
+                player["stood_in"] = []
+            player["stood_in"].append(action)
+
     def hand_back(self, seat):
-        """The phone is back: its person plays again; a stand-in's unrevealed choice is dropped."""
+        """The phone is back: its person plays again; a stand-in's unrevealed choice is dropped, and the
+        phone is told what the computer played for it (its feed would say "you" for those moves)."""
         player = self.players()[seat]
         if not player.get("stand_in"):
             return
         player["stand_in"] = False
+        if player.get("stood_in") and self.room is not None:
+            self.room.link.send({"type": "to_seat", "seat": player["relay"],
+                                 "data": {"k": "stood_in", "actions": list(player["stood_in"])}})
+        player["stood_in"] = []
         cr = self.meta["cr"]
         key = str(seat)
         if self.secret_choices() and self.want() == "commit" and key in cr["own"]:
@@ -953,6 +986,7 @@ class HostTable(LocalTable):
             entries.append([seat, action, nonce, cr["commits"][key]])
         for entry in entries:
             self.engine.apply_action(self.state, entry[0], entry[1])
+            self.note_stand_in(entry[0], entry[1])
         if self.room is not None:
             self.flush_broadcast()  # every device saw all commitments before it sees the reveal
             self.room.link.send({"type": "to_all", "data": {"k": "reveal", "id": cr["id"], "entries": entries}})
@@ -1020,6 +1054,8 @@ class RemoteTable(Table):
         self.revealed = None  # the round id whose reveal this phone sent
         self.last_reveal = None
         self.acted_on = None  # the view an action was sent from, until the host's answer comes
+        self.received_at = 0  # when the last table message came (away seats' countdowns start there)
+        self.stood_in = None  # what a computer played for this seat while the phone was away
         self.game = None
         self.plugin = None
         self.engine = None
@@ -1105,6 +1141,8 @@ class RemoteTable(Table):
                 self.set_pending(None)
         elif k == "reveal":
             self.take_reveal(data)
+        elif k == "stood_in" and isinstance(data.get("actions"), list):
+            self.stood_in = data["actions"]
         elif k == "error":
             self.notice = (data["code"], data.get("text", ""))
             self.acted_on = None
@@ -1128,6 +1166,7 @@ class RemoteTable(Table):
         if self.acted_on is not None and data["view"] != self.acted_on:
             self.acted_on = None
         self.message = data
+        self.received_at = self.app.now()
         if "cr" in data:
             cr = data["cr"]
             pending = self.pending()
@@ -1190,6 +1229,8 @@ class RemoteTable(Table):
         for index in range(len(seats)):
             entry = dict(seats[index])
             entry["me"] = index == self.seat
+            if "stand_in_in" in entry:
+                entry["stand_in_at"] = self.received_at + entry["stand_in_in"]
             out.append(entry)
         return out
 
@@ -1237,6 +1278,7 @@ class RemoteTable(Table):
             self.link.send({"type": "to_host", "data": {"k": "act", "action": action}})
             self.acted_on = self.message["view"]
         self.notice = None
+        self.stood_in = None
         self.changed()
 
     def app_text(self, key):
