@@ -68,7 +68,7 @@ def test_a_dropped_phone_is_shown_away_everywhere_and_told_what_the_computer_did
     choose(host, hand(host)[0])
     for device in (host, ben):
         device.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde 1 ')")
-    played = [entry for entry in host.tables() if entry.get("k") == "reveal"][-1]["entries"]
+    played = [entry for entry in ben.tables() if entry.get("k") == "reveal"][-1]["entries"]
     anna_card = [entry[1] for entry in played if entry[0] == 1][0].split()[1]
     # Anna is back: her phone says what the computer did for her, in words.
     anna_line.mend()
@@ -182,6 +182,15 @@ def test_a_locked_pin_says_so_and_a_failed_attempt_keeps_what_was_typed(devices,
     host.reload("[data-testid=pin-locked]")  # a reloaded host still knows
 
 
+def break_in_worker(device, module, name):
+    """Replace a function or class of the app's Python by one that fails when used (as a module that
+    cannot be imported would make it fail)."""
+    app_worker(device.page).evaluate("""([module, name]) => {
+        const B = __BRYTHON__, m = B.imported[module];
+        B.$setattr(m, name, B.$getattr(B.imported["spieleabend.ui.rooms"], "parse_join"));
+    }""", [module, name])
+
+
 def test_a_failed_host_page_restarts_on_the_same_room(devices, live_server):
     url = live_server.url
     host, anna = devices("host"), devices("anna")
@@ -191,14 +200,11 @@ def test_a_failed_host_page_restarts_on_the_same_room(devices, live_server):
     wait_lobby_places(host, 1)
     host.by("host-plays").uncheck()
     # The start fails (as a module that cannot be imported would): the host sees the failure screen.
-    app_worker(host.page).evaluate("""() => {
-        const rooms = __BRYTHON__.imported["spieleabend.ui.rooms"];
-        rooms.HostTable = rooms.parse_join;  // called with the table's arguments: a TypeError
-    }""")
+    break_in_worker(host, "spieleabend.ui.rooms", "HostTable")
     host.by("start-room-game").click()
     host.page.wait_for_selector("[data-testid=failure-reload]")
-    host.watch.errors.clear()  # the failure was made on purpose
     host.by("failure-reload").click()
+    host.watch.errors.clear()  # the failure was made on purpose
     host.page.wait_for_selector("html[data-app-ready]")
     host.page.wait_for_selector("[data-testid=lobby-place-1]")
     assert host.by("room-code").inner_text() == code, "the same room, not a new one"
@@ -208,15 +214,13 @@ def test_a_failed_host_page_restarts_on_the_same_room(devices, live_server):
     host.by("start-room-game").click()
     anna.page.wait_for_selector("[data-testid=hand]")
     # It fails again with the game running (a redraw fails): the reload takes the game and the room back.
-    app_worker(host.page).evaluate("""() => {
-        const screens = __BRYTHON__.imported["spieleabend.ui.room_screens"];
-        screens.status_of = screens.parse_join;  // called with the link's arguments: a TypeError
-    }""")
-    anna.reload("[data-testid=hand]")  # her place goes away and comes back: the host redraws
+    break_in_worker(host, "spieleabend.ui.room_screens", "status_of")
+    anna.page.reload()  # her place goes away and comes back: the host redraws
     host.page.wait_for_selector("[data-testid=failure-reload]")
-    host.watch.errors.clear()
     host.by("failure-reload").click()
+    host.watch.errors.clear()  # what the failed page logged
     host.page.wait_for_selector("html[data-app-ready]")
     host.page.wait_for_selector("[data-testid=room-status][data-state=online]")
     assert code in host.by("room-status").inner_text()
+    anna.page.wait_for_selector("[data-testid=hand]")
     anna.page.wait_for_selector("[data-testid=room-status][data-state=online]")
