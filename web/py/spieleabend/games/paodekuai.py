@@ -53,7 +53,7 @@ INFO = {
     "seats": {"min": 3, "max": 3, "default": 3},
     # 0 deals: an open table, played until somebody stops after a deal.
     "options": [{"key": "deals", "default": 5, "choices": [1, 2, 3, 5, 10, 0], "min": 0, "max": MAX_DEALS,
-                 "label": ("Austeilungen", "Deals")}],
+                 "label": ("Austeilungen", "Deals"), "labels": {0: ("offen", "open")}}],
     "secret_choices": False,
     "lower_wins": False,
     "joins_between_deals": False,

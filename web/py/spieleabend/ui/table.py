@@ -17,10 +17,14 @@ itself. It holds a table and uses the same few verbs everywhere:
     table.edit(change)    local and host only: run `change(state)` (a between-deals
                           engine function such as Mau-Mau's add_seat), then save
     table.close()         stop timers when the screen is left
+    table.can_pause(), can_rematch(), can_transfer(), can_edit_seats()
+                          what this device may do (screens ask these, never the role)
+    table.rematch()       local only: the same game dealt again (a room's host goes
+                          back to its lobby instead)
 
 A game plugs in with its engine, its bot module and its screen module
-`spieleabend.ui.<game>`, which defines `SetupScreen(app)` (its start screen),
-`TableScreen(app, table)` (the running game for any table) and optionally
+`spieleabend.ui.<game>`, which defines `TableScreen(app, table)` (the running game
+for any table; the start screen is the shared spieleabend.ui.setup) and optionally
 `upgrade_save(document)` for saves of an older meta format. The engine's `progress(public view) ->
 {"round": the round to show on "Fortsetzen", "done": rounds (or deals) finished, "scores": [total per seat]}`
 feeds meta["history"] (the totals after i rounds, for the score chart). Nothing in this module knows a game.
@@ -125,8 +129,21 @@ class Table:
         for listener in list(self.listeners):
             listener(event)
 
+    # What this device may do with the table: screens ask these, never compare roles.
     def can_pause(self):
         """Return True when the game can be left and continued later from this device's save."""
+        return False
+
+    def can_rematch(self):
+        """Return True when this device starts the next game of this table ("Neue Partie")."""
+        return False
+
+    def can_transfer(self):
+        """Return True when the running game can be carried to another device (a game on this device only)."""
+        return False
+
+    def can_edit_seats(self):
+        """Return True when this device may add or remove seats between deals (games that allow it)."""
         return False
 
     def to_move(self):
@@ -265,6 +282,29 @@ class LocalTable(Table):
     def can_pause(self):
         return True
 
+    def can_rematch(self):
+        return True
+
+    def can_transfer(self):
+        return self.outcome() is None
+
+    def can_edit_seats(self):
+        return self.engine.INFO["joins_between_deals"]
+
+    def rematch(self):
+        """Deal the same game again: the same players at the same seats, the same options and levels."""
+        options = {}
+        for key, value in self.meta.get("options", {}).items():
+            if key != "names":
+                options[key] = value
+        players = [seat_player(player["name"], player["kind"], player.get("strength")) for player in self.players()]
+        missing = self.engine.INFO["seats"]["min"] - len(players)  # seats left between deals (Mau-Mau)
+        if missing > 0:
+            players += [seat_player(name, COMPUTER, self.default_strength())
+                        for name in computer_names([player["name"] for player in players], missing)]
+        options["seats"] = len(players)
+        return LocalTable.new(self.app, self.game, options, players, seat=self.seat or 0)
+
     def close(self):
         self.closed = True
         if self.timer is not None:
@@ -402,6 +442,11 @@ class LocalTable(Table):
     def computers_busy(self):
         """Return True while a computer's move is waiting to be shown."""
         return self.timer is not None
+
+
+def show_table(app, table):
+    """Show a table on this device with its game's own table screen."""
+    app.show(table.plugin.TableScreen(app, table), route="play/%s/table" % table.game)
 
 
 def game_screen(screen):
