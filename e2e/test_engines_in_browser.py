@@ -1,10 +1,12 @@
 """The browser runs the same engines and bots: a seeded game gives the same final state as in CPython."""
 
+import hashlib
 import json
 
 import pytest
 
 from spieleabend.testing import app_worker, open_app
+from spieleabend.testing.vectors import SHA256_VECTORS
 from spieleabend.games import GAME_MODULES, self_play
 
 OPTIONS = {"seats": 3}
@@ -32,3 +34,26 @@ def test_seeded_game_is_identical_in_brython_and_cpython(page, live_server, game
     for strength in ("random", None):  # None: the strongest computer
         expected = self_play(game, OPTIONS, SEED, strength)
         assert play_in_browser(page, game, strength) == expected, (game, strength)
+
+
+HASH_IN_WORKER = """
+from browser import self as scope
+import javascript
+from spieleabend.sha256 import commitment, hexdigest
+texts = javascript.JSON.parse(scope.hashTexts)
+scope.hashResult = javascript.JSON.stringify([hexdigest(text) for text in texts] + [commitment("play 7 risk", "00ff")])
+"""
+
+
+def test_the_browser_sha256_gives_hashlib_digests(page, live_server):
+    """The rooms' commitments in the browser (noble-hashes in the worker) match CPython's hashlib."""
+    open_app(page, live_server.url)
+    texts = list(SHA256_VECTORS) + ["x" * length for length in range(200)] + ["Größe ♠ 🂡", "play 10 risk|" + "f" * 32]
+    worker = app_worker(page)
+    worker.evaluate("texts => { self.hashResult = null; self.hashTexts = texts; }", json.dumps(texts))
+    worker.evaluate("src => __BRYTHON__.runPythonSource(src)", HASH_IN_WORKER)
+    digests = json.loads(worker.evaluate("self.hashResult"))
+    expected = [hashlib.sha256(text.encode("utf-8")).hexdigest() for text in texts]
+    assert digests[:len(texts)] == expected
+    assert [digests[index] for index in range(len(SHA256_VECTORS))] == list(SHA256_VECTORS.values())
+    assert digests[-1] == hashlib.sha256(b"play 7 risk|00ff").hexdigest()

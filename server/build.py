@@ -44,6 +44,9 @@ HASHED_STATIC = []
 # The one stylesheet: css/app.css first, then every other css/*.css (one per game screen) by name,
 # so a game brings its own rules without a second request.
 MAIN_CSS = "css/app.css"
+# JavaScript libraries kept as published (web/vendor/<name>/, each with its licence): a folder's
+# modules are served together under one content-hashed folder, so their relative imports keep working.
+VENDOR_ENTRIES = {"sha256": "noble-hashes/sha2.js"}
 # Files served under a fixed name (manifest and icons must keep theirs).
 PLAIN_STATIC = [
     "manifest.webmanifest",
@@ -358,6 +361,18 @@ def stylesheet(web_root):
     return b"".join(parts)
 
 
+def add_vendor_folder(assets, web_root, entry):
+    """Serve the vendored folder of `entry` (a path under web/vendor): its modules and its LICENSE,
+    immutable, under a folder named by the hash of them all; return the entry's URL."""
+    folder = Path(web_root) / "vendor" / entry.split("/")[0]
+    files = sorted(path for path in folder.iterdir() if path.suffix == ".js" or path.name == "LICENSE")
+    digest = content_hash(b"".join(path.name.encode("utf-8") + b"\0" + path.read_bytes() for path in files))
+    base = "/assets/%s.%s/" % (folder.name, digest)
+    for path in files:
+        assets[base + path.name] = Asset(path.read_bytes(), guess_type(path.suffix or ".txt"), immutable=True)
+    return base + entry.split("/", 1)[1]
+
+
 def build(web_root=None, idle_compile=True):
     """Build every asset in memory and return {url path: Asset} plus the release version.
 
@@ -390,6 +405,8 @@ def build(web_root=None, idle_compile=True):
     worker_script = worker_script.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
     worker_script = worker_script.replace("{{idle_order}}", json.dumps(
         later_modules(py_root, playable_screens(py_root), set(starting)) if idle_compile else []))
+    for key, entry in VENDOR_ENTRIES.items():
+        worker_script = worker_script.replace("{{%s}}" % key, json.dumps(add_vendor_folder(assets, web_root, entry)))
     urls["app-worker.js"] = add_hashed("app-worker", ".js", worker_script.encode("utf-8"))
     for relative in HASHED_STATIC:
         stem, suffix = os.path.splitext(relative.replace("/", "-"))

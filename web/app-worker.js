@@ -8,6 +8,9 @@
 // generates reads the global $B that brython.js declares as a classic script, so both are set here.
 globalThis.__BRYTHON__ = globalThis.$B = globalThis.__BRYTHON__ || {};
 var BRYTHON = {{brython}}, BUNDLE = {{bundle}};  // the bundle: every source, the start modules' compiled code
+// SHA-256 for the rooms' commitments: noble-hashes (web/vendor, MIT), synchronous and the same in every
+// context (crypto.subtle is asynchronous, and missing on a phone that reaches the app over plain http).
+var SHA256 = {{sha256}};
 var START = {{start_order}};  // the start modules, leaves first
 var LATER = {{idle_order}};  // the games' modules, compiled after a first start
 var LATER_DELAY_MS = 3000;
@@ -18,7 +21,20 @@ var booted = false, queued = [];
 var loaded = Promise.all([import(BRYTHON), fetch(BUNDLE).then(function (response) {
   if (!response.ok) throw new Error("the app's bundle: HTTP " + response.status);
   return response.json();
-})]).then(function (both) { install(self.__BRYTHON__, both[1]); });
+}), import(SHA256).then(function (noble) { self.spieleabendSha256 = hexSha256(noble.sha256); })]).then(function (all) {
+  install(self.__BRYTHON__, all[1]);
+});
+
+// text -> the hex SHA-256 of its UTF-8 bytes (spieleabend/sha256.py calls it through ui/dom.py).
+function hexSha256(sha256) {
+  var encoder = new TextEncoder(), hex = [];
+  for (var i = 0; i < 256; i++) hex.push((i < 16 ? "0" : "") + i.toString(16));
+  return function (text) {
+    var digest = sha256(encoder.encode(text)), out = "";
+    for (var j = 0; j < digest.length; j++) out += hex[digest[j]];
+    return out;
+  };
+}
 loaded.catch(function () {});  // reported once the start message asks for it
 
 // The sources for Brython's importer, and the start modules' compiled code when it was made by this

@@ -11,6 +11,7 @@ Screens stay importable in CPython because they receive everything through the a
 from browser import self as scope
 import javascript
 
+from spieleabend import sha256
 from spieleabend.storage import MemoryStorage
 
 # What the page sent when it started this worker (see index.html): URL, storage, capabilities.
@@ -55,6 +56,8 @@ def start_page():
     """Take the page's start message (app-worker.js keeps it): its URL, its localStorage, what the browser can do."""
     _page.clear()
     _page.update(JsonCodec.loads(scope.spieleabendPage))
+    # The worker loaded noble-hashes' SHA-256 before Python started (app-worker.js).
+    sha256.use(lambda text: scope.spieleabendSha256(text))
 
 
 def page_fact(name, default=None):

@@ -1200,7 +1200,7 @@ class RemoteTable(Table):
             self.record_result()
 
     def take_reveal(self, data):
-        """Keep the reveal and check it against the commitments seen, after the next drawing."""
+        """Keep the reveal and check it against the commitments seen (the drawing that follows shows a mismatch)."""
         self.last_reveal = data
         commits = dict(self.commits)
         pending = self.pending()
@@ -1209,13 +1209,8 @@ class RemoteTable(Table):
             own = [self.seat, pending["action"], pending["nonce"], pending["hash"]]
         self.set_pending(None)
 
-        def verify():
-            entries = [entry for entry in data["entries"] if own is None or list(entry) != own]
-            self.mismatch = check_reveal(entries, commits)
-            if self.mismatch:
-                self.changed()
-        # A hash takes tens of milliseconds in Brython: draw the reveal first, then check it.
-        self.app.later(verify, 0)
+        entries = [entry for entry in data["entries"] if own is None or list(entry) != own]
+        self.mismatch = check_reveal(entries, commits)
 
     # -- the verbs -----------------------------------------------------------------------------
     def view(self):
