@@ -73,7 +73,11 @@ def watch(page, selector, text=None):
 
 
 def seen_at(page):
-    page.wait_for_function("window.__seenAt !== null")
+    try:
+        page.wait_for_function("window.__seenAt !== null")
+    except Exception:
+        print("timed out on", page.url, page.inner_text("body")[:300], file=sys.stderr)
+        raise
     return page.evaluate("window.__seenAt")
 
 
@@ -135,7 +139,10 @@ def play_room(browser, url, seed, figures):
         watchers = [d for d in [host] + phones if d is not last]
         for device in watchers:
             watch(device, "[data-testid=reveal-title]")
-        watch(screen, "[data-testid=screen-reveal] h2", "Letzte Runde: %d ·" % round_number)
+        if round_number < 10:
+            watch(screen, "[data-testid=screen-reveal] h2", "Letzte Runde: %d ·" % round_number)
+        else:  # the last round's reveal goes straight to the final standings on a screen
+            watch(screen, "[data-testid=final-headline]")
         last.get_by_test_id("card-%d" % hand(last)[-1]).click()
         last.get_by_test_id("confirm").click()
         action = clicked_at(last)

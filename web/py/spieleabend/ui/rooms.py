@@ -40,6 +40,10 @@ from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, c
 
 from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
+# Once every seat has committed, the round's reveal follows within a round trip: a phone or screen
+# waits this long for it before drawing the moment in between, so the reveal is drawn without a
+# drawing (tens of ms in Brython) before it.
+REVEAL_HOLD_MS = 150
 STAND_IN_MS = 45000
 # The host sends at most one frame per FRAME_MS on average in bursts of views (the relay allows 100/s).
 FRAME_MS = 12
@@ -436,13 +440,21 @@ class HostRoom:
                 self.app.storage.delete_game(self.game)
 
 
-def coalesce_changed(table):
-    """Tell the listeners once for a burst of frames (a drawing costs tens of ms in Brython)."""
-    if table.render_timer is None:
-        def flush():
-            table.render_timer = None
-            Table.changed(table)
-        table.render_timer = table.app.later(flush, 0)
+def coalesce_changed(table, hold_ms=0):
+    """Tell the listeners once for a burst of frames (a drawing costs tens of ms in Brython).
+
+    hold_ms: wait that long for a frame that is due (a round's reveal) and draw once for both; a change
+    without a hold draws at once, also one that is being held."""
+    if table.render_timer is not None:
+        if hold_ms or not table.render_held:
+            return
+        table.app.cancel(table.render_timer)
+
+    def flush():
+        table.render_timer = None
+        Table.changed(table)
+    table.render_held = bool(hold_ms)
+    table.render_timer = table.app.later(flush, hold_ms)
 
 
 def new_round(number):
@@ -460,6 +472,7 @@ class HostTable(LocalTable):
         self.room = room
         self.stand_in_timer = None
         self.render_timer = None
+        self.render_held = False
         self.broadcast_timer = None
         self.last_broadcast = 0
         if "cr" not in self.meta:
@@ -1059,6 +1072,7 @@ class RemoteTable(Table):
         self.commits = {}     # the commitments seen for the current round
         self.removed = False
         self.render_timer = None
+        self.render_held = False
         self.resend = False   # after a reconnect (ours or the host's): offer our commitment/reveal again
         self.revealed = None  # the round id whose reveal this phone sent
         self.last_reveal = None
@@ -1090,7 +1104,13 @@ class RemoteTable(Table):
         self.link.start()
 
     def changed(self, event=None):
-        coalesce_changed(self)
+        coalesce_changed(self, REVEAL_HOLD_MS if self.reveal_due() else 0)
+
+    def reveal_due(self):
+        """Return True while every seat has committed and the reveal is on its way (from this phone too)."""
+        if self.message is None or "cr" not in self.message or self.message["cr"]["want"] != "reveal":
+            return False
+        return self.seat is None or self.pending() is None or self.revealed == self.message["cr"]["id"]
 
     def leave_room(self):
         """Give the place up for good (the relay frees it) and forget the token."""
