@@ -247,7 +247,11 @@ def test_a_seat_away_too_long_is_played_by_a_computer_and_handed_back(loop, rela
     ben_app, ben = setup["ben"]
     doc = anna_app.storage.load_room()
     anna.disconnect()
-    loop.pump(lambda: table.players()[1]["away"])
+    loop.pump(lambda: table.players()[1]["away"] and ben.seats()[1]["away"])
+    # Every device knows when the computer takes over, to count down to it.
+    assert 44000 <= ben.seats()[1]["stand_in_in"] <= 45000
+    assert abs(ben.seats()[1]["stand_in_at"] - table.seats()[1]["stand_in_at"]) < 1000
+    assert "stand_in_in" not in ben.seats()[0], "only seats that are away"
     loop.advance(30000)
     loop.pump()
     assert not table.players()[1].get("stand_in"), "not before the away time"
@@ -265,6 +269,12 @@ def test_a_seat_away_too_long_is_played_by_a_computer_and_handed_back(loop, rela
               and not ben.seats()[1]["stand_in"] and len(anna2.view()["log"]) == 1)
     assert not table.is_computer(1)
     assert anna2.view()["legal"], "she chooses again herself"
+    # She is told what the computer played for her; nobody else is.
+    loop.pump(lambda: anna2.stood_in is not None)
+    played = [entry[1] for entry in ben.last_reveal["entries"] if entry[0] == 1]
+    assert anna2.stood_in == played
+    assert ben.stood_in is None
+    assert "stand_in_in" not in ben.seats()[1]
 
 
 def test_relay_errors_reach_the_table_as_codes(loop, relay_server):
@@ -493,6 +503,8 @@ class Owner:
     ([("close", 4000)], "closed", "replaced"),
     ([("msg", {"type": "error", "code": "bad_token"}), ("close", 4003)], "closed", "bad_token"),
     ([("close", 4004)], "closed", "unknown_room"),
+    ([("msg", {"type": "error", "code": "pin_locked"}), ("close", 4007)], "closed", "pin_locked"),
+    ([("close", 4007)], "closed", "pin_locked"),
     ([("msg", {"type": "closed", "reason": "ended"}), ("close", 1000)], "closed", "ended"),
     ([("msg", {"type": "error", "code": "server_full"}), ("close", 1013)], "retrying", "server_full"),
     ([("msg", {"type": "error", "code": "rate_limited"}), ("close", 1008)], "retrying", "rate_limited"),
@@ -620,3 +632,24 @@ def test_a_phone_that_sent_its_move_is_not_on_turn_until_the_host_answers(loop, 
     assert marks_of(anna)["turn"] == "", "sent, not yet answered: nobody to wait for on this phone"
     loop.pump(lambda: anna.view() != before)
     assert marks_of(anna)["turn"] == marks_of(table)["turn"].replace(" you", "")
+
+
+def test_a_computers_moves_are_said_in_words_for_the_phone_that_was_away():
+    from spieleabend.ui.room_screens import action_words
+
+    assert action_words("play 5D") == "Karo 5"
+    assert action_words("play JH:S") == "Herz Bube (wünscht Pik)"
+    assert action_words("play 3H 4H 5H") == "Herz 3, Herz 4, Herz 5"
+    assert action_words("play 7 risk") == "7 mit Risiko"
+    assert action_words("draw") == "eine Karte gezogen"
+    assert action_words("swap 2") == "gezogene Karte an Platz 3 gelegt"
+    assert action_words("next") == "" and action_words("play") == ""
+
+
+def test_a_name_that_is_too_long_or_empty_is_said():
+    from spieleabend.ui.room_screens import name_problem
+
+    assert name_problem("Anna") == ("", "Anna")
+    problem, name = name_problem("Maximiliane-Theresa von Hohenstein")
+    assert name == "Maximiliane-Theresa von" and "24" in problem and name in problem
+    assert name_problem("")[0] and name_problem("", required=False) == ("", "")
