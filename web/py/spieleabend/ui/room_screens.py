@@ -72,6 +72,7 @@ register({
     "room.home": ("Zur Startseite", "Home"),
     "room.again": ("Nochmal versuchen", "Try again"),
     "room.reconnect": ("Neu verbinden", "Reconnect"),
+    "room.take_back": ("Hier weiterspielen", "Play on here"),
     "room.leave": ("Raum verlassen", "Leave room"),
     "room.leave_short": ("Verlassen", "Leave"),
     "room.leave_confirm": ("Wirklich verlassen? Noch einmal tippen.", "Really leave? Tap again."),
@@ -804,9 +805,13 @@ class GuestScreen(Screen):
         parts = [status_line(state, text)]
         link_state, detail = table.link.status()
         if link_state == "closed":
+            again = ""
+            if detail == "replaced":  # open in another tab: this one may take the place back
+                again = button(t("room.take_back"), "room-reconnect", "room-take-back", kind="primary")
+            elif detail not in ("ended", "left"):
+                again = button(t("room.again"), "join-again", "join-again", kind="primary")
             parts.append('<div class="controls">%s<a class="btn btn-ghost" href="#/" data-testid="room-home">%s</a></div>' % (
-                button(t("room.again"), "join-again", "join-again", kind="primary")
-                if detail not in ("ended", "left", "replaced") else "", escape(t("room.home"))))
+                again, escape(t("room.home"))))
             return page(t("room.title"), "".join(parts), extra_class="room")
         if table.game is not None and table.plugin is None:
             parts.append('<p class="notice warn">%s</p>' % escape(t("room.no_screen_for")))
@@ -833,6 +838,8 @@ class GuestScreen(Screen):
         if action == "room-leave":
             self.table.leave_room()
             app.go("")
+        elif action == "room-reconnect":
+            self.table.link.retry_now()
         elif action == "join-again":
             # Back to the join screen with everything as it was typed: one wrong digit is one fix.
             doc = self.table.doc

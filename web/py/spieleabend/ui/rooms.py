@@ -9,7 +9,9 @@ any of them. Nothing here knows a game.
 What travels inside the relay's `data` (one dict with a kind "k"):
 
     host -> seat     {"k": "table", "game", "seat", "view": engine.view(state, seat),
-                      "seats": [... "away", "stand_in", "stand_in_in": ms until a computer plays an away seat], "history", "moving": [seats the game waits for], "over",
+                      "seats": [{..., "away", "stand_in", "stand_in_in": ms until a computer plays
+                                 for an away seat the game waits for}],
+                      "history", "moving": [seats the game waits for], "over",
                       "cr": {"id", "want", "commits", "bad"}}
     host -> screens  the same with "seat": None and the public view
     host -> all      {"k": "lobby", "game", "places", "seats"}       before the start
@@ -48,13 +50,13 @@ STAND_IN_MS = 45000
 # The host sends at most one frame per FRAME_MS on average in bursts of views (the relay allows 100/s).
 FRAME_MS = 12
 # After these a place is lost for good: no reconnect.
-FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "pin_locked", "unsupported_version",
-                "malformed", "forbidden", "too_large", "binary_frame"]
+FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "pin_locked",
+                "unsupported_version", "malformed", "forbidden", "too_large", "binary_frame"]
 FINAL_REASONS = ["ended", "left", "host_gone", "idle", "replaced"]
 from spieleabend.protocol import REPLACED_CLOSE
 # Close codes of the relay's errors, for when the error frame itself was lost.
-CLOSE_CODE_ERRORS = {4004: "unknown_room", 4003: "bad_token", 4005: "room_full", 4006: "joining_closed", 4007: "pin_locked",
-                     4001: "unsupported_version", 1009: "too_large", 1013: "server_full"}
+CLOSE_CODE_ERRORS = {4004: "unknown_room", 4003: "bad_token", 4005: "room_full", 4006: "joining_closed",
+                     4007: "pin_locked", 4001: "unsupported_version", 1009: "too_large", 1013: "server_full"}
 
 
 def backoff_ms(attempt):
