@@ -104,8 +104,22 @@ def french_card(card, label=None, action=None, testid=None, selected=False, disa
             escape(printed), symbol, escape(centre), escape(printed), symbol, tag))
 
 
+# Drawn number cards by their arguments: a hand is drawn again on every change, with the same few cards.
+_NUMBER_CARDS = {}
+
+
 def number_card(number, label, selected=False, action=None, testid=None, disabled=False, size=""):
     """Return a Punktejagd/Kartenkampf number card (1..10) as a tappable card face."""
+    key = (number, label, selected, action, testid, disabled, size)
+    if key not in _NUMBER_CARDS:
+        if len(_NUMBER_CARDS) > 1000:
+            _NUMBER_CARDS.clear()
+        _NUMBER_CARDS[key] = number_card_html(number, label, selected, action, testid, disabled, size)
+    return _NUMBER_CARDS[key]
+
+
+def number_card_html(number, label, selected, action, testid, disabled, size):
+    """Return the markup of a number card (number_card keeps it)."""
     tag = "button" if action else "div"
     return (
         '<%s%s><span class="corner tl">%d</span><span class="pip">%d</span>'

@@ -1081,6 +1081,7 @@ class RemoteTable(Table):
         self.acted_on = None  # the view an action was sent from, until the host's answer comes
         self.received_at = 0  # when the last table message came (away seats' countdowns start there)
         self.stood_in = None  # what a computer played for this seat while the phone was away
+        self.pending_view = None  # (message, pending, the view with the pending choice shown)
         self.game = None
         self.plugin = None
         self.engine = None
@@ -1241,10 +1242,16 @@ class RemoteTable(Table):
         view = self.message["view"]
         pending = self.pending()
         if pending is not None and self.seat is not None and view is not None:
-            view = dict(view)
-            if "hand" in view and isinstance(view["hand"], list):
-                view["hand"] = list(view["hand"])
-            apply_pending(self.engine, view, pending["action"])
+            # A drawing asks for the view several times: the one with the pending choice is made once.
+            if self.pending_view is not None and self.pending_view[0] is self.message and \
+                    self.pending_view[1] is pending:
+                return self.pending_view[2]
+            shown = dict(view)
+            if "hand" in shown and isinstance(shown["hand"], list):
+                shown["hand"] = list(shown["hand"])
+            apply_pending(self.engine, shown, pending["action"])
+            self.pending_view = (self.message, pending, shown)
+            return shown
         return view
 
     def seats(self):
