@@ -145,10 +145,9 @@ def wrong_pins(url, code, pin, tries):
     """Join by PIN with a wrong PIN `tries` times, as someone guessing would."""
     wrong = "0000" if pin != "0000" else "1111"
     for _ in range(tries):
-        ws = connect(url.replace("http", "ws", 1) + "/relay", proxy=None)
-        ws.send(json.dumps({"type": "join", "v": PROTOCOL_VERSION, "room": code, "pin": wrong, "name": "x"}))
-        assert json.loads(ws.recv(timeout=10))["code"] == "bad_token"
-        ws.close()
+        with connect(url.replace("http", "ws", 1) + "/relay", proxy=None) as ws:
+            ws.send(json.dumps({"type": "join", "v": PROTOCOL_VERSION, "room": code, "pin": wrong, "name": "x"}))
+            assert json.loads(ws.recv(timeout=10))["code"] == "bad_token"
 
 
 def test_a_locked_pin_says_so_and_a_failed_attempt_keeps_what_was_typed(devices, live_server):
