@@ -32,9 +32,16 @@ def test_index_is_the_app_page_with_hashed_assets(client):
     assert any(re.match(r"/assets/css-app\.[0-9a-f]{10}\.css$", url) for url in urls)
     assert any(re.match(r"/assets/app-worker\.[0-9a-f]{10}\.js$", url) for url in urls)
     brython_url, bundle_url = worker_files(client)
-    assert asset_urls(worker_script(client)) == [brython_url, bundle_url]
+    sha256_url = re.search(r'var SHA256 = "([^"]+)";', worker_script(client)).group(1)
+    assert asset_urls(worker_script(client)) == [brython_url, bundle_url, sha256_url]
     assert re.match(r"/assets/brython\.[0-9a-f]{10}\.js$", brython_url)
     assert re.match(r"/assets/spieleabend-bundle\.[0-9a-f]{10}\.json$", bundle_url)
+    # The vendored SHA-256 (noble-hashes) with the modules it imports and its licence, in one hashed folder.
+    folder = re.match(r"(/assets/noble-hashes\.[0-9a-f]{10}/)sha2\.js$", sha256_url).group(1)
+    for name in ("sha2.js", "_md.js", "_u64.js", "utils.js", "LICENSE"):
+        served = client.get(folder + name)
+        assert served.status_code == 200, name
+        assert "immutable" in served.headers["Cache-Control"], name
     assert "{{" not in html, "every placeholder is filled"
     assert response.headers["Cache-Control"] == "no-cache"
 
