@@ -21,7 +21,6 @@ DAMAGED_PREFIX = PREFIX + "damaged."
 REPLAY_PREFIX = PREFIX + "replay."  # one finished game's replay per key (games.replay), the first to go
 DROPPED_KEY = PREFIX + "replays-dropped"  # how many replays were dropped for room, until Ergebnisse says so
 REPLAY_KIND = "spieleabend.replay"  # a file (or transfer) carrying one replay
-MAX_REPLAY_CHARS = 64 * 1024  # a received replay file: records stay below 8 KB, with room for odd steps
 REPLAY_HEADROOM = 256 * 1024  # kept free for saves and results: one whole saved game
 MAX_RESULTS = 200
 MAX_NIGHTS = 100
@@ -374,7 +373,7 @@ class Storage:
         """
         from spieleabend.games.replay import ReplayProblem, check_document
 
-        document = self._parse(text, MAX_REPLAY_CHARS)
+        document = self._parse(text, MAX_GAME_CHARS)
         if "kind" not in document or document["kind"] != REPLAY_KIND:
             raise ImportProblem("foreign")
         _check_format(document, FORMAT)
