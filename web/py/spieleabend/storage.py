@@ -294,12 +294,14 @@ class Storage:
         Storage counts as nearly full when less than REPLAY_HEADROOM would stay free: then the
         oldest replays are dropped first (and counted for Ergebnisse' note), never a save or result.
         """
-        replay_id = "%d-%s" % (document.get("finished_at") or self.clock(), document["game"])
         taken = self.replay_ids()
         number = 1
-        while replay_id in taken:
+        replay_id = None
+        while replay_id is None or replay_id in taken:
+            # "<finished>-<game>[-<n>][-r]": the finish time orders them, "-r" marks one received from elsewhere
+            replay_id = "%d-%s%s%s" % (document.get("finished_at") or self.clock(), document["game"],
+                                       "-%d" % number if number > 1 else "", "-r" if document.get("received") else "")
             number += 1
-            replay_id = "%d-%s-%d" % (document.get("finished_at") or self.clock(), document["game"], number)
         text = self.codec.dumps(document)
         limit = self.backend.limit if hasattr(self.backend, "limit") else None
         while limit is not None and self.used_chars() + len(text) + REPLAY_HEADROOM > limit:

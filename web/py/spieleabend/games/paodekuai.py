@@ -298,7 +298,7 @@ def _deal(state, rng):
         if HEART_THREE in state["hands"][seat]:
             state["turn"] = seat
     state["log"].append({"deal": len(state["log"]) + 1, "settlements": []})
-    state["rng"] = rng.state
+    state["rng"] = list(rng.state)  # a copy: the caller may go on using its generator (a replay deals again without it)
 
 
 def new_game(options, rng):
