@@ -7,7 +7,7 @@ import pytest
 from spieleabend.games import GAME_MODULES, load
 from spieleabend.games.common import copy_data
 from spieleabend.games.replay import ReplayProblem, Replay, check_document
-from spieleabend.storage import DROPPED_KEY, REPLAY_PREFIX, ImportProblem, Storage
+from spieleabend.storage import DROPPED_KEY, REPLAY_HEADROOM, REPLAY_PREFIX, ImportProblem, Storage
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
 from tests.fake_app import FakeApp, ScreenApp
 from tests.fake_storage import JSON_CODEC, Clock, FakeLocalStorage
@@ -90,7 +90,7 @@ def test_state_at_any_step_equals_playing_forward_from_the_start():
 def play_as_person(app, game, options, choose, edits=None, steps=4000):
     """Play seat 0 as a person with `choose(view)`, computers elsewhere; `edits(table)` runs between deals."""
     seats = seats_of(game, options)
-    players = [seat_player("Ich", PERSON)] + computers(seats - 1, "mittel")[1:]
+    players = [seat_player("Ich", PERSON)] + computers(seats, "mittel")[1:]
     table = LocalTable.new(app, game, options, players)
     for _ in range(steps):
         app.run_timers()
@@ -141,7 +141,11 @@ def test_mau_mau_seats_joining_and_leaving_between_deals_are_replayed():
         return False
 
     app = FakeApp(seed=2)
-    table = play_as_person(app, "maumau", {"seats": 3, "limit": 30}, lambda view: view["legal"][0], edits)
+    def plays_first(view):
+        plays = [action for action in view["legal"] if action.startswith("play")]
+        return plays[0] if plays else view["legal"][0]
+
+    table = play_as_person(app, "maumau", {"seats": 3, "limit": 100}, plays_first, edits)
     assert changes == {"added": True, "removed": True}
     document = stored_replay(app)
     kinds = [entry[1] for entry in document["odd"]]
@@ -232,10 +236,12 @@ def test_options_the_engine_refuses_are_reported_not_dealt():
 
 # -- storage -----------------------------------------------------------------------------------------
 def test_nearly_full_storage_drops_the_oldest_replays_first_never_a_result_or_a_save():
-    backend = FakeLocalStorage(quota=60000)
+    backend = FakeLocalStorage()
     app = FakeApp(seed=1, backend=backend)
     ids = []
-    for _ in range(12):
+    for number in range(12):
+        if number == 4:  # storage is now nearly full: room for the results and a running game, not for every replay
+            backend.quota = sum(len(key) + len(value) for key, value in backend.items.items()) + 9000
         app.clock.now += 1000
         finish(app, "golf", {"seats": 4}, "mittel")
         ids.append(app.storage.results()[0]["replay"])
@@ -246,7 +252,7 @@ def test_nearly_full_storage_drops_the_oldest_replays_first_never_a_result_or_a_
     assert kept == [replay_id for replay_id in ids if replay_id in kept][-len(kept):], "the newest ones stay"
     assert app.storage.dropped_replays() > 0
     # A running game's save gets room the same way.
-    table = LocalTable.new(app, "maumau", {"seats": 5}, [seat_player("Ich", PERSON)] + computers(4, "mittel")[1:])
+    table = LocalTable.new(app, "maumau", {"seats": 5}, [seat_player("Ich", PERSON)] + computers(5, "mittel")[1:])
     assert app.storage.load_game("maumau")["state"] == table.state
     app.storage.clear_dropped_replays()
     assert DROPPED_KEY not in backend.items and app.storage.dropped_replays() == 0
@@ -254,11 +260,13 @@ def test_nearly_full_storage_drops_the_oldest_replays_first_never_a_result_or_a_
 
 def test_storage_with_a_limit_keeps_headroom_for_saves_by_dropping_replays_early():
     backend = FakeLocalStorage()
-    backend.limit = 300000  # as the page's storage declares it
     storage = Storage(backend, JSON_CODEC, Clock())
     document = kartenkampf_record()
     first = storage.add_replay(dict(document, finished_at=1))
     backend.items["spieleabend.save.golf"] = "x" * 40000
+    size = len(json.dumps(document))
+    # As the page's storage declares it: room for the second replay and the headroom only without the first.
+    backend.limit = storage.used_chars() - size // 2 + size + REPLAY_HEADROOM
     second = storage.add_replay(dict(document, finished_at=2))
     assert second is not None and first not in storage.replay_ids(), "the headroom made the oldest go"
 

@@ -431,7 +431,7 @@ def replay_cards(state, seat):
     """
     if phase(state) == "over":
         grids = [list(row) for row in state["results"][-1]["grids"]]
-        return {"hands": grids, "middle": []}
+        return {"hands": grids, "middle": [], "columns": 2}
     if seat is None:
         hands = [list(row) for row in state["grids"]]
     else:
@@ -440,4 +440,4 @@ def replay_cards(state, seat):
     middle = state["discard"][-1:]
     if state["drawn"] is not None and (seat is None or seat == state["turn"]):
         middle = middle + [state["drawn"]]
-    return {"hands": hands, "middle": middle}
+    return {"hands": hands, "middle": middle, "columns": 2}  # two rows of two, as the table lays them

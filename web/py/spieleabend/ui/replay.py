@@ -200,7 +200,9 @@ class ReplayScreen(Screen):
             self.words(state))
         parts = [head, where, words, self.table_html(state, public, names), self.controls(names, word)]
         if self.timer is not None:
-            parts.append(button(t("rp.tap_pause"), "pause", "replay-tap-pause", kind="ghost", extra="replay-cover"))
+            # While playing, the whole screen is one pause button: any tap stops it.
+            parts.append('<button type="button" class="replay-cover" data-action="pause" data-testid="replay-tap-pause">'
+                         '<span>%s</span></button>' % escape(t("rp.tap_pause")))
         parts.append(self.links(True))
         return page(title, "".join(parts), extra_class="replay-screen")
 
@@ -214,14 +216,16 @@ class ReplayScreen(Screen):
             middle = '<div class="replay-middle" data-testid="replay-middle"><span class="label">%s</span>%s</div>' % (
                 escape(t("rp.middle")), "".join([card_html(card) for card in cards["middle"]]))
         rows = []
+        # A game may lay its cards out in rows ("columns": Golf's two by two, as its own table shows them).
+        layout = " columns-%d" % cards["columns"] if "columns" in cards else ""
         for seat in range(len(names)):
             hand = cards["hands"][seat] if seat < len(cards["hands"]) else []
             score = scores[seat] if seat < len(scores) else 0
             classes = "replay-seat" + (" acted" if seat == last_seat else "") + (" viewer" if seat == self.seat_view else "")
             rows.append('<li class="%s" data-testid="replay-seat" data-seat="%d"><div class="replay-name">'
                         '<strong>%s</strong><span class="replay-score">%s</span></div>'
-                        '<div class="replay-hand mini-hand" data-testid="replay-hand-%d">%s</div></li>' % (
-                            classes, seat, escape(names[seat]), escape(t("rp.points", n=score)), seat,
+                        '<div class="replay-hand%s" data-testid="replay-hand-%d">%s</div></li>' % (
+                            classes, seat, escape(names[seat]), escape(t("rp.points", n=score)), layout, seat,
                             "".join([card_html(card) for card in hand])))
         return '<section class="replay-table" aria-label="%s">%s<ul class="replay-seats">%s</ul></section>' % (
             escape(t("rp.whose")), middle, "".join(rows))
@@ -243,13 +247,13 @@ class ReplayScreen(Screen):
         at_end = self.step >= total
         playing = self.timer is not None
         buttons = "".join([
-            button("⏮", "start", "replay-start", kind="secondary", disabled=at_start, aria_label=t("rp.start")),
+            button("|◀", "start", "replay-start", kind="secondary", disabled=at_start, aria_label=t("rp.start")),
             button("◀", "back", "replay-back", kind="secondary", disabled=at_start, aria_label=t("rp.back")),
-            button("⏸" if playing else "▶", "play", "replay-play", kind="primary", disabled=at_end and not playing,
-                   aria_label=t("rp.pause") if playing else t("rp.play")),
-            button("▶|", "forward", "replay-forward", kind="secondary", disabled=at_end, aria_label=t("rp.forward")),
-            button("⏭", "end", "replay-end", kind="secondary", disabled=at_end, aria_label=t("rp.end")),
+            button("▶", "forward", "replay-forward", kind="secondary", disabled=at_end, aria_label=t("rp.forward")),
+            button("▶|", "end", "replay-end", kind="secondary", disabled=at_end, aria_label=t("rp.end")),
         ])
+        buttons += button(t("rp.pause") if playing else t("rp.play"), "play", "replay-play", kind="primary",
+                          disabled=at_end and not playing, extra="replay-play", aria_pressed="true" if playing else "false")
         rounds = ['<option value="%d"%s>%s</option>' % (
             index, " selected" if self.replay.round_of(self.step) == index + 1 else "", escape(t("rp." + word, n=index + 1)))
             for index in range(len(self.replay.round_starts))]
