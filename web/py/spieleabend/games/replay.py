@@ -198,6 +198,7 @@ class Replay:
         self.steps = []          # per step: ["act", seat, action] | ["add", name] | ["remove", seat]
         self.snapshots = []      # state before step i * SNAPSHOT_EVERY
         self.round_starts = [0]  # step where round (deal) i + 1 begins
+        self.recent = None       # (step, state) computed last
         self.built = False
 
     def new_state(self):
@@ -210,37 +211,74 @@ class Replay:
             raise ReplayProblem("options")
 
     def build(self):
-        """Rebuild the whole game once; raise ReplayProblem where it does not end as recorded."""
+        """Rebuild the whole game at once; raise ReplayProblem where it does not end as recorded."""
+        self.start()
+        while not self.advance(1000):
+            pass
+        return self
+
+    def start(self):
+        """Deal the game again and get ready to rebuild it step by step (advance)."""
         document = self.document
-        state = self.new_state()
-        odd = {}
+        self.state = self.new_state()
+        self.odd = {}
         for entry in document["odd"]:
-            odd[entry[0]] = entry[1:]
-        places = _Places(document["moves"])
-        done = self.done(state)
-        for step in range(document["steps"]):
+            self.odd[entry[0]] = entry[1:]
+        self.places = _Places(document["moves"])
+        return self
+
+    def advance(self, count):
+        """Rebuild up to `count` more steps; return True once the whole game is rebuilt and checked.
+
+        The browser rebuilds a long game in slices so the screen can say how far it got.
+        """
+        state = self.state
+        total = self.document["steps"]
+        stop = min(total, len(self.steps) + count)
+        for step in range(len(self.steps), stop):
             if step % SNAPSHOT_EVERY == 0:
                 self.snapshots.append(copy_data(state))
-            if step in odd:
-                entry = odd[step]
-            else:
-                entry = self.decode(state, places, step)
-            self.apply(state, entry, step)
+            entry = self.odd[step] if step in self.odd else self.decode(state, self.places, step)
+            self.apply(state, entry, step)  # after the game's end the engine refuses: the record is too long
             self.steps.append(entry)
-            now = self.done(state)
-            if now > done and self.engine.outcome(state) is None:
-                self.round_starts.append(step + 1)
-            done = now
-            if self.engine.outcome(state) is not None and step + 1 < document["steps"]:
-                raise ReplayProblem("refused", step + 1)  # the game ended before the record did
+        if len(self.steps) < total:
+            return False
         result = self.engine.outcome(state)
         if result is None:
-            raise ReplayProblem("short", document["steps"])
-        if list(result["scores"]) != list(document["scores"]):
-            raise ReplayProblem("different", document["steps"])
+            raise ReplayProblem("short", total)
+        if list(result["scores"]) != list(self.document["scores"]):
+            raise ReplayProblem("different", total)
         self.final = state
+        self.find_rounds()
         self.built = True
-        return self
+        return True
+
+    def share_built(self):
+        """Return the part of the game rebuilt so far, 0..1 (for the screen while it rebuilds)."""
+        total = self.document["steps"]
+        return 1.0 if total == 0 else len(self.steps) / float(total)
+
+    def find_rounds(self):
+        """Find the step where each round (deal) begins.
+
+        A view per step costs more than the whole rebuild in the browser, so the finished rounds
+        are counted at each snapshot, and only the stretches where the count grew are walked again.
+        """
+        counts = [self.done(snapshot) for snapshot in self.snapshots] + [self.done(self.final)]
+        starts = [0]
+        for index in range(len(counts) - 1):
+            if counts[index + 1] == counts[index]:
+                continue
+            first = index * SNAPSHOT_EVERY
+            state = copy_data(self.snapshots[index])
+            done = counts[index]
+            for step in range(first, min(first + SNAPSHOT_EVERY, len(self.steps))):
+                self.apply(state, self.steps[step], step)
+                now = self.done(state)
+                if now > done and step + 1 < len(self.steps):
+                    starts.append(step + 1)  # the round after the last one would be the game's end
+                done = now
+        self.round_starts = starts
 
     def decode(self, state, places, step):
         moving = self.engine.to_move(state)
@@ -281,14 +319,18 @@ class Replay:
         return len(self.steps)
 
     def state_at(self, step):
-        """Return a fresh state after `step` steps (0: as dealt)."""
+        """Return a fresh state after `step` steps (0: as dealt), from the nearest state kept before it."""
         step = max(0, min(step, len(self.steps)))
-        if step == len(self.steps):
+        if step == len(self.steps) and self.built:
             return copy_data(self.final)
-        base = step // SNAPSHOT_EVERY
-        state = copy_data(self.snapshots[base])
-        for index in range(base * SNAPSHOT_EVERY, step):
+        base = (step // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
+        state = self.snapshots[step // SNAPSHOT_EVERY]
+        if self.recent is not None and base <= self.recent[0] <= step:
+            base, state = self.recent  # the step shown last: going forward is one step
+        state = copy_data(state)
+        for index in range(base, step):
             self.apply(state, self.steps[index], index)
+        self.recent = (step, copy_data(state))
         return state
 
     def round_of(self, step):

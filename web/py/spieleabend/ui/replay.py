@@ -13,6 +13,7 @@ from spieleabend.ui.shell import Screen, page
 from spieleabend.ui.transfer import TransferScreen
 
 PLAY_MS = 1000  # one step a second while playing
+BUILD_SLICE_MS = 120  # rebuilding works this long before the page may draw again
 
 register({
     "rp.title": ("Aufzeichnung", "Replay"),
@@ -37,6 +38,7 @@ register({
     "rp.whose": ("Karten", "Cards"),
     "rp.all_open": ("Alle Karten offen", "All cards open"),
     "rp.seen_by": ("Sicht von %(name)s", "As %(name)s saw it"),
+    "rp.building": ("Die Partie wird mit den Regeln nachgespielt … %(n)s %%", "Rebuilding the game with the rules … %(n)s %%"),
     "rp.dealt": ("Die Karten sind verteilt.", "The cards are dealt."),
     "rp.middle": ("Tisch", "Table"),
     "rp.points": ("%(n)s Pkt.", "%(n)s pts"),
@@ -84,7 +86,7 @@ register({
 
 
 def open_replay(app, replay_id):
-    """Return (document, Replay or None, problem text or None) for a stored replay."""
+    """Return (document, Replay ready to rebuild or None, problem text or None) for a stored replay."""
     document = app.storage.load_replay(replay_id)
     if document is None:
         return None, None, t("rp.problem.gone")
@@ -92,11 +94,9 @@ def open_replay(app, replay_id):
         return document, None, t("rp.problem.unknown_game")
     engine = load_engine(document["game"])
     try:
-        return document, Replay(engine, document).build(), None
+        return document, Replay(engine, document).start(), None  # the screen rebuilds it in slices
     except ReplayProblem as problem:
         return document, None, problem_text(engine, document, problem)
-    except Exception:  # an engine tripping over a hostile record: shown as damaged, never as a game
-        return document, None, t("rp.problem.damaged")
 
 
 def problem_text(engine, document, problem):
@@ -170,13 +170,41 @@ class ReplayScreen(Screen):
         self.step = 0
         self.seat_view = None  # None: every hand open; else the seat whose view is shown
         self.timer = None
+        self.building = None  # the timer of the next slice of the rebuild
         if self.replay is not None:
             self.engine = self.replay.engine
             self.names = list(self.document["names"])
+            self.building = app.later(lambda: self.build_slice(app), 0)
+
+    def build_slice(self, app):
+        """Rebuild the game for a moment, then let the page draw how far it got (a long game takes seconds)."""
+        self.building = None
+        if app.screen is not self or self.replay is None:
+            return
+        began = app.now()
+        try:
+            while not self.replay.advance(10):
+                if app.now() - began > BUILD_SLICE_MS:
+                    self.building = app.later(lambda: self.build_slice(app), 0)
+                    break
+        except ReplayProblem as problem:
+            self.problem = problem_text(self.engine, self.document, problem)
+            self.replay = None
+        except Exception:  # an engine tripping over a hostile record: shown as damaged, never as a game
+            self.problem = t("rp.problem.damaged")
+            self.replay = None
+        app.rerender()
 
     # -- drawing ---------------------------------------------------------------------------------
     def render(self, app):
         title = t("rp.title")
+        if self.replay is not None and not self.replay.built:
+            share = int(self.replay.share_built() * 100)
+            body = ('<p class="replay-meta"><strong>%s</strong></p><p role="status" data-testid="replay-building">%s</p>'
+                    '<progress max="100" value="%d" aria-label="%s"></progress>' % (
+                        escape(t("game." + self.document["game"])), escape(t("rp.building", n=share)), share,
+                        escape(t("rp.building", n=share))))
+            return page(title, body, extra_class="replay-screen")
         if self.replay is None:
             body = '<div class="notice warn" role="alert" data-testid="replay-problem"><p>%s</p></div>%s' % (
                 escape(self.problem), self.links(False))
@@ -327,7 +355,7 @@ class ReplayScreen(Screen):
         self.step = max(0, min(step, self.replay.count()))
 
     def handle(self, app, action, value):
-        if self.replay is None:
+        if self.replay is None or not self.replay.built:
             return
         if action == "play":
             if self.timer is None and self.step < self.replay.count():
@@ -348,7 +376,7 @@ class ReplayScreen(Screen):
         app.rerender()
 
     def on_input(self, app, name, value, final):
-        if self.replay is None:
+        if self.replay is None or not self.replay.built:
             return
         self.stop(app)
         if name == "round" and value is not None and str(value).isdigit():
@@ -362,7 +390,7 @@ class ReplayScreen(Screen):
 
     def on_key(self, app, key):
         action = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end"}
-        if key in action and self.replay is not None:
+        if key in action and self.replay is not None and self.replay.built:
             self.handle(app, action[key], None)
             return True
         return False
@@ -384,6 +412,9 @@ class ReplayScreen(Screen):
 
     def leave(self, app):
         self.stop(app)
+        if self.building is not None:
+            app.cancel(self.building)
+            self.building = None
 
 
 class ReplayShareScreen(TransferScreen):
