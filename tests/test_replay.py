@@ -430,3 +430,71 @@ def test_a_received_replay_opens_for_watching_and_is_listed_apart():
     damaged = dict(document, moves="??")
     screen.take(receiver, json.dumps(damaged))
     assert screen.problem and "beschädigt" in screen.problem
+
+
+# -- rooms: the host records, every phone and the screen keep the same replay ------------------------------------
+from tests.relay_fixtures import relay_server, relay_servers, shared_relay_server  # noqa: E402,F401  (fixtures)
+from tests.test_room_tables import commit_round, drive_maumau, join, loop, start_four  # noqa: E402,F401
+
+
+def test_a_room_game_leaves_the_same_replay_on_the_host_every_phone_and_the_screen(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    for round_number in range(10):
+        commit_round(loop, setup, [10 - round_number, round_number + 1, (round_number + 5) % 10 + 1])
+    devices = [setup[name] for name in ("anna", "ben", "tv")]
+    loop.pump(lambda: all(device.outcome() is not None for _app, device in devices))
+    engine = load(table.game)
+    for app, seat in ((host_app, 0), (setup["anna"][0], 1), (setup["ben"][0], 2), (setup["tv"][0], None)):
+        result = app.storage.results()[0]
+        document = app.storage.load_replay(result["replay"])
+        assert document is not None and document["seat"] == seat and document["room"] == room.code()
+        assert Replay(engine, document).build().final == table.state
+
+
+def test_a_mau_mau_room_with_a_newcomer_between_deals_replays_exactly(loop, relay_server):
+    from tests.room_harness import FakeApp as RoomApp
+    from spieleabend.ui.rooms import HostRoom
+
+    host = RoomApp(loop, relay_server.url)
+    room = HostRoom(host, "maumau")
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    _anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({"limit": 30}, 3, "random", True, "Hosti")
+    loop.pump(lambda: anna.view() is not None and not room.joining)
+    drive_maumau(loop, table, {1: anna}, lambda: table.state["phase"] == "between" or table.outcome() is not None)
+    joined = table.outcome() is None
+    if joined:
+        loop.pump(lambda: room.joining)
+        _dora_app, dora = join(loop, relay_server, room, "Dora")
+        loop.pump(lambda: dora.view() is not None and len(table.names()) == 4)
+        drive_maumau(loop, table, {1: anna, 3: dora}, lambda: table.outcome() is not None)
+    document = host.storage.load_replay(host.storage.results()[0]["replay"])
+    assert (["add", "Dora"] in [entry[1:] for entry in document["odd"]]) == joined
+    assert Replay(load("maumau"), document).build().final == table.state
+
+
+def test_the_transfer_server_keeps_a_replay_under_a_code_once_and_still_refuses_foreign_files(client):
+    document = kartenkampf_record()
+    created = client.post("/api/transfer", data=json.dumps(document), content_type="application/json")
+    assert created.status_code == 201
+    answer = client.post("/api/transfer/redeem", json={"code": created.get_json()["code"]}).get_json()
+    assert answer["found"] is True and answer["file"] == document
+    foreign = client.post("/api/transfer", data=json.dumps(dict(document, kind="spieleabend.other")),
+                          content_type="application/json")
+    assert foreign.status_code == 400 and foreign.get_json()["error"] == "foreign"
+
+
+def test_the_replay_screen_speaks_english_too():
+    from spieleabend.ui import i18n
+
+    i18n.set_language("en")
+    try:
+        app, screen = replay_screen("kartenkampf", {"seats": 2})
+        screen.go_to(1)
+        app.rerender()
+        assert "Step 1 of" in app.html and "All cards open" in app.html and "plays" in app.html
+    finally:
+        i18n.set_language("de")
