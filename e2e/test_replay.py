@@ -1,8 +1,10 @@
 """Replays in a real Chromium (issue 26): finish Kartenkampf and Golf, watch them, share one by code."""
 
+import json
 import os
 
-from spieleabend.testing import ConsoleWatch, phone_context, start_solo
+from spieleabend.testing import ConsoleWatch, dead_controls, phone_context, start_solo
+from e2e.test_accessibility import serious_violations
 
 SHOTS = os.environ.get("REPLAY_SHOTS")  # a folder to keep screenshots of the replay screens in, when set
 
@@ -82,6 +84,7 @@ def test_watch_a_finished_kartenkampf_forward_back_a_round_and_one_seats_view(pa
     assert page.get_by_test_id("replay-hand-1").locator(".card.back").count() == 7
     assert page.get_by_test_id("replay-hand-0").locator(".card.face").count() == 7
     shot(page, "kartenkampf-seat-view")
+    assert serious_violations(page) == [] and dead_controls(page) == []
     page.get_by_test_id("replay-end").click()
     assert step(page)[0] == 20 and "Ende der Partie" in words(page)
     scores = [int(text.split()[0]) for text in page.locator(".replay-score").all_inner_texts()]
@@ -96,7 +99,7 @@ def test_watch_a_finished_kartenkampf_forward_back_a_round_and_one_seats_view(pa
     assert step(page)[0] == paused and page.get_by_test_id("replay-tap-pause").count() == 0
 
 
-def test_a_golf_replay_shared_by_code_plays_on_a_second_device(page, browser, live_server):
+def test_a_golf_replay_shared_by_code_and_file_plays_on_a_second_device(page, browser, live_server, tmp_path):
     finish_golf(page, live_server.url)
     watch_newest(page)
     total = step(page)[1]
@@ -107,6 +110,11 @@ def test_a_golf_replay_shared_by_code_plays_on_a_second_device(page, browser, li
     page.get_by_test_id("replay-end").click()
     assert "Ende der Partie" in words(page)
     page.get_by_test_id("replay-share").click()
+    with page.expect_download() as download:
+        page.get_by_test_id("transfer-file").click()
+    replay_file = tmp_path / download.value.suggested_filename
+    download.value.save_as(replay_file)
+    assert json.loads(replay_file.read_text())["kind"] == "spieleabend.replay"
     page.get_by_test_id("transfer-make-code").click()
     code = page.get_by_test_id("transfer-code").get_attribute("data-code")
     shot(page, "golf-share")
@@ -132,6 +140,11 @@ def test_a_golf_replay_shared_by_code_plays_on_a_second_device(page, browser, li
         other.get_by_test_id("replay-results").click()
         assert other.get_by_test_id("received-replay").count() == 1
         assert other.get_by_test_id("result-item").count() == 0, "a received replay is no result of this device"
+        other.goto(live_server.url + "/#/open")  # the same replay as a file opens as well
+        other.wait_for_selector("html[data-app-ready]")
+        other.get_by_test_id("import-file").set_input_files(str(replay_file))
+        other.wait_for_selector("[data-testid=replay-step]")
+        assert step(other) == (0, total, 1)
         assert watch.errors == []
     finally:
         context.close()
