@@ -255,8 +255,10 @@ class ReplayScreen(Screen):
                         '<div class="replay-hand%s" data-testid="replay-hand-%d">%s</div></li>' % (
                             classes, seat, escape(names[seat]), escape(t("rp.points", n=score)), layout, seat,
                             "".join([card_html(card) for card in hand])))
-        return '<section class="replay-table" aria-label="%s">%s<ul class="replay-seats">%s</ul></section>' % (
-            escape(t("rp.whose")), middle, "".join(rows))
+        # Hands of a few cards in rows (Golf's four) leave room for two seats side by side, even at 360 px.
+        seats_class = "replay-seats pairs" if layout else "replay-seats"
+        return '<section class="replay-table" aria-label="%s">%s<ul class="%s">%s</ul></section>' % (
+            escape(t("rp.whose")), middle, seats_class, "".join(rows))
 
     def cards(self, state):
         """Return {"hands", "middle"}: the engine's replay_cards, else each seat's own "hand" from its view."""
