@@ -498,3 +498,21 @@ def test_the_replay_screen_speaks_english_too():
         assert "Step 1 of" in app.html and "All cards open" in app.html and "plays" in app.html
     finally:
         i18n.set_language("de")
+
+
+def test_the_test_only_sixth_game_replays_and_shows_by_the_contract_alone():
+    """A game with no replay code of its own: its record rebuilds, and the screen shows each seat's hand."""
+    from tests.sixth_game import ENTRY as SIXTH
+    from spieleabend.games import register_game, unregister_game
+
+    register_game(dict(SIXTH))
+    try:
+        app = ReplayApp(seed=4)
+        table = finish(app, SIXTH["module"], {}, "leicht")
+        replay_id = app.storage.results()[0]["replay"]
+        assert Replay(load(SIXTH["module"]), app.storage.load_replay(replay_id)).build().final == table.state
+        screen = watch(app, replay_id)
+        screen.handle(app, "end", None)
+        assert "Ende der Partie" in app.html
+    finally:
+        unregister_game(SIXTH["module"])
