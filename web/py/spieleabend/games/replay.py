@@ -74,14 +74,17 @@ def _chunk_text(value):
     return out
 
 
-def note_action(record, engine, state, seat, action):
+def note_action(record, engine, state, seat, action, legal=None):
     """Return what recording `action` by `seat` would append, computed before the engine applies it.
 
-    Call keep_step(record, note) once the engine accepted the action (a refused one is not kept).
+    `legal`: the seat's legal actions if the caller has them already (a computer's view holds
+    them; computing them again costs time in the browser). Call keep_step(record, note) once the
+    engine accepted the action (a refused one is not kept).
     """
     moving = engine.to_move(state)
     if seat in moving:
-        legal = engine.legal_actions(state, seat)
+        if legal is None:
+            legal = engine.legal_actions(state, seat)
         if action in legal:
             return [[moving.index(seat), len(moving)], [legal.index(action), len(legal)]]
     return ["act", seat, action]

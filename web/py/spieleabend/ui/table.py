@@ -266,10 +266,13 @@ class LocalTable(Table):
         self.apply(seat, action)
         self.after_change()
 
-    def apply(self, seat, action):
-        """Apply one action with the engine and add it to the game's record (a refused one changes nothing)."""
+    def apply(self, seat, action, legal=None):
+        """Apply one action with the engine and add it to the game's record (a refused one changes nothing).
+
+        `legal`: the seat's legal actions when the caller holds them already (a computer's view).
+        """
         record = self.meta["record"] if "record" in self.meta else None
-        note = records.note_action(record, self.engine, self.state, seat, action) if record is not None else None
+        note = records.note_action(record, self.engine, self.state, seat, action, legal) if record is not None else None
         self.engine.apply_action(self.state, seat, action)
         if note is not None:
             records.keep_step(record, note)
@@ -431,13 +434,19 @@ class LocalTable(Table):
 
     def choose_for(self, seat):
         """Return the computer's action for a seat, from that seat's view only."""
+        return self.computer_choice(seat)[0]
+
+    def computer_choice(self, seat):
+        """Return (the computer's action for a seat, from that seat's view only, the legal actions it saw)."""
         players = self.players()
         strength = players[seat].get("strength") if seat < len(players) else None
         choose = strength_choice(self.bots, strength)
         rng = Rng(self.meta["bot_rng"])
-        action = choose(self.engine.view(self.state, seat), rng)
+        view = self.engine.view(self.state, seat)
+        legal = list(view["legal"]) if "legal" in view else None  # before the bot, which might change its view
+        action = choose(view, rng)
         self.meta["bot_rng"] = rng.state
-        return action
+        return action, legal
 
     def schedule_computers(self):
         """Let computers move: all at once where choices are secret, else one at a readable pace."""
@@ -446,7 +455,8 @@ class LocalTable(Table):
         if self.secret_choices():
             moved = False
             for seat in self.computer_seats():
-                self.apply(seat, self.choose_for(seat))
+                action, legal = self.computer_choice(seat)
+                self.apply(seat, action, legal)
                 moved = True
             if moved:
                 self.after_change()
@@ -465,7 +475,8 @@ class LocalTable(Table):
         if not seats:
             return
         seat = seats[0]
-        self.apply(seat, self.choose_for(seat))
+        action, legal = self.computer_choice(seat)
+        self.apply(seat, action, legal)
         self.after_change()
 
     def computers_busy(self):
