@@ -460,6 +460,20 @@ def show_table(app, table):
     app.show(table_screen(app, table), route="play/%s/table" % table.game)
 
 
+def table_action(app, table, action):
+    """Do what a tap means at every game's table, whatever the game: "pause" (keep the save, go home) and
+    "new-game" (the same game again); return True when the action was one of them."""
+    if action == "pause":
+        if table.can_pause():
+            table.save()
+        app.go("")
+        return True
+    if action == "new-game" and table.can_rematch():
+        show_table(app, table.rematch())
+        return True
+    return False
+
+
 def game_screen(screen):
     """Return the game's own screen inside a room's frame (or the screen itself) and its table, or (screen, None)."""
     for _ in range(3):
