@@ -4,7 +4,8 @@ Seats and direction: seats are 0, 1, 2 and play passes from seat s to seat
 (s + 1) % 3. The table layout puts seat (s + 1) % 3 to the right of seat s,
 so this is the counter-clockwise order the rules ask for.
 
-Action grammar (case-insensitive, card order free, cards separated by spaces):
+Action grammar (one spelling: lower-case verbs, cards as the hand writes them, "10D" not "10d";
+card order free, cards separated by spaces; anything else is a MalformedAction):
     "play 3H 3S"   play these cards of one's hand as one combination
     "pass"         decline to answer (only when no legal answer exists)
     "next"         after a finished deal: ready for the next deal

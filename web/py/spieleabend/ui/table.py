@@ -303,6 +303,8 @@ class LocalTable(Table):
             players += [seat_player(name, COMPUTER, self.default_strength())
                         for name in computer_names([player["name"] for player in players], missing)]
         options["seats"] = len(players)
+        if self.meta.get("pass"):  # several people on this device: the same people, behind the cover again
+            return LocalTable.new(self.app, self.game, options, players, seat=None, extra_meta={"pass": True})
         return LocalTable.new(self.app, self.game, options, players, seat=self.seat or 0)
 
     def close(self):
@@ -365,7 +367,8 @@ class LocalTable(Table):
 
     def result_entry(self):
         """Return the finished game as an entry of Ergebnisse."""
-        return result_entry(self.app, self.game, self.names(), self.outcome(), self.seat,
+        seat = None if self.meta.get("pass") else self.seat  # several people here: the game is all of theirs
+        return result_entry(self.app, self.game, self.names(), self.outcome(), seat,
                             self.meta.get("started_at"), self.meta.get("night"), self.meta.get("history", []),
                             self.meta.get("room_code"))
 
@@ -444,9 +447,31 @@ class LocalTable(Table):
         return self.timer is not None
 
 
+def table_screen(app, table):
+    """Return the screen of a table on this device: the game's own, behind a cover between people when
+    several play on this device (spieleabend.ui.handover, compiled only for such a table)."""
+    if table.meta.get("pass"):
+        return __import__("spieleabend.ui.handover", fromlist=["x"]).HandoverScreen(app, table)
+    return table.plugin.TableScreen(app, table)
+
+
 def show_table(app, table):
     """Show a table on this device with its game's own table screen."""
-    app.show(table.plugin.TableScreen(app, table), route="play/%s/table" % table.game)
+    app.show(table_screen(app, table), route="play/%s/table" % table.game)
+
+
+def table_action(app, table, action):
+    """Do what a tap means at every game's table, whatever the game: "pause" (keep the save, go home) and
+    "new-game" (the same game again); return True when the action was one of them."""
+    if action == "pause":
+        if table.can_pause():
+            table.save()
+        app.go("")
+        return True
+    if action == "new-game" and table.can_rematch():
+        show_table(app, table.rematch())
+        return True
+    return False
 
 
 def game_screen(screen):
@@ -505,4 +530,4 @@ def continue_screen(app, game):
     table = LocalTable.load(app, game)
     if table is None:
         return MissingSaveScreen(game)
-    return table.plugin.TableScreen(app, table)
+    return table_screen(app, table)
