@@ -25,7 +25,7 @@ def words(page):
 
 
 def finish_kartenkampf(page, url):
-    start_solo(page, url, "kartenkampf", ["computers-1", "style-stark"], 11)
+    start_solo(page, url, "kartenkampf", ["seats-2", "strength-stark"], 11)
     for _ in range(10):
         card = page.locator("[data-testid=hand] button[data-card]").first.get_attribute("data-card")
         page.get_by_test_id("card-%s" % card).click()
