@@ -516,3 +516,16 @@ def test_the_test_only_sixth_game_replays_and_shows_by_the_contract_alone():
         assert "Ende der Partie" in app.html
     finally:
         unregister_game(SIXTH["module"])
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_a_game_of_several_people_on_one_device_replays_exactly(game):
+    from spieleabend.games.common import Rng
+    from tests.test_handover import play_through, start_together
+
+    app = ReplayApp(seed=3)
+    screen = start_together(app, game, ["Anna", "Ben"], 3)
+    play_through(app, screen, Rng(11))
+    document = stored_replay(app)
+    assert document["seat"] is None, "the game is everybody's here: no seat comes first"
+    assert Replay(load(game), document).build().final == screen.table.state
