@@ -229,7 +229,8 @@ def test_damaged_or_foreign_replay_files_are_refused_and_change_nothing(text):
     lambda d: d.update(steps=-1), lambda d: d.update(steps="9"), lambda d: d.update(odd=[[5, "act", 0]]),
     lambda d: d.update(odd=[[3, "act", 0, "x"], [2, "act", 0, "y"]]), lambda d: d.update(odd=[[1, "eval", "x"]]),
     lambda d: d.update(names="Anna"), lambda d: d.update(options=[]), lambda d: d.update(scores=[1.5]),
-    lambda d: d.update(version="1"), lambda d: d.pop("game"),
+    lambda d: d.update(version="1"), lambda d: d.pop("game"), lambda d: d.update(finished_at="gestern"),
+    lambda d: d.update(seat="0"), lambda d: d.update(room=5),
 ])
 def test_a_damaged_replay_document_is_refused_before_any_engine_runs(change):
     document = kartenkampf_record()

@@ -138,6 +138,11 @@ def check_document(document):
             or not _ints(document.get("scores")) or not isinstance(document.get("names"), list) \
             or not all([isinstance(name, str) for name in document["names"]]):
         raise ReplayProblem("damaged")
+    for key in ("finished_at", "started_at", "seat"):  # optional facts about where it was played
+        if key in document and document[key] is not None and not is_whole(document[key]):
+            raise ReplayProblem("damaged")
+    if "room" in document and document["room"] is not None and not isinstance(document["room"], str):
+        raise ReplayProblem("damaged")
     for char in moves:
         if char not in DIGIT_VALUE:
             raise ReplayProblem("damaged")
