@@ -108,7 +108,7 @@ def problem_text(engine, document, problem):
     return t("rp.problem.rebuild", step=(problem.step or 0) + 1)
 
 
-def card_html(card, seat_label=""):
+def card_html(card):
     """Return one card as the tables draw it: a number card, a French card, or its back when unseen."""
     if card is None:
         return card_back(t("card.back"), "small")
