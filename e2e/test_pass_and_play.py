@@ -103,3 +103,36 @@ def test_two_people_and_a_computer_play_a_whole_game_on_one_phone(devices, live_
     device.wait("[data-testid=result-item]")
     assert "Anna" in page.locator("[data-testid=result-item]").first.inner_text()
     assert device.console_errors() == []
+
+
+def test_the_cover_is_accessible_reads_in_english_and_takes_the_keyboard(browser, live_server):
+    from e2e.test_accessibility import serious_violations
+    from spieleabend.testing import phone_context
+
+    context = phone_context(browser, locale="en-GB")
+    page = context.new_page()
+    page.goto(live_server.url + "/?seed=4&pace=0#/play/golf")
+    page.wait_for_selector("html[data-app-ready]")
+    page.get_by_test_id("mode-device").check()
+    page.get_by_test_id("person-0").fill("Mia")
+    page.get_by_test_id("person-1").fill("Noah")
+    page.get_by_test_id("add-person").click()
+    page.get_by_test_id("person-2").fill("Mia")
+    assert page.get_by_test_id("seats-2").is_disabled(), "three people need three seats"
+    assert serious_violations(page) == []
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector("[data-testid=setup-problem]")  # two people of one name: said, nothing started
+    page.get_by_test_id("remove-person-2").click()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector("[data-testid=handover-to]")
+    assert page.get_by_test_id("handover-to").inner_text() == "Pass the device to Mia"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert serious_violations(page) == []
+    page.get_by_test_id("handover-confirm").focus()
+    page.keyboard.press("Enter")  # the keyboard confirms as a tap does
+    page.wait_for_selector("[data-testid=handover-bar][data-seat='0']")
+    assert page.get_by_test_id("handover-bar").inner_text().startswith("At the device: Mia")
+    page.get_by_test_id("handover-cover").click()  # covered again by hand
+    page.wait_for_selector("[data-testid=handover-to][data-seat='0']")
+    assert page.locator("[data-card]").count() == 0
+    context.close()
