@@ -12,7 +12,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import show_table, standings
+from spieleabend.ui.table import standings, table_action
 
 GAME = "golf"
 POSITIONS = [0, 1, 2, 3]
@@ -648,6 +648,8 @@ class TableScreen(Screen):
         app.rerender()
 
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         view = self.table.view()
         if action == "ready":
             self.act(app, "ready")
@@ -675,12 +677,6 @@ class TableScreen(Screen):
         elif action == "close-panel":
             self.sheet = False
             app.rerender()
-        elif action == "pause":
-            if self.table.can_pause() and hasattr(self.table, "save"):
-                self.table.save()
-            app.go("")
-        elif action == "new-game" and self.table.can_rematch():
-            show_table(app, self.table.rematch())
 
     def on_key(self, app, key):
         view = self.table.view()

@@ -11,7 +11,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import PERSON, show_table
+from spieleabend.ui.table import PERSON, table_action
 
 GAME = "kartenkampf"
 
@@ -507,6 +507,8 @@ class TableScreen(Screen):
 
     # -- actions -----------------------------------------------------------------------
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         view = self.table.view()
         if view is None:
             return
@@ -524,14 +526,6 @@ class TableScreen(Screen):
             self.panel = value
         elif action == "close-panel":
             self.panel = None
-        elif action == "pause":
-            if self.table.can_pause():
-                self.table.save()
-            app.go("")
-            return
-        elif action == "new-game" and self.table.can_rematch():
-            show_table(app, self.table.rematch())
-            return
         app.rerender()
 
     def confirm(self, app):

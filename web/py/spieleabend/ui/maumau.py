@@ -11,7 +11,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import computer_names, show_table, standings
+from spieleabend.ui.table import computer_names, standings, table_action
 
 GAME = "maumau"
 # Hand order: suits alternate black and red, ranks low to high.
@@ -682,6 +682,8 @@ class TableScreen(Screen):
             app.toast(t("mm.not_your_turn"))
 
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         view = self.table.view()
         if view is None:
             return
@@ -706,11 +708,6 @@ class TableScreen(Screen):
             seat = int(value)
             if seat != self.table.seat:
                 self.edit(app, lambda state: engine.remove_seat(state, seat))
-        elif action == "pause":
-            self.table.save()
-            app.go("")
-        elif action == "new-game" and self.table.can_rematch():
-            show_table(app, self.table.rematch())
 
     def on_key(self, app, key):
         if self.table.seat is None:

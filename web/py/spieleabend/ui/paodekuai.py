@@ -11,7 +11,7 @@ from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import COMPUTER, show_table, standings
+from spieleabend.ui.table import COMPUTER, standings, table_action
 
 GAME = "paodekuai"
 SEATS = 3
@@ -719,6 +719,8 @@ class TableScreen(Screen):
 
     # -- actions ---------------------------------------------------------------------------
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         self.in_hand = False
         view = self.current()
         if view is None:
@@ -746,14 +748,6 @@ class TableScreen(Screen):
             self.panel = True
         elif action == "close-panel":
             self.panel = False
-        elif action == "pause":
-            if self.table.can_pause():
-                self.table.save()
-            app.go("")
-            return
-        elif action == "new-game" and self.table.can_rematch():
-            show_table(app, self.table.rematch())
-            return
         app.rerender()
 
     def toggle(self, view, card):

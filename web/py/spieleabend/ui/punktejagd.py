@@ -4,7 +4,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, seat_player, show_table, standings
+from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, seat_player, standings, table_action
 
 GAME = "punktejagd"
 FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
@@ -354,6 +354,8 @@ class TableScreen(Screen):
 
     # -- actions -----------------------------------------------------------------------
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         if action == "select" and self.phase == "choose" and not self.flying:
             self.selected = int(value)
         elif action == "risk" and self.phase == "choose":
@@ -368,13 +370,6 @@ class TableScreen(Screen):
             self.panel = value
         elif action == "close-panel":
             self.panel = None
-        elif action == "pause":
-            self.table.save()
-            app.go("")
-            return
-        elif action == "new-game" and self.table.can_rematch():
-            show_table(app, self.table.rematch())
-            return
         app.rerender()
 
     def confirm(self, app):

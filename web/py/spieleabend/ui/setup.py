@@ -15,7 +15,8 @@ from spieleabend.games import load_bots, module_path
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices
-from spieleabend.ui.table import LocalTable, chosen_strength, solo_players, strength_choices
+from spieleabend.ui.table import (COMPUTER, PERSON, LocalTable, chosen_strength, computer_names, seat_player, show_table,
+                                  solo_players, strength_choices)
 
 SHORT_LABEL = 6  # choices with labels up to this long sit side by side as segments
 
@@ -28,7 +29,24 @@ register({
     "setup.replace_detail": ("Eine neue Partie löscht die angefangene. Fortsetzen behält sie.",
                              "A new game deletes the one in progress. Continue keeps it."),
     "setup.replace_yes": ("Neue Partie starten", "Start a new game"),
+    "setup.mode": ("Wer spielt?", "Who plays?"),
+    "setup.mode_solo": ("Ich gegen Computer", "Me against computers"),
+    "setup.mode_device": ("Mehrere am selben Gerät", "Several on this device"),
+    "setup.mode_device_hint": ("Das Gerät geht reihum; niemand sieht die Karten der anderen.",
+                               "The device goes round; nobody sees the others' cards."),
+    "setup.people": ("Wer spielt mit?", "Who is playing?"),
+    "setup.person": ("Person %(n)s", "Person %(n)s"),
+    "setup.add_person": ("+ Person", "+ Person"),
+    "setup.remove_person": ("%(name)s entfernen", "Remove %(name)s"),
+    "setup.people_only": ("%(people)s Personen, kein Computer", "%(people)s people, no computer"),
+    "setup.people_one": ("%(people)s Personen und 1 Computer", "%(people)s people and 1 computer"),
+    "setup.people_many": ("%(people)s Personen und %(computers)s Computer", "%(people)s people and %(computers)s computers"),
+    "setup.same_names": ("Zwei Personen heißen gleich: gib allen verschiedene Namen.",
+                         "Two people have the same name: give everyone a different one."),
 })
+
+SOLO = "solo"      # one person against computers
+DEVICE = "device"  # several people pass this device round (spieleabend.ui.handover)
 
 
 def columns(count):
@@ -63,6 +81,7 @@ def default_choices(game):
     for option in engine.INFO["options"]:
         choices[option["key"]] = option["default"]
     choices["strength"] = bots.DEFAULT_STRENGTH if hasattr(bots, "DEFAULT_STRENGTH") else list(bots.STRENGTHS)[-1]
+    choices["mode"] = SOLO
     return choices
 
 
@@ -78,6 +97,8 @@ def last_choices(app, game):
         if choices[option["key"]] is not None and choices[option["key"]] not in option["choices"]:
             choices[option["key"]] = option["default"]
     choices["strength"] = chosen_strength(game, choices["strength"])  # an earlier release's key included
+    if choices["mode"] not in (SOLO, DEVICE):
+        choices["mode"] = SOLO
     return choices
 
 
@@ -89,10 +110,10 @@ def shown_value(engine, option, choices):
     return value
 
 
-def radio(name, value, testid, checked, label, kind, hint=""):
+def radio(name, value, testid, checked, label, kind, hint="", disabled=False):
     """Return one radio choice: a segment (short label) or a line with an optional description."""
-    field = '<input%s%s>' % (attrs(type="radio", name=name, value=value, data_input=name, data_testid=testid),
-                             " checked" if checked else "")
+    field = '<input%s%s>' % (attrs(type="radio", name=name, value=value, data_input=name, data_testid=testid,
+                                   disabled=disabled), " checked" if checked else "")
     if kind == "seg":
         return '<label class="seg">%s<span>%s</span></label>' % (field, escape(label))
     text = '<strong>%s</strong><small>%s</small>' % (escape(label), escape(hint)) if hint else escape(label)
@@ -117,15 +138,32 @@ class SetupScreen(Screen):
         self.plugin = __import__(module_path(game, "screen"), fromlist=["TableScreen"])
         self.choices = last_choices(app, game)
         self.confirming = False  # "Partie starten" over a saved game asks first
+        self.problem = ""        # why a start was refused (two people of one name)
+        self.people = self.first_people(app)
+        if self.choices["mode"] == DEVICE:
+            self.fit_seats()
+
+    def first_people(self, app):
+        """Return the names offered for several people: the evening's people, else this device's name and one more."""
+        limit = self.engine.INFO["seats"]["max"]
+        people = list(app.storage.night()["people"])[:limit]
+        if len(people) >= 2:
+            return people
+        return [app.settings["name"] if "name" in app.settings else "", ""]
+
+    def fit_seats(self):
+        """Give every person a seat: the table grows to the number of people (computers fill the rest)."""
+        self.choices["seats"] = max(self.choices["seats"], len(self.people), self.engine.INFO["seats"]["min"])
 
     # -- drawing ------------------------------------------------------------------------
     def render(self, app):
         saved = app.storage.load_game(self.game) is not None
         if not saved:
             self.confirming = False
+        device = self.choices["mode"] == DEVICE
         parts = [self.saved_notice(app) if saved else "",
-                 '<form class="setup" data-testid="setup" onsubmit="return false">',
-                 self.name_panel(app), self.seats_panel()]
+                 '<form class="setup" data-testid="setup" onsubmit="return false">', self.mode_panel(),
+                 self.people_panel() if device else self.name_panel(app), self.seats_panel()]
         parts.extend(self.option_panels())
         parts.append('<section class="panel">%s</section>' % strength_fieldset(self.game, self.choices["strength"]))
         note = self.plugin.setup_note(app) if hasattr(self.plugin, "setup_note") else ""
@@ -148,6 +186,37 @@ class SetupScreen(Screen):
                         button(t("home.continue"), "continue", "continue-saved", kind="secondary")))
         return '<div class="notice"><p>%s</p>%s</div>' % (
             escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
+
+    def mode_panel(self):
+        """Return the choice between playing alone against computers and several people on this device."""
+        mode = self.choices["mode"]
+        items = "".join(radio("mode", key, "mode-" + key, key == mode, t("setup.mode_" + key), "choice")
+                        for key in (SOLO, DEVICE))
+        hint = '<p class="hint">%s</p>' % escape(t("setup.mode_device_hint")) if mode == DEVICE else ""
+        return '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div>%s</fieldset></section>' % (
+            escape(t("setup.mode")), items, hint)
+
+    def people_panel(self):
+        """Return a name field per person, with a way to add one (up to the seats) and to remove one (down to two)."""
+        rows = []
+        for index, name in enumerate(self.people):
+            label = t("setup.person", n=index + 1)
+            remove = ""
+            if len(self.people) > 2:
+                remove = button("×", "remove-person", "remove-person-%d" % index, kind="ghost", extra="person-remove",
+                                data_value=str(index), aria_label=t("setup.remove_person", name=name or label))
+            rows.append('<li class="person-row"><input%s>%s</li>' % (attrs(
+                type="text", id="person-%d" % index, maxlength="24", autocomplete="off", value=name, placeholder=label,
+                aria_label=label, data_input="person-%d" % index, data_testid="person-%d" % index), remove))
+        add = ""
+        if len(self.people) < self.engine.INFO["seats"]["max"]:
+            add = button(t("setup.add_person"), "add-person", "add-person", kind="secondary")
+        problem = ('<p class="notice warn" role="alert" data-testid="setup-problem">%s</p>' % escape(self.problem)
+                   if self.problem else "")
+        return ('<section class="panel"><h2 class="label" id="people-h">%s</h2>'
+                '<ol class="people" aria-labelledby="people-h">%s</ol>%s%s%s</section>' % (
+                    escape(t("setup.people")), "".join(rows), add, problem,
+                    self.seats_hint() if self.fixed_seats() else ""))
 
     def fixed_seats(self):
         """Return True for a game of one table size (Pao De Kuai: three), where there is nothing to choose."""
@@ -172,7 +241,8 @@ class SetupScreen(Screen):
             return ""
         limits = self.engine.INFO["seats"]
         seats = self.choices["seats"]
-        segments = "".join(radio("seats", n, "seats-%d" % n, n == seats, str(n), "seg")
+        fewest = len(self.people) if self.choices["mode"] == DEVICE else limits["min"]
+        segments = "".join(radio("seats", n, "seats-%d" % n, n == seats, str(n), "seg", disabled=n < fewest)
                            for n in range(limits["min"], limits["max"] + 1))
         return ('<section class="panel"><fieldset><legend>%s</legend><div class="segments" style="--cols:%d">%s</div>'
                 '%s</fieldset></section>' % (escape(t("setup.seats")), columns(limits["max"] - limits["min"] + 1), segments,
@@ -198,7 +268,13 @@ class SetupScreen(Screen):
 
     def hints(self):
         """Return the hints under the choices: who sits at the table, and the game's own."""
-        hints = {"seats": seats_hint(self.choices["seats"])}
+        seats = self.choices["seats"]
+        if self.choices["mode"] == DEVICE:
+            people, computers = len(self.people), seats - len(self.people)
+            key = "setup.people_only" if computers <= 0 else "setup.people_one" if computers == 1 else "setup.people_many"
+            hints = {"seats": t(key, people=people, computers=computers)}
+        else:
+            hints = {"seats": seats_hint(seats)}
         if hasattr(self.plugin, "setup_hints"):
             hints.update(self.plugin.setup_hints(self.choices))
         return hints
@@ -209,6 +285,20 @@ class SetupScreen(Screen):
             if final:
                 app.settings["name"] = clean_name(value)
                 app.save_settings()
+            return
+        if name.startswith("person-"):
+            index = name[len("person-"):]
+            if index.isdigit() and int(index) < len(self.people) and isinstance(value, str):
+                self.people[int(index)] = clean_name(value)
+            return
+        if name == "mode":
+            if value in (SOLO, DEVICE):
+                self.choices["mode"] = value
+                self.problem = ""
+                if value == DEVICE:
+                    self.fit_seats()
+                remember_setup(app, self.game, self.choices)
+                app.rerender()
             return
         chosen = self.parse_choice(name, value)
         if chosen is None:
@@ -231,7 +321,8 @@ class SetupScreen(Screen):
             return None
         if name == "seats":
             limits = self.engine.INFO["seats"]
-            return number if limits["min"] <= number <= limits["max"] else None
+            fewest = max(limits["min"], len(self.people) if self.choices["mode"] == DEVICE else 0)
+            return number if fewest <= number <= limits["max"] else None
         for option in self.engine.INFO["options"]:
             if option["key"] == name:
                 return number if number in option["choices"] else None
@@ -252,15 +343,53 @@ class SetupScreen(Screen):
             options[option["key"]] = self.choices[option["key"]]
         return options
 
+    def read_people(self, app):
+        """Take the names as typed (the page reports every field with a tap)."""
+        for index in range(len(self.people)):
+            typed = app.field("person-%d" % index)
+            if typed is not None:
+                self.people[index] = clean_name(typed)
+
+    def named_people(self):
+        """Return each person's name, "Person n" for an empty one."""
+        return [name or t("setup.person", n=index + 1) for index, name in enumerate(self.people)]
+
     def start(self, app):
-        name = self.person_name(app)
         remember_setup(app, self.game, self.choices)
+        if self.choices["mode"] == DEVICE:
+            self.start_together(app)
+            return
+        name = self.person_name(app)
         players = solo_players(name, self.choices["seats"], self.choices["strength"])
-        table = LocalTable.new(app, self.game, self.options(), players)
-        app.show(self.plugin.TableScreen(app, table), route="play/%s/table" % self.game)
+        show_table(app, LocalTable.new(app, self.game, self.options(), players))
+
+    def start_together(self, app):
+        """Start a table of several people on this device (computers fill the seats left), behind the cover."""
+        self.read_people(app)
+        names = self.named_people()
+        if len(set(name.lower() for name in names)) < len(names):
+            self.problem = t("setup.same_names")
+            self.confirming = False
+            app.rerender()
+            return
+        self.problem = ""
+        players = [seat_player(name, PERSON) for name in names]
+        players += [seat_player(name, COMPUTER, self.choices["strength"])
+                    for name in computer_names(names, self.choices["seats"] - len(names))]
+        show_table(app, LocalTable.new(app, self.game, self.options(), players, seat=None, extra_meta={"pass": True}))
 
     def handle(self, app, action, value):
-        if action == "start":
+        if self.choices["mode"] == DEVICE:
+            self.read_people(app)
+        if action == "add-person" and len(self.people) < self.engine.INFO["seats"]["max"]:
+            self.people.append("")
+            self.fit_seats()
+            app.rerender()
+            app.focus("#person-%d" % (len(self.people) - 1))
+        elif action == "remove-person" and len(self.people) > 2 and str(value).isdigit() and int(value) < len(self.people):
+            del self.people[int(value)]
+            app.rerender()
+        elif action == "start":
             if app.storage.load_game(self.game) is not None and not self.confirming:
                 self.confirming = True  # a saved game is never replaced without a question
                 app.rerender()
