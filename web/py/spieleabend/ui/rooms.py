@@ -740,11 +740,9 @@ class HostTable(LocalTable):
         self.schedule_computers()
         self.check_stand_ins()
 
-    def choose_for(self, seat):
-        action = LocalTable.choose_for(self, seat)
-        if not self.secret_choices():
-            self.note_stand_in(seat, action)  # played at once; secret choices count once revealed
-        return action
+    def apply(self, seat, action, legal=None):
+        LocalTable.apply(self, seat, action, legal)
+        self.note_stand_in(seat, action)  # a secret choice counts once it is revealed and played
 
     def note_stand_in(self, seat, action):
         """Keep what a computer played for an away phone, to tell that phone when it is back."""
@@ -1012,7 +1010,6 @@ class HostTable(LocalTable):
             entries.append([seat, action, nonce, cr["commits"][key]])
         for entry in entries:
             self.apply(entry[0], entry[1])
-            self.note_stand_in(entry[0], entry[1])
         if self.room is not None:
             self.flush_broadcast()  # every device saw all commitments before it sees the reveal
             self.room.link.send({"type": "to_all", "data": {"k": "reveal", "id": cr["id"], "entries": entries}})
