@@ -433,6 +433,12 @@ class PhoneTable:
     def view(self):
         return engine.view(self.state, self.seat)
 
+    def seen_rounds(self):
+        return getattr(self, "seen", None)
+
+    def keep_seen(self, count, save=True):
+        self.seen = count
+
     def seats(self):
         return [{"name": n, "kind": "person", "away": False, "stand_in": False, "me": i == self.seat}
                 for i, n in enumerate(self.state["names"])]

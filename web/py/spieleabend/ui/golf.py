@@ -13,7 +13,7 @@ from spieleabend.ui.html import attrs, button, card_name, escape, french_card, r
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength
+from spieleabend.ui.table import chosen_strength, seen_reveals
 from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "golf"
@@ -46,6 +46,7 @@ register({
     "golf.waiting_peek": ("Noch beim Anschauen: %(names)s", "Still looking: %(names)s"),
     "golf.all_peek": ("Alle schauen sich ihre unteren Karten an.", "Everybody looks at their bottom two cards."),
     "golf.stock": ("Nachziehstapel, %(n)s Karten", "Stock, %(n)s cards"),
+    "golf.stock_one": ("Nachziehstapel, 1 Karte", "Stock, 1 card"),
     "golf.stock_draw": ("Nachziehstapel, %(n)s Karten – Karte ziehen (S)", "Stock, %(n)s cards – draw a card (S)"),
     "golf.discard_label": ("Ablagestapel: %(card)s", "Discard pile: %(card)s"),
     "golf.discard_take": ("Ablagestapel: %(card)s – nehmen (A)", "Discard pile: %(card)s – take it (A)"),
@@ -84,8 +85,9 @@ register({
     "golf.cards_of": ("Karten von %(name)s", "%(name)s's cards"),
     "golf.opponents": ("Die anderen", "The others"),
     "golf.points": ("%(n)s Punkte", "%(n)s points"),
+    "golf.points_one": ("1 Punkt", "1 point"),
     "golf.holding": ("zieht …", "drawing …"),
-    "golf.knocked_tag": ("hat geklopft", "knocked"),
+    "golf.knocked_tag": ("geklopft", "knocked"),  # a badge over a 76 px seat
     "golf.looking": ("schaut …", "looking …"),
     "golf.ev.swap": ("%(name)s tauscht %(where)s und legt %(card)s ab.",
                      "%(name)s swaps %(where)s and discards %(card)s."),
@@ -118,6 +120,7 @@ register({
     "golf.limit": ("Niemand hat geklopft; der Durchgang endete nach dem Zuglimit, ohne Strafe.",
                    "Nobody knocked; the round ended at the turn limit, without penalty."),
     "golf.round_points": ("%(n)s Punkte", "%(n)s points"),
+    "golf.round_points_one": ("1 Punkt", "1 point"),
     "golf.points_short": ("Punkte", "points"),
     "golf.cards_plus": ("%(n)s + 10", "%(n)s + 10"),
     "golf.total": ("Gesamt %(n)s", "Total %(n)s"),
@@ -546,13 +549,14 @@ class TableScreen(Screen):
 
     def __init__(self, app, table):
         self.table = table
-        self.seen = len(table.view()["history"])  # scored rounds whose summary was acknowledged
+        seen_reveals(table, len(table.view()["history"]))  # rounds scored before this screen opened count as seen
         self.taking = False   # the person tapped the discard pile and chooses a position
         self.sheet = False    # the score sheet panel is open
         table.listen(lambda event: app.rerender())
 
     def phase(self, view):
-        return table_phase(view, self.seen)
+        # The table keeps the scored rounds whose summary was acknowledged: a reload shows a summary again.
+        return table_phase(view, seen_reveals(self.table, len(view["history"])))
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self, app):
@@ -720,7 +724,8 @@ class TableScreen(Screen):
         if self.taking:
             buttons.append(button(t("golf.cancel_take"), "take-mode", "cancel-take", kind="ghost"))
         if view["knocker"] is None and drawn is None and not self.taking:
-            buttons.append(button(t("golf.knock"), "knock", "knock", kind="primary",
+            # Drawing (a tap on a pile) is the normal turn; knocking ends the round, so it is not the main button.
+            buttons.append(button(t("golf.knock"), "knock", "knock", kind="secondary",
                                   disabled="knock" not in view["legal"]))
         return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
                 '<div class="controls g-actions">%s</div>' % (
@@ -783,7 +788,7 @@ class TableScreen(Screen):
         elif action == "knock":
             self.act(app, "knock")
         elif action == "next":
-            self.seen = len(view["history"])
+            self.table.keep_seen(len(view["history"]))
             app.rerender()
         elif action == "sheet":
             self.sheet = True

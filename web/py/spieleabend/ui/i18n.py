@@ -101,7 +101,12 @@ def language():
 
 
 def t(key, **values):
-    """Return the text for key in the current language, with %(name)s placeholders filled."""
+    """Return the text for key in the current language, with %(name)s placeholders filled.
+
+    A key with a "<key>_one" form (e.g. "1 Punkt" beside "%(n)s Punkte") takes it when n is 1.
+    """
+    if values.get("n") == 1 and key + "_one" in TEXTS:
+        key += "_one"
     pair = TEXTS.get(key)
     if pair is None:
         pair = registered_text(key)

@@ -11,7 +11,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, chosen_strength, seat_player, solo_players
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, chosen_strength, seat_player, seen_reveals, solo_players
 from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "kartenkampf"
@@ -465,24 +465,25 @@ class TableScreen(Screen):
         self.panel = None  # "log"
         self.dealt = None  # [round, settled] of the reveal drawn last, so a later redraw does not deal it again
         view = table.view()
-        # Rounds whose reveal this person has seen: a newer scored round (also one scored while
-        # waiting for other phones) is shown as a reveal first.
-        self.seen = len(view["log"]) if view else None
+        if view is not None:
+            seen_reveals(table, len(view["log"]))  # rounds scored before this screen opened count as seen
         table.listen(lambda event: self.changed(app))
 
     def changed(self, app):
         """The table's view changed (a computer, another phone, the host): draw again."""
         view = self.table.view()
-        if view is not None and self.seen is None:
-            self.seen = len(view["log"])
         if view is not None and self.selected is not None and (
                 "hand" not in view or self.selected not in view["hand"] or view["choice"] is not None):
             self.selected = None
         app.rerender()
 
     def phase(self, view):
-        """Return "reveal" while a scored round waits to be seen, "final", "waiting" (chosen) or "choose"."""
-        if self.seen is not None and len(view["log"]) > self.seen:
+        """Return "reveal" while a scored round waits to be seen, "final", "waiting" (chosen) or "choose".
+
+        The table keeps the rounds this person has seen (a newer one, also one scored while waiting for
+        other phones, is shown as a reveal first), so a reload during a reveal shows it again.
+        """
+        if len(view["log"]) > seen_reveals(self.table, len(view["log"])):
             return "reveal"
         if view["outcome"] is not None:
             return "final"
@@ -499,8 +500,6 @@ class TableScreen(Screen):
         seats = seat_list(self.table, view)
         if self.table.seat is None:
             return page(t("game.kartenkampf"), render_infoscreen(view, seats), extra_class="kk kk-screen")
-        if self.seen is None:
-            self.seen = len(view["log"])
         phase = self.phase(view)
         if phase == "final":
             body = ('<section class="final kk-final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>%s'
@@ -619,7 +618,7 @@ class TableScreen(Screen):
             self.confirm(app)
             return
         elif action == "next" and phase == "reveal":
-            self.seen = len(view["log"])
+            self.table.keep_seen(len(view["log"]))
         elif action == "panel":
             self.panel = value
         elif action == "close-panel":

@@ -46,6 +46,7 @@ register({
     "pdk.turn_of": ("%(name)s ist dran", "%(name)s's turn"),
     "pdk.thinking": ("überlegt …", "thinking …"),
     "pdk.cards_left": ("%(n)s Karten", "%(n)s cards"),
+    "pdk.cards_left_one": ("1 Karte", "1 card"),
     "pdk.card_left": ("1 Karte", "1 card"),
     "pdk.passed": ("passt", "passes"),
     "pdk.on_turn": ("am Zug", "to play"),
@@ -123,6 +124,7 @@ register({
     "pdk.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
     "pdk.rank": ("Platz %(n)s", "Place %(n)s"),
     "pdk.points": ("%(n)s Punkte", "%(n)s points"),
+    "pdk.points_one": ("1 Punkt", "1 point"),
     "pdk.waiting_view": ("Warte auf den Tisch …", "Waiting for the table …"),
     # Rank names: r1 = one card, rn = several (plural).
     "pdk.r1.3": ("Drei", "Three"), "pdk.rn.3": ("Dreien", "Threes"),

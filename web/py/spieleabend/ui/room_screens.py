@@ -65,6 +65,7 @@ register({
     "room.ended_title": ("Raum beendet", "Room ended"),
     "room.final": ("Endstand", "Final standings"),
     "room.points": ("%(n)s Punkte", "%(n)s points"),
+    "room.points_one": ("1 Punkt", "1 point"),
     "room.to_results": ("Ergebnisse", "Results"),
     "room.home": ("Zur Startseite", "Home"),
     "room.again": ("Nochmal versuchen", "Try again"),

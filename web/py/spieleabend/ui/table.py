@@ -141,6 +141,14 @@ class Table:
         """Return True while a computer's move is due (the screen changes by itself meanwhile)."""
         return False
 
+    def seen_rounds(self):
+        """Return how many scored rounds this device has shown as a reveal in this game, None if never kept."""
+        return getattr(self, "seen_kept", None)
+
+    def keep_seen(self, count, save=True):
+        """Keep how many scored rounds were shown (tables with a save keep it there: a reload during a reveal shows it again)."""
+        self.seen_kept = count
+
     def close(self):
         """Stop timers (the screen is being left)."""
 
@@ -264,6 +272,14 @@ class LocalTable(Table):
 
     def can_pause(self):
         return True
+
+    def seen_rounds(self):
+        return self.meta["seen"] if "seen" in self.meta else None
+
+    def keep_seen(self, count, save=True):
+        self.meta["seen"] = count
+        if save and self.outcome() is None:  # a finished game's save is gone: it is in Ergebnisse
+            self.save()
 
     def close(self):
         self.closed = True
@@ -402,6 +418,16 @@ class LocalTable(Table):
     def computers_busy(self):
         """Return True while a computer's move is waiting to be shown."""
         return self.timer is not None
+
+
+def seen_reveals(table, scored):
+    """Return how many of the `scored` rounds this device has shown (a reveal, a round's summary); a game
+    that never kept it (a save from an earlier release, a phone's first view) counts them all as seen."""
+    seen = table.seen_rounds()
+    if seen is None or seen > scored:
+        seen = scored
+        table.keep_seen(seen, save=False)  # saved with the next move
+    return seen
 
 
 def game_screen(screen):
