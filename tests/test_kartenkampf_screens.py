@@ -43,6 +43,9 @@ class FakeApp:
     def reduce_motion(self):
         return not self.motion
 
+    def scroll_to_top(self):
+        pass
+
     def rerender(self):
         self.renders += 1
 

@@ -790,6 +790,7 @@ class TableScreen(Screen):
         elif action == "next":
             self.table.keep_seen(len(view["history"]))
             app.rerender()
+            app.scroll_to_top()  # the button is below the summary; the next round's names are at the top
         elif action == "sheet":
             self.sheet = True
             app.rerender()

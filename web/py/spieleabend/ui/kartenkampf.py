@@ -619,6 +619,7 @@ class TableScreen(Screen):
             return
         elif action == "next" and phase == "reveal":
             self.table.keep_seen(len(view["log"]))
+            app.scroll_to_top()  # the next round's number and scores are at the top
         elif action == "panel":
             self.panel = value
         elif action == "close-panel":

@@ -122,9 +122,9 @@ register({
     "mm.deal_winner": ("%(name)s hat keine Karten mehr.", "%(name)s has no cards left."),
     "mm.deal_winner_you": ("Du hast keine Karten mehr – keine Minuspunkte für dich.", "You have no cards left – no minus points for you."),
     "mm.col_player": ("Spieler", "Player"),
+    "mm.col_cards": ("Karten übrig", "Cards left"),
     "mm.col_deal": ("Diese Runde", "This deal"),
     "mm.col_total": ("Gesamt", "Total"),
-    "mm.plus": ("+%(n)s", "+%(n)s"),
     "mm.went_out": ("keine Karten mehr", "went out"),
     "mm.out_over": ("ausgeschieden (über %(n)s)", "out (over %(n)s)"),
     "mm.add_player": ("Computer dazunehmen", "Add a computer"),
@@ -328,6 +328,21 @@ def last_choices(app):
     choices = setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "strength": DEFAULT_STRENGTH, "limit": DEFAULT_LIMIT})
     choices["strength"] = chosen_strength(GAME, choices["strength"])  # an earlier release stored "medium" …
     return choices
+
+
+HAND_ROW = 7  # cards a row holds at 360 px with 44 px of each card in sight (64 px cards overlapping by 20)
+
+
+def hand_rows(cards):
+    """Return the hand's cards (HTML) in rows of at most HAND_ROW, as even as they go: a big hand wraps
+    instead of squeezing every card to a strip too narrow to tap."""
+    rows = (len(cards) + HAND_ROW - 1) // HAND_ROW or 1
+    size = (len(cards) + rows - 1) // rows
+    out = []
+    for start in range(0, len(cards), size):
+        row = cards[start:start + size]
+        out.append('<div class="mm-row" style="--n:%d">%s</div>' % (max(len(row) - 1, 1), "".join(row)))
+    return "".join(out)
 
 
 class SetupScreen(Screen):
@@ -596,10 +611,9 @@ class TableScreen(Screen):
         picker = self.render_picker() if self.picker is not None and my_turn else ""
         return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
                 '<h2 id="mm-hand-h">%s</h2>%s</div>%s'
-                '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand" style="--n:%d">%s</div>'
+                '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand">%s</div>'
                 '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
-                    escape(t("mm.hand", n=len(hand))), mau, picker, max(len(hand) - 1, 1), "".join(cards),
-                    escape(note), "".join(notes)))
+                    escape(t("mm.hand", n=len(hand))), mau, picker, hand_rows(cards), escape(note), "".join(notes)))
 
     def render_picker(self):
         suits = "".join(
@@ -627,10 +641,12 @@ class TableScreen(Screen):
                 status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out_over", n=view["limit"]))
             elif last is not None and last["winner"] == seat:
                 status = '<span class="mm-ptag win">%s</span>' % escape(t("mm.went_out"))
-            rows.append('<tr%s><th scope="row">%s %s</th><td>%s</td><td class="total">%d</td></tr>' % (
+            # Minus points with the seat chips' sign; the cards left are what the deal's points come from.
+            rows.append('<tr%s><th scope="row">%s %s</th><td class="cards">%d</td><td>%s</td><td class="total">%s</td></tr>' % (
                 attrs(class_="out" if out else None, data_testid="player-%d" % seat, data_seat=seat,
                       data_cards=view["hand_sizes"][seat], data_points=view["minus"][seat], data_deal=deal_points),
-                name, status, escape(t("mm.plus", n=deal_points)), view["minus"][seat]))
+                name, status, view["hand_sizes"][seat], escape(t("mm.minus_short", n=deal_points)),
+                escape(t("mm.minus_short", n=view["minus"][seat]))))
         removes = ""
         if editable:
             buttons = []
@@ -643,8 +659,8 @@ class TableScreen(Screen):
                 removes = '<p class="mm-remove-h" id="mm-remove-h">%s</p><div class="row mm-removes" role="group" aria-labelledby="mm-remove-h">%s</div>' % (
                     escape(t("mm.remove_player")), "".join(buttons))
         return ('<div class="table-scroll"><table class="mm-summary"><thead><tr><th scope="col">%s</th><th scope="col">%s</th>'
-                '<th scope="col">%s</th></tr></thead><tbody>%s</tbody></table></div>%s' % (
-                    escape(t("mm.col_player")), escape(t("mm.col_deal")), escape(t("mm.col_total")),
+                '<th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>%s</tbody></table></div>%s' % (
+                    escape(t("mm.col_player")), escape(t("mm.col_cards")), escape(t("mm.col_deal")), escape(t("mm.col_total")),
                     "".join(rows), removes))
 
     def render_between(self, view):
@@ -807,6 +823,7 @@ class TableScreen(Screen):
         elif action == "next-deal":
             if "next" in view["legal"]:
                 self.act(app, "next")
+                app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
         elif action == "add-player" and self.table.role == "local":
             name = computer_name(view["names"])
             self.edit(app, lambda state: engine.add_seat(state, name))

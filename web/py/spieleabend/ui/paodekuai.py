@@ -828,6 +828,7 @@ class TableScreen(Screen):
             self.hint(view)
         elif action == "next":
             self.act(app, "next")
+            app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
             return
         elif action == "stop":
             self.final_ok = True

@@ -511,6 +511,7 @@ class TableScreen(Screen):
     def next_round(self, app):
         self.table.keep_seen(len(self.table.view()["log"]))
         app.rerender()
+        app.scroll_to_top()  # the next round's number and type are at the top
 
     def on_key(self, app, key):
         if self.me is None:
