@@ -13,7 +13,7 @@ from spieleabend.ui.html import attrs, button, card_name, escape, french_card, r
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength, seen_reveals
+from spieleabend.ui.table import chosen_strength, night_point_note, seen_reveals
 from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "golf"
@@ -136,10 +136,6 @@ register({
     "golf.you_win": ("Du gewinnst mit den wenigsten Punkten!", "You win with the fewest points!"),
     "golf.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
     "golf.rank": ("Platz %(n)s", "Place %(n)s"),
-    "golf.night_point": ("%(name)s bekommt einen Spieleabend-Punkt.", "%(name)s gets a game-night point."),
-    "golf.night_point_you": ("Du bekommst einen Spieleabend-Punkt.", "You get a game-night point."),
-    "golf.no_night_point": ("Bei geteiltem Sieg gibt es keinen Spieleabend-Punkt.",
-                            "A shared win gives no game-night point."),
     "golf.rules": ("Regeln", "Rules"),
 })
 
@@ -405,13 +401,10 @@ def final_html(view, me, controls=True, new_game=True):
     winners = result["winners"]
     if len(winners) > 1:
         headline = t("golf.shared_win", names=", ".join(names[s] for s in winners))
-        night = t("golf.no_night_point")
     elif winners[0] == me:
         headline = t("golf.you_win")
-        night = t("golf.night_point_you")
     else:
         headline = t("golf.winner", name=names[winners[0]])
-        night = t("golf.night_point", name=names[winners[0]])
     rows = "".join(
         '<li class="standing%s" data-testid="standing-%d" data-seat="%d"><span class="rank">%s</span>'
         '<span class="who">%s</span><span class="score">%s</span></li>' % (
@@ -424,9 +417,10 @@ def final_html(view, me, controls=True, new_game=True):
             button(t("home.new_game"), "new-game", "new-game", kind="primary") if new_game else "",
             escape(t("home.results")))
     return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-            '<p class="headline" data-testid="final-headline">%s</p><p class="hint" data-testid="night-point">%s</p>'
+            '<p class="headline" data-testid="final-headline">%s</p>%s'
             '<ol class="standings">%s</ol>%s%s</section>' % (
-                escape(t("golf.final_title")), escape(headline), escape(night), rows, buttons, sheet_html(view)))
+                escape(t("golf.final_title")), escape(headline), night_point_note(result, names, me), rows, buttons,
+                sheet_html(view)))
 
 
 # -- screens ------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, chosen_strength, seat_player, seen_reveals, solo_players
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, chosen_strength, night_point_note, seat_player, seen_reveals
+from spieleabend.ui.table import solo_players
 from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "kartenkampf"
@@ -95,10 +96,6 @@ register({
                         "gewonnenen Runden (%(won)s). Der Spielsieg bleibt unentschieden.",
                         "%(names)s are equal on points (%(points)s), best round score (%(best)s) and rounds won "
                         "(%(won)s). The game stays undecided."),
-    "kk.night_point": ("1 Spieleabend-Punkt für %(name)s.", "1 game-night point for %(name)s."),
-    "kk.night_point_me": ("Du bekommst 1 Spieleabend-Punkt.", "You get 1 game-night point."),
-    "kk.no_night_point": ("Kein Spieleabend-Punkt: die Partie hat keinen eindeutigen Sieger.",
-                          "No game-night point: the game has no unique winner."),
     "kk.log_btn": ("Rundenprotokoll", "Round log"),
     "kk.log_title": ("Rundenprotokoll", "Round log"),
     "kk.log_none": ("Noch keine Runde aufgedeckt.", "No round revealed yet."),
@@ -294,18 +291,11 @@ def render_standings(view, me, big=False):
                 " win" if seat in winners else "", seat, seat, escape(t("kk.rank", n=row["rank"])),
                 escape(names[seat]), escape(points_label(row["score"])),
                 escape(t("kk.best_round", n=row["best"])), escape(won_text)))
-    if result["night_point"] is None:
-        night = t("kk.no_night_point")
-    elif result["night_point"] == me:
-        night = t("kk.night_point_me")
-    else:
-        night = t("kk.night_point", name=names[result["night_point"]])
     return ('<p class="headline" data-testid="final-headline">%s</p>'
             '<p class="kk-decider" data-testid="tie-break">%s</p>'
-            '<ol class="standings%s">%s</ol>'
-            '<p class="kk-night%s" data-testid="night-point">%s</p>' % (
+            '<ol class="standings%s">%s</ol>%s' % (
                 escape(headline), escape(decision_text(result, names)), " big" if big else "", "".join(rows),
-                "" if result["night_point"] is not None else " none", escape(night)))
+                night_point_note(result, names, me)))
 
 
 def render_log(view):

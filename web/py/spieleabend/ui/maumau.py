@@ -12,7 +12,7 @@ from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, 
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, computer_names, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength
+from spieleabend.ui.table import chosen_strength, night_point_note
 from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "maumau"
@@ -141,7 +141,6 @@ register({
     "mm.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
     "mm.you_win": ("Du gewinnst!", "You win!"),
     "mm.no_winner": ("Niemand ist mehr übrig.", "Nobody is left."),
-    "mm.night_point": ("Ein Spieleabend-Punkt für %(name)s.", "One game-night point for %(name)s."),
     "mm.rank": ("Platz %(n)s", "Place %(n)s"),
     "mm.screen_turn": ("Am Zug: %(name)s", "To play: %(name)s"),
     "mm.connecting": ("Der Tisch wird geladen …", "Loading the table …"),
@@ -714,10 +713,7 @@ class TableScreen(Screen):
                             escape(t("mm.rank", n=place + 1)), escape(seat_label(view, seat, me)),
                             ' <span class="mm-ptag">%s</span>' % escape(t("mm.out")) if out else "",
                             escape(t("mm.minus", n=view["minus"][seat]))))
-        point = ""
-        if len(winners) == 1:
-            point = '<p class="mm-night" data-testid="night-point">%s</p>' % escape(
-                t("mm.night_point", name=view["names"][winners[0]]))
+        point = night_point_note(result, view["names"], me)
         new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.role == "local" else ""
         last = view["last_deal"]
         summary = ""

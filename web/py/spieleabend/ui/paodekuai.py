@@ -12,7 +12,7 @@ from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, 
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength
+from spieleabend.ui.table import chosen_strength, night_point_note
 from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "paodekuai"
@@ -754,9 +754,10 @@ class TableScreen(Screen):
         if self.table.role == "local":
             new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary")
         return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-                '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
+                '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
                 '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>'
-                '</section>' % (escape(t("pdk.final_title")), escape(headline), "".join(rows), new_game,
+                '</section>' % (escape(t("pdk.final_title")), escape(headline), night_point_note(result, names, view["seat"]),
+                                "".join(rows), new_game,
                                 escape(t("home.results"))))
 
     def render_tools(self, view, phase):

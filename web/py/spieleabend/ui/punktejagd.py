@@ -6,7 +6,7 @@ from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, clean_name, page, room_button, transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength, seen_reveals
+from spieleabend.ui.table import chosen_strength, night_point_note, seen_reveals
 from spieleabend.ui.table import strength_choices as shared_strength_choices
 
 GAME = "punktejagd"
@@ -406,9 +406,9 @@ class TableScreen(Screen):
                             " win" if seat in winners else "", seat, seat, escape(t("pj.rank", n=rank)),
                             escape(seat_name(view, seat)), escape(t("pj.points_total", n=scores[seat]))))
         return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-                '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
+                '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
                 '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>' % (
-                    escape(t("pj.final_title")), escape(headline), "".join(rows),
+                    escape(t("pj.final_title")), escape(headline), night_point_note(result, view["names"], self.me), "".join(rows),
                     button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.role in ("local", "host") else "",
                     escape(t("home.results"))))
 

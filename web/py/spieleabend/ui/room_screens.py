@@ -631,6 +631,13 @@ class JoinScreen(Screen):
                     escape(t("room.join_screen_hint"))))
         return page(t("room.join_title"), body, extra_class="room")
 
+    def on_key(self, app, key):
+        """Enter in a field (a phone keyboard's "Go") joins as a player, the screen's main button."""
+        if key == "Enter" and app.focused() in ("join-code", "join-pin", "join-name"):
+            self.handle(app, "join-seat", None)
+            return True
+        return False
+
     def handle(self, app, action, value):
         if action not in ("join-seat", "join-screen"):
             return

@@ -76,6 +76,20 @@ def room_entry(app):
         escape(t("home.join_room")), back, escape(t("home.join_room")))
 
 
+def damaged_text(notice):
+    """Return the words for a document storage set aside: what it was and that nothing is lost (not its key)."""
+    name = notice["key"][len("spieleabend."):]
+    if name.startswith("save.") and name[len("save."):] in GAME_MODULES:
+        text = t("home.damaged.save", game=t("game." + name[len("save."):]))
+    elif name in ("settings", "results", "night", "room"):
+        text = t("home.damaged." + name)
+    else:
+        text = t("home.damaged.other")
+    if notice["reason"].startswith("newer format"):
+        text += " " + t("home.damaged_newer")
+    return text + " " + t("home.damaged_kept")
+
+
 class PageReport:
     """What the page sent with its last tap or key: the form fields' values and where keyboard focus
     was (the app's Python runs in a worker and cannot look). Holders set `fields` and `key_focus`."""
@@ -187,7 +201,7 @@ class HomeScreen(Screen):
         out = []
         for notice in app.storage.notices:
             out.append('<div class="notice warn" role="alert" data-testid="damaged-notice"><p>%s</p>%s</div>' % (
-                escape(t("home.damaged", where=notice["aside"] or notice["key"])),
+                escape(damaged_text(notice)),
                 button(t("home.dismiss"), "dismiss-notice", "dismiss-notice", kind="ghost")))
         if app.update_waiting():
             out.append('<div class="notice" role="status" data-testid="update-waiting"><p>%s</p>%s</div>' % (

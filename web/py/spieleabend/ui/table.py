@@ -96,6 +96,18 @@ def standings(outcome):
     return [(row["seat"], row["place"], outcome["scores"][row["seat"]]) for row in outcome["ranking"]]
 
 
+def night_point_note(outcome, names, me):
+    """Return the final screen's line on the game-night point, the same in every game (the engine's night_point)."""
+    seat = outcome["night_point"]
+    if seat is None:
+        text = t("final.no_night_point")
+    elif seat == me:
+        text = t("final.night_point_you")
+    else:
+        text = t("final.night_point", name=names[seat])
+    return '<p class="night-point%s" data-testid="night-point">%s</p>' % ("" if seat is not None else " none", escape(text))
+
+
 def result_entry(app, game, names, outcome, seat, started_at, night, history, room):
     """Return a finished game as an entry of Ergebnisse (the same on a phone as on the device that ran it)."""
     scores = list(outcome["scores"])
