@@ -15,8 +15,9 @@ SMALL_TARGETS = """([selector, size]) => {
     // A target is big enough when some size x size square inside it is all its own: the square's
     // corners and middle hit the target (or what is inside it), not a neighbour lying over it.
     const out = [];
+    const sheet = document.querySelector(".sheet-backdrop");  // an open sheet: only its own controls can be tapped
     const own = (el, x, y) => { const hit = document.elementFromPoint(x, y); return hit && (hit === el || el.contains(hit)); };
-    for (const el of document.querySelectorAll(selector)) {
+    for (const el of (sheet || document).querySelectorAll(selector)) {
         if (el.closest("label") && el.closest("label") !== el && el.matches("input, select")) continue;
         const style = getComputedStyle(el);
         if (style.visibility === "hidden" || style.display === "none" || !el.getClientRects().length) continue;

@@ -25,8 +25,8 @@ HEART_THREE = engine.HEART_THREE
 SETUP_DEFAULTS = {"deals": engine.DEFAULT_DEALS, "strength": "stark"}
 
 register({
-    "pdk.header": ("3 Spieler · Du und 2 unabhängige KIs · Einzelausteilung",
-                   "3 players · you and 2 independent computers · single deal"),
+    # The number of deals is chosen below it (5 by default): the line does not name one.
+    "pdk.header": ("3 Spieler · Du und 2 unabhängige Computer", "3 players · you and 2 independent computers"),
     "pdk.intro": ("Drei Spieler wetteifern, um ihre Hände zu leeren. Du musst, wenn möglich, den aktuellen "
                   "Spielzug schlagen – plane, wie du deine letzten Karten loswirst.",
                   "Three players race to empty their hands. You must beat the current play when you can – "
