@@ -11,7 +11,8 @@ from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
+from spieleabend.ui.shell import NewOnce, Screen, clean_name, page, remember_setup, room_button, setup_choices
+from spieleabend.ui.shell import transfer_link
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
 from spieleabend.ui.table import chosen_strength, night_point_note, seen_reveals
 from spieleabend.ui.table import strength_choices as shared_strength_choices
@@ -545,6 +546,7 @@ class TableScreen(Screen):
         self.table = table
         seen_reveals(table, len(table.view()["history"]))  # rounds scored before this screen opened count as seen
         self.taking = False   # the person tapped the discard pile and chooses a position
+        self.popped = NewOnce()  # the latest event's slot: it pops once
         self.sheet = False    # the score sheet panel is open
         table.listen(lambda event: app.rerender())
 
@@ -610,7 +612,7 @@ class TableScreen(Screen):
     def render_opponents(self, app, view, phase):
         me = my_seat(view)
         aid = bool(app.settings["memory_aid"])
-        fresh = last_slot(view)
+        fresh = self.fresh_slot(app, view)
         tiles = []
         for seat in range(view["seats"]):
             if seat == me:
@@ -676,7 +678,7 @@ class TableScreen(Screen):
         aid = bool(app.settings["memory_aid"])
         shows = slot_shows(view, me, aid)
         drawn = holding(view)
-        fresh = last_slot(view)
+        fresh = self.fresh_slot(app, view)
         slots = []
         for position in POSITIONS:
             target = None
@@ -736,6 +738,13 @@ class TableScreen(Screen):
         return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
                 'data-testid="panel-sheet"><div class="sheet-head g-sheet-head">%s</div>%s</div></div>' % (
                     button(t("golf.close"), "close-panel", "close-panel", kind="ghost"), sheet_html(view)))
+
+    def fresh_slot(self, app, view):
+        """Return the slot the latest event changed while it is new (its pop plays once, not on every redraw)."""
+        slot = last_slot(view)
+        if slot is None or not self.popped.is_new(app, (slot, repr(sorted(view["events"][-1].items())))):
+            return None
+        return slot
 
     def render_info(self, view):
         """Return the infoscreen: a landscape, large-type public table (the public view only)."""

@@ -10,8 +10,10 @@ from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, chosen_strength, night_point_note, seat_player, seen_reveals
+from spieleabend.ui.shell import NewOnce, Screen, clean_name, page, remember_setup, room_button, setup_choices
+from spieleabend.ui.shell import transfer_link
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, chosen_strength, night_point_note, seat_player
+from spieleabend.ui.table import seen_reveals
 from spieleabend.ui.table import solo_players
 from spieleabend.ui.table import strength_choices as shared_strength_choices
 
@@ -453,7 +455,7 @@ class TableScreen(Screen):
         self.table = table
         self.selected = None
         self.panel = None  # "log"
-        self.dealt = None  # [round, settled] of the reveal drawn last, so a later redraw does not deal it again
+        self.dealt = NewOnce()  # the reveal's round: its cards are dealt once
         view = table.view()
         if view is not None:
             seen_reveals(table, len(view["log"]))  # rounds scored before this screen opened count as seen
@@ -563,28 +565,14 @@ class TableScreen(Screen):
                     escape(t("kk.waiting_count", done=done, total=view["seats"]))))
 
     def render_reveal(self, app, view):
-        motion = "" if app.reduce_motion() or not self.deal_now(app, view["reveal"]["round"]) else " deal"
+        # A redraw later (another phone chose) must not deal the cards again.
+        motion = "" if app.reduce_motion() or not self.dealt.is_new(app, view["reveal"]["round"]) else " deal"
         last = view["outcome"] is not None
         go_on = button(t("kk.final_btn") if last else t("kk.next_round"), "next", "next-round",
                        kind="primary", extra="wide")
         return ('<section class="kk-reveal-area" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
                 '%s<div class="controls">%s</div></section>' % (
                     escape(t("kk.reveal_title", n=view["reveal"]["round"])), render_reveal_row(view, motion), go_on))
-
-    def deal_now(self, app, number):
-        """Return True while a reveal is new: a redraw later (another phone chose) must not deal it again.
-
-        One tap can draw the screen several times (the computers move right after the round);
-        the cards stay dealt until the current task has ended.
-        """
-        if self.dealt is None or self.dealt[0] != number:
-            self.dealt = [number, False]
-
-            def settled():
-                if self.dealt is not None and self.dealt[0] == number:
-                    self.dealt[1] = True
-            app.later(settled, 0)
-        return not self.dealt[1]
 
     def render_panel(self, view):
         if self.panel is None:

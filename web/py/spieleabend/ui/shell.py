@@ -90,6 +90,27 @@ def damaged_text(notice):
     return text + " " + t("home.damaged_kept")
 
 
+class NewOnce:
+    """Tell whether something a screen shows is new, so its animation plays once: true in the drawings of
+    the task that first showed it (one tap can draw a screen several times), false in later redraws."""
+
+    def __init__(self):
+        self.key = None
+        self.settled = False
+
+    def is_new(self, app, key):
+        """Return True while `key` (what is shown) is new."""
+        if key != self.key:
+            self.key = key
+            self.settled = False
+
+            def settle():
+                if self.key == key:
+                    self.settled = True
+            app.later(settle, 0)
+        return not self.settled
+
+
 class PageReport:
     """What the page sent with its last tap or key: the form fields' values and where keyboard focus
     was (the app's Python runs in a worker and cannot look). Holders set `fields` and `key_focus`."""
