@@ -555,8 +555,10 @@ def render_infoscreen(view, info):
             '<li class="standing%s" data-seat="%d" data-testid="standing-%d"><span class="who">%s</span><span class="score">%s</span></li>' % (
                 " win" if seat in result["winners"] else "", seat, seat, escape(seat_name(view, seat)),
                 escape(t("pj.points_total", n=scores[seat]))) for seat in order)
-        return ('<section class="pj-screen final"><h2 data-testid="final-headline">%s</h2><ol class="standings pj-screen-standings">%s</ol></section>' % (
-            escape(t("pj.wins_screen", names=", ".join([seat_name(view, s) for s in result["winners"]]))), rows))
+        return ('<section class="pj-screen final"><h2 data-testid="final-headline">%s</h2>%s'
+                '<ol class="standings pj-screen-standings">%s</ol></section>' % (
+                    escape(t("pj.wins_screen", names=", ".join([seat_name(view, s) for s in result["winners"]]))),
+                    night_point_note(result, view["names"], None), rows))
     done = len([c for c in view["committed"] if c])
     head = ('<header class="pj-screen-head type-%s"><p class="round-no" data-testid="round-number">%s</p>'
             '<p class="type-badge" data-testid="round-type">%s</p><p class="type-hint">%s</p>'
