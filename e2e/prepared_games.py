@@ -10,15 +10,16 @@ from spieleabend.games import load, load_bots, strength_choice
 from spieleabend.games.common import Rng
 from spieleabend.testing import open_app, reopen
 
-NAMES = ["Testerin", "Anna", "Ben", "Clara", "Deniz"]
+NAMES = ["Testerin", "Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav"]
 SEATS = {"punktejagd": 4, "kartenkampf": 4, "maumau": 3, "paodekuai": 3, "golf": 4}
+FULL = {"punktejagd": 6, "kartenkampf": 8, "maumau": 5, "paodekuai": 3, "golf": 8}  # the most seats each game takes
 OPTIONS = {"maumau": {"limit": 30}, "paodekuai": {"deals": 2}, "golf": {"rounds": 2}}
 
 
-def new_state(game, seed=1):
-    """Return a new game of `game` for the tester and computers."""
+def new_state(game, seed=1, seats=None):
+    """Return a new game of `game` for the tester and computers (SEATS of them unless `seats`)."""
     engine = load(game)
-    seats = SEATS[game]
+    seats = seats or SEATS[game]
     options = {"seats": seats, "names": NAMES[:seats]}
     options.update(OPTIONS.get(game, {}))
     return engine.new_game(options, Rng(seed))

@@ -58,6 +58,24 @@ OVERFLOW = """() => {
     return out;
 }"""
 
+CUT = """() => {
+    // Words a person cannot read whole: cut off with an ellipsis, or a text running out of its box.
+    const out = [], name = el => el.dataset.testid || el.tagName.toLowerCase() + "." + el.className;
+    for (const el of document.querySelectorAll("#app *")) {
+        if (!el.getClientRects().length || !el.textContent.trim()) continue;
+        const style = getComputedStyle(el);
+        if (style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1) {
+            out.push(name(el) + " cut: " + JSON.stringify(el.textContent.trim()));
+        } else if (!el.children.length && el.parentElement && style.position !== "absolute") {  // badges on a pile sit over its corner
+            const r = el.getBoundingClientRect(), box = el.parentElement.getBoundingClientRect();
+            const own = style.display !== "inline" && style.overflowX === "visible" && el.scrollWidth > el.clientWidth + 1;
+            if (own || r.right > box.right + 1 && getComputedStyle(el.parentElement).overflowX === "visible")
+                out.push(name(el) + " runs out of its box: " + JSON.stringify(el.textContent.trim()));
+        }
+    }
+    return out;
+}"""
+
 
 def small_targets(page, selector=TARGETS, size=MIN_TARGET):
     """Return the visible tap targets (matching selector) without a size x size area of their own."""
@@ -67,6 +85,11 @@ def small_targets(page, selector=TARGETS, size=MIN_TARGET):
 def overflowing(page):
     """Return the elements that stick out of the screen sideways (none may)."""
     return page.evaluate(OVERFLOW)
+
+
+def cut_texts(page):
+    """Return the texts cut off with an ellipsis or running out of their box (a badge, a chip)."""
+    return page.evaluate(CUT)
 
 
 def texts_only_in(side):

@@ -1,8 +1,8 @@
 """Every screen of every game at 360 px, in German and in English: tap targets of at least 44x44 px,
-nothing sticking out sideways, no untranslated text, no console error (issue 29).
+nothing sticking out sideways, no text cut off, no untranslated text, no console error (issue 29).
 
-Tables are opened from saved games made with the engines (e2e/prepared_games.py) in each phase a
-person meets: the first turn, the middle of a game with its panels, a round's reveal or summary, the
+Tables are opened from saved games made with the engines (e2e/prepared_games.py), with as many seats
+as each game takes (the most crowded table), in each phase a person meets: the first turn, the middle of a game with its panels, a round's reveal or summary, the
 final standings. Set SPIELEABEND_SCREENSHOTS to a folder to keep a screenshot of each screen.
 
 Known and not checked for tap targets yet: the five start screens (#/play/<game>), which are being
@@ -15,8 +15,8 @@ import pytest
 
 from spieleabend.games import GAME_MODULES, load
 from spieleabend.testing import ConsoleWatch, open_app, phone_context
-from e2e.prepared_games import document, new_state, open_saved, play
-from e2e.tap_targets import overflowing, small_targets, texts_only_in, untranslated
+from e2e.prepared_games import FULL, document, new_state, open_saved, play
+from e2e.tap_targets import cut_texts, overflowing, small_targets, texts_only_in, untranslated
 
 LANGUAGES = {"de": "de-DE", "en": "en-GB"}
 PANELS = ["open-played", "open-log", "open-sheet", "open-table"]  # the tools that open a sheet over the table
@@ -31,7 +31,10 @@ def scored(game, state):
 def phases(game):
     """Return (name, saved document, what the screen shows) for each phase a person meets in `game`."""
     engine = load(game)
-    fresh = new_state(game)
+
+    def full():
+        return new_state(game, seats=FULL[game])
+    fresh = full()
     moves = [0]
 
     def after(count):
@@ -40,17 +43,17 @@ def phases(game):
             return moves[0] > count and 0 in engine.to_move(state)
         return stop
 
-    middle = play(game, new_state(game), after(12))
+    middle = play(game, full(), after(12))
     out = [("first turn", document(game, fresh), "main"), ("middle", document(game, middle), "main")]
     if game in ("punktejagd", "kartenkampf", "golf"):
-        state = play(game, new_state(game), lambda s: scored(game, s) == 1)
+        state = play(game, full(), lambda s: scored(game, s) == 1)
         out.append(("round shown", document(game, state, seen=0), "[data-testid=reveal-title], [data-testid=round-summary]"))
     else:
         between = (lambda s: engine.view(s, None)["phase"] == "between") if game == "maumau" else \
             (lambda s: engine.view(s, None)["deal_over"])
-        state = play(game, new_state(game), between)
+        state = play(game, full(), between)
         out.append(("between deals", document(game, state), "[data-testid=deal-summary], [data-testid=next-deal]"))
-    out.append(("final", document(game, play(game, new_state(game), lambda s: False)),
+    out.append(("final", document(game, play(game, full(), lambda s: False)),
                 "[data-testid=final-headline], [data-testid=next-deal]"))
     return out
 
@@ -90,6 +93,9 @@ class ScreenChecks:
         wide = overflowing(page)
         if wide:
             self.faults.append("%s (%s): sticks out sideways: %s" % (name, self.language, wide[:8]))
+        cut = cut_texts(page)
+        if cut:
+            self.faults.append("%s (%s): %s" % (name, self.language, cut[:8]))
         wrong = untranslated(page.locator("body").inner_text(), self.language, self.pieces)
         if wrong:
             self.faults.append("%s (%s): not in %s: %s" % (name, self.language, self.language, wrong))

@@ -50,6 +50,7 @@ register({
     "mm.minus_short": ("−%(n)s", "−%(n)s"),
     "mm.at_turn": ("am Zug", "to play"),
     "mm.out": ("ausgeschieden", "out"),
+    "mm.out_short": ("raus", "out"),
     "mm.your_turn": ("Du bist am Zug.", "Your turn."),
     "mm.their_turn": ("%(name)s ist am Zug …", "%(name)s is playing …"),
     "mm.hint.play": ("Lege eine passende Karte oder ziehe eine.", "Play a fitting card or draw one."),
@@ -482,7 +483,7 @@ class TableScreen(Screen):
             classes = "mm-player" + (" me" if seat == me else "") + (" turn" if seat == turn else "") + (" out" if out else "")
             status = ""
             if out:
-                status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out"))
+                status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out_short"))  # a chip is 86 px wide with five seats
             elif seat == turn:
                 status = '<span class="mm-ptag turn">%s</span>' % escape(t("mm.at_turn"))
             items.append(
@@ -707,12 +708,13 @@ class TableScreen(Screen):
         for place in range(len(order)):
             seat = order[place]
             out = view["out"][seat]
+            # The score as the seat chips write it ("−68"), so "ausgeschieden" has room beside the name.
             rows.append('<li class="standing%s%s" data-testid="standing-%d" data-points="%d"><span class="rank">%s</span>'
-                        '<span class="who">%s%s</span><span class="score">%s</span></li>' % (
+                        '<span class="who">%s%s</span><span class="score" aria-label="%s">%s</span></li>' % (
                             " win" if seat in winners else "", " out" if out else "", seat, view["minus"][seat],
                             escape(t("mm.rank", n=place + 1)), escape(seat_label(view, seat, me)),
                             ' <span class="mm-ptag">%s</span>' % escape(t("mm.out")) if out else "",
-                            escape(t("mm.minus", n=view["minus"][seat]))))
+                            escape(t("mm.minus", n=view["minus"][seat])), escape(t("mm.minus_short", n=view["minus"][seat]))))
         point = night_point_note(result, view["names"], me)
         new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.role == "local" else ""
         last = view["last_deal"]
