@@ -356,7 +356,8 @@ def sheet_html(view, compact=False):
             ' class="g-current"' if number == len(history) else "", number, cells))
     totals = "".join('<td data-testid="sheet-total-%d">%d</td>' % (s, view["totals"][s]) for s in range(seats))
     return ('<section class="g-sheet%s" aria-labelledby="sheet-h" data-testid="score-sheet">'
-            '<h2 id="sheet-h">%s</h2><div class="table-scroll"><table class="g-sheet-table"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
+            '<h2 id="sheet-h">%s</h2><div class="table-scroll" tabindex="0" role="region" aria-labelledby="sheet-h">'
+            '<table class="g-sheet-table"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
             '<tbody>%s</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table></div></section>' % (
                 " compact" if compact else "", escape(t("golf.sheet_title")), escape(t("golf.sheet_round")), head,
                 "".join(rows), escape(t("golf.sum")), totals))

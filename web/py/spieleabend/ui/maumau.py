@@ -336,7 +336,9 @@ HAND_ROW = 7  # cards a row holds at 360 px with 44 px of each card in sight (64
 def hand_rows(cards):
     """Return the hand's cards (HTML) in rows of at most HAND_ROW, as even as they go: a big hand wraps
     instead of squeezing every card to a strip too narrow to tap."""
-    rows = (len(cards) + HAND_ROW - 1) // HAND_ROW or 1
+    if not cards:
+        return ""
+    rows = (len(cards) + HAND_ROW - 1) // HAND_ROW
     size = (len(cards) + rows - 1) // rows
     out = []
     for start in range(0, len(cards), size):
