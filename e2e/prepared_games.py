@@ -47,7 +47,7 @@ def document(game, state, seen=None):
     meta = {"players": players, "seat": 0, "options": {"seats": len(names), "names": names},
             "bot_rng": Rng(77).state, "started_at": 1, "night": "n1", "history": [], "round": 1}
     if seen is not None:
-        meta["seen"] = seen
+        meta["seen"] = {"0": seen}  # per seat
     return {"format": 1, "game": game, "state": state, "meta": meta}
 
 

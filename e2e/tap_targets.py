@@ -99,7 +99,7 @@ def texts_only_in(side):
     language contains: seeing it on a screen in the other language means a string was not translated.
     """
     from spieleabend.ui import golf, i18n, kartenkampf, maumau, night, paodekuai, punktejagd  # noqa: F401  they register
-    from spieleabend.ui import charts, results, room_screens, settings, transfer  # noqa: F401
+    from spieleabend.ui import charts, handover, results, room_screens, settings, setup, transfer  # noqa: F401
     other = " ".join(pair[1 - side] for pair in i18n.TEXTS.values())
     pieces = set()
     for pair in i18n.TEXTS.values():

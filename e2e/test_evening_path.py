@@ -8,7 +8,7 @@ its modules came precompiled (from the idle-time compile or the cache); server/b
 
 import json
 
-from spieleabend.testing import ConsoleWatch, app_worker, open_app
+from spieleabend.testing import ConsoleWatch, app_worker, open_app, start_game
 
 # What shows that a game's table is there and playable, per game.
 TABLE_SHOWN = {"punktejagd": "[data-testid=hand]", "kartenkampf": "[data-testid=hand]",
@@ -37,8 +37,7 @@ def start_from_home(page, game):
     """Home tile → the game's start screen → name → "Partie starten": its table must appear."""
     page.get_by_test_id("game-" + game).click()
     page.get_by_test_id("player-name").fill("Anna")
-    page.get_by_test_id("start-game").click()
-    page.wait_for_selector(TABLE_SHOWN[game], timeout=20000)
+    start_game(page, TABLE_SHOWN[game], timeout=20000)  # the second time, after "Neue Partie starten?"
     assert page.get_by_test_id("failure").count() == 0, game
     page.get_by_test_id("nav-home").first.click()
     page.wait_for_selector("[data-testid=game-golf]")

@@ -18,7 +18,7 @@ UNDECIDED = [[1, 8], [10, 4], [2, 6], [6, 5], [7, 3], [8, 2], [4, 10], [3, 7], [
 
 
 def start_game(page, url, computers=3, style="stark", name="Testerin", seed=11):
-    start_solo(page, url, "kartenkampf", ["computers-%d" % computers, "style-" + style], seed, name)
+    start_solo(page, url, "kartenkampf", ["seats-%d" % (computers + 1), "strength-" + style], seed, name)
 
 
 def hand_numbers(page):
@@ -226,7 +226,7 @@ def test_english(page, live_server):
     page.evaluate("localStorage.setItem('spieleabend.settings', JSON.stringify({format: 1, settings: {language: 'en'}}))")
     page.goto(live_server.url + "/?seed=3&pace=0#/play/kartenkampf")
     page.wait_for_selector("html[data-app-ready]")
-    assert "Strong" in page.locator("label:has([data-testid=style-stark])").inner_text()
+    assert "Strong" in page.locator("label:has([data-testid=strength-stark])").inner_text()
     page.get_by_test_id("start-game").click()
     page.wait_for_selector("[data-testid=hand]")
     assert "Round 1 of 10" in page.get_by_test_id("round-number").inner_text()

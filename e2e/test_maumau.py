@@ -8,6 +8,7 @@ writes: {"format": 1, "game", "state", "meta"}); computers play at `?pace=0`.
 import json
 
 from spieleabend.testing import open_app, reopen
+from playwright.sync_api import expect
 from e2e.test_accessibility import serious_violations
 from spieleabend.bots import maumau as bots
 from spieleabend.games import maumau
@@ -81,12 +82,11 @@ def test_whole_seeded_game_to_a_winner_with_eliminations(page, live_server):
     page.goto(live_server.url + "/?seed=23&pace=0#/play/maumau")  # two deals, one out after each
     page.wait_for_selector("html[data-app-ready]")
     page.get_by_test_id("player-name").fill("Testerin")
-    slider = page.get_by_test_id("players")
-    assert slider.get_attribute("min") == "2" and slider.get_attribute("max") == "5"
-    slider.focus()
-    page.keyboard.press("ArrowRight")  # 3 → 4 players
-    assert "4 Spieler" in page.get_by_test_id("players-value").inner_text()
-    page.keyboard.press("ArrowLeft")
+    assert page.locator("[name=seats]").evaluate_all("els => els.map(e => e.value)") == ["2", "3", "4", "5"]
+    assert page.get_by_test_id("seats-3").is_checked(), "three at the table by default"
+    page.get_by_test_id("seats-4").check()
+    expect(page.get_by_test_id("seats-label")).to_have_text("Du und 3 Computer")
+    page.get_by_test_id("seats-3").check()
     assert page.get_by_test_id("strength-mittel").is_checked(), "a sensible default strength"
     assert page.get_by_test_id("limit-100").is_checked(), "the default limit is 100"
     page.get_by_test_id("strength-leicht").check()

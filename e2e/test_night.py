@@ -29,8 +29,8 @@ def play_punktejagd(page, url, seed, computers):
     page.goto("%s/?seed=%d&pace=0#/play/punktejagd" % (url, seed))
     page.wait_for_selector("[data-testid=start-game]")
     page.get_by_test_id("player-name").fill("Testerin")
-    page.get_by_test_id("computers-%d" % computers).check()
-    page.get_by_test_id("style-leicht").check()
+    page.get_by_test_id("seats-%d" % (computers + 1)).check()
+    page.get_by_test_id("strength-leicht").check()
     page.get_by_test_id("start-game").click()
     for _ in range(10):
         page.locator("[data-testid=hand] [data-value]").first.click()

@@ -1,11 +1,9 @@
 """What a newcomer stumbled over on a phone (issue 29), one check each: reveals, reloads, a big Mau-Mau
 hand, Golf's knock, damaged saves in words, the transfer form, the small things."""
 
-import json
-
 from spieleabend.games import load
 from spieleabend.games.common import french_deck
-from spieleabend.testing import ConsoleWatch, open_app, phone_context, reopen
+from spieleabend.testing import ConsoleWatch, open_app, phone_context
 from e2e.prepared_games import document, new_state, open_saved, play
 from e2e.test_maumau import open_prepared, running_state
 from e2e.tap_targets import small_targets

@@ -11,7 +11,7 @@ SAVE_KEY = "spieleabend.save.punktejagd"
 
 
 def start_game(page, url, computers=3, style="leicht", name="Testerin", seed=11):
-    start_solo(page, url, "punktejagd", ["computers-%d" % computers, "style-" + style], seed, name)
+    start_solo(page, url, "punktejagd", ["seats-%d" % (computers + 1), "strength-" + style], seed, name)
 
 
 def hand_numbers(page):

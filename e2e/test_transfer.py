@@ -25,8 +25,8 @@ def start_and_pause(page, url, seed=21):
     page.goto("%s/?seed=%d&pace=0#/play/punktejagd" % (url, seed))
     page.wait_for_selector("html[data-app-ready]")
     page.get_by_test_id("player-name").fill("Testerin")
-    page.get_by_test_id("computers-2").check()
-    page.get_by_test_id("style-stark").check()
+    page.get_by_test_id("seats-3").check()
+    page.get_by_test_id("strength-stark").check()
     page.get_by_test_id("start-game").click()
     for card in (4, 9):
         play_round(page, card)

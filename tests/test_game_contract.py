@@ -124,12 +124,18 @@ def test_actions_parse_one_way_with_two_typed_errors(game, sixth_game):
 
 
 def test_the_sixth_game_plays_alone_through_the_shared_table_standings_and_results(sixth_game):
+    from spieleabend.ui.setup import SetupScreen
     from spieleabend.ui.table import LocalTable
     from tests.fake_app import ScreenApp
 
     app = ScreenApp()
-    setup = __import__(SIXTH["screen"], fromlist=["SetupScreen"]).SetupScreen(app)
+    setup = SetupScreen(app, "hoechste")  # the shared start screen, from the game's INFO and levels
+    setup.render(app)
+    assert 'data-testid="rounds-5"' in setup.render(app), "its declared option is offered"
+    app.fields = {"setup-name": "Testerin"}
+    setup.on_input(app, "rounds", "1", True)
     setup.handle(app, "start", None)
+    assert app.screen.table.state["rounds"] == 1
     screen = app.screen
     for _ in range(200):
         app.run_timers()

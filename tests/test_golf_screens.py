@@ -5,14 +5,13 @@ import re
 
 import pytest
 
-from spieleabend.bots import golf as bots
 from spieleabend.games import golf as engine
-from spieleabend.games import resolve_strength
 from spieleabend.games.common import Rng, french_deck
 from spieleabend.ui import golf as screens
 from spieleabend.ui import i18n
-from spieleabend.ui.table import LocalTable, continue_screen
-from tests.fake_app import ScreenApp
+from spieleabend.ui.setup import SetupScreen
+from spieleabend.ui.table import LocalTable, continue_screen, solo_players
+from tests.fake_app import ScreenApp, ViewTable
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +43,7 @@ def cards_in(fragment):
 
 def rigged_table(app, grids, discard_top="5S", stock_top=(), seats_ready=True, seat=0, knocker=None):
     """A LocalTable whose round has chosen grids (person at seat 0, computers after it)."""
-    players = screens.new_players("Testerin", len(grids), "strong")
+    players = solo_players("Testerin", len(grids), "strong")
     table = LocalTable.new(app, "golf", {"seats": len(grids)}, players)
     state = table.state
     pool = french_deck(1)
@@ -60,12 +59,6 @@ def rigged_table(app, grids, discard_top="5S", stock_top=(), seats_ready=True, s
 
 # --- the plug-in hooks -------------------------------------------------------------------
 
-def test_strength_keys_are_the_bot_modules_levels():
-    assert [key for key, _label, _hint in screens.strength_choices()] == list(bots.STRENGTHS)
-    assert [label for _key, label, _hint in screens.strength_choices()] == ["Leicht", "Mittel", "Stark"]
-    assert resolve_strength(bots, "strong") == "stark", "a setting stored by an earlier release still names a level"
-
-
 def test_progress_reports_round_rounds_done_and_totals():
     state = engine.new_game({"seats": 3}, Rng(5))
     assert engine.progress(engine.view(state, None)) == {"round": 1, "done": 0, "scores": [0, 0, 0]}
@@ -79,13 +72,6 @@ def test_progress_reports_round_rounds_done_and_totals():
     progress = engine.progress(engine.view(state, None))
     assert progress["round"] == 2 and progress["done"] == 1
     assert progress["scores"] == state["results"][0]["totals"]
-
-
-def test_new_players_puts_the_person_first_and_fills_with_computers():
-    players = screens.new_players("Mia", 8, "random")
-    assert [p["kind"] for p in players] == ["person"] + ["computer"] * 7
-    assert players[0]["name"] == "Mia" and len({p["name"] for p in players}) == 8
-    assert all(p["strength"] == "random" for p in players[1:])
 
 
 # --- what a seat may see ------------------------------------------------------------------
@@ -298,7 +284,7 @@ def test_standings_lowest_first_shared_rank():
 
 
 def play_whole_game(app, seats=3, knock_first=True):
-    players = screens.new_players("Testerin", seats, "random")
+    players = solo_players("Testerin", seats, "random")
     table = LocalTable.new(app, "golf", {"seats": seats}, players)
     screen = screens.TableScreen(app, table)
     for _ in range(2000):
@@ -341,7 +327,7 @@ def test_a_whole_game_of_nine_rounds_ends_in_standings_and_results():
 
 def test_saves_after_every_move_and_continues_from_the_save():
     app = ScreenApp(first_seed=1, seed=4)
-    players = screens.new_players("Testerin", 2, "strong")
+    players = solo_players("Testerin", 2, "strong")
     table = LocalTable.new(app, "golf", {"seats": 2}, players)
     screen = screens.TableScreen(app, table)
     screen.on_key(app, "Enter")
@@ -355,10 +341,10 @@ def test_saves_after_every_move_and_continues_from_the_save():
 
 def test_setup_suggests_two_decks_from_six_seats_and_keeps_a_choice():
     app = ScreenApp(first_seed=1, seed=3)
-    setup = screens.SetupScreen(app)
+    setup = SetupScreen(app, "golf")
     setup.on_input(app, "seats", "6", True)
     html = setup.render(app)
-    assert 'value="2" data-input="decks" data-testid="decks-2" checked' in html
+    assert 'data-testid="decks-2" checked' in html and "zwei Decks" in html
     setup.on_input(app, "seats", "3", True)
     assert 'data-testid="decks-1" checked' in setup.render(app)
     setup.on_input(app, "decks", "2", True)
@@ -372,11 +358,11 @@ def test_setup_suggests_two_decks_from_six_seats_and_keeps_a_choice():
 
 def test_setup_opens_a_room_with_the_options():
     app = ScreenApp(first_seed=1, seed=3)
-    setup = screens.SetupScreen(app)
+    setup = SetupScreen(app, "golf")
     setup.on_input(app, "seats", "7", True)
-    setup.on_input(app, "strength", "random", True)
+    setup.on_input(app, "strength", "leicht", True)
     setup.handle(app, "open-room", None)
-    assert app.room == ("golf", {"decks": 2}, 7, "leicht")  # "random", stored by an earlier release, is Leicht
+    assert app.room == ("golf", {"decks": None}, 7, "leicht"), "the decks follow the lobby's table size"
 
 
 def test_infoscreen_shows_the_public_view_only():
@@ -419,50 +405,10 @@ def test_news_lines_name_the_seat_and_the_cards():
     assert screens.event_text({"seat": 1, "action": "knock"}, names, 0) == "Anna klopft!"
 
 
-class PhoneTable:
-    """A table with only the shared verbs, as a phone in a room has it (its own seat's view, acts by sending)."""
-
-    role = "remote"
-
-    def __init__(self, state, seat):
-        self.state = state
-        self.seat = seat
-        self.sent = []
-        self.listeners = []
-
-    def view(self):
-        return engine.view(self.state, self.seat)
-
-    def seen_rounds(self):
-        return getattr(self, "seen", None)
-
-    def keep_seen(self, count, save=True):
-        self.seen = count
-
-    def seats(self):
-        return [{"name": n, "kind": "person", "away": False, "stand_in": False, "me": i == self.seat}
-                for i, n in enumerate(self.state["names"])]
-
-    def act(self, action):
-        self.sent.append(action)
-
-    def listen(self, listener):
-        self.listeners.append(listener)
-
-    def can_pause(self):
-        return False
-
-    def close(self):
-        pass
-
-    def computers_busy(self):
-        return False
-
-
 def test_a_phone_in_a_room_sees_only_its_own_bottom_two_and_sends_actions():
     app = ScreenApp(first_seed=1, seed=3)
     state = engine.new_game({"seats": 3, "names": ["Mia", "Noah", "Ole"]}, Rng(8))
-    phone = PhoneTable(state, 1)
+    phone = ViewTable("golf", state, 1, kind="person")
     screen = screens.TableScreen(app, phone)
     html = screen.render(app)
     assert cards_in(grid_html(html, 1)) == state["grids"][1][2:]

@@ -1,17 +1,14 @@
 """Kartenkampf screens in CPython: reveal marks, tie-breakers, the reveal flow on any table, the infoscreen."""
 
-import json
 import re
 
 import pytest
 
 from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction, Rng
-from spieleabend.storage import Storage
 from spieleabend.ui import i18n
 from spieleabend.ui import kartenkampf as ui
-from spieleabend.ui.table import Table
-from tests.fake_storage import Clock, FakeLocalStorage
+from tests.fake_app import ScreenApp, ViewTable
 
 
 @pytest.fixture(autouse=True)
@@ -21,63 +18,12 @@ def german():
     i18n.set_language("de")
 
 
-class FakeApp:
-    """The few app verbs a screen uses, without a browser."""
-
-    def __init__(self, motion=True):
-        self.storage = Storage(FakeLocalStorage(), json, Clock())
-        self.settings = {"name": ""}
-        self.renders = 0
-        self.toasts = []
-        self.motion = motion
-        self.timers = []
-
-    def later(self, handler, ms):
-        self.timers.append(handler)
-
-    def run_timers(self):
-        timers, self.timers = self.timers, []
-        for handler in timers:
-            handler()
-
-    def reduce_motion(self):
-        return not self.motion
-
-    def scroll_to_top(self):
-        pass
-
-    def rerender(self):
-        self.renders += 1
-
-    def toast(self, text):
-        self.toasts.append(text)
-
-
-class RoomTable(Table):
+class RoomTable(ViewTable):
     """A table whose other seats choose elsewhere (as a room's phone or the infoscreen sees it)."""
 
-    role = "remote"
-
     def __init__(self, seats, seat):
-        Table.__init__(self)
-        self.state = engine.new_game({"seats": seats}, Rng(3))
-        self.seat = seat
+        ViewTable.__init__(self, "kartenkampf", engine.new_game({"seats": seats}, Rng(3)), seat, apply=True)
 
-    def view(self):
-        return engine.view(self.state, self.seat)
-
-    def seats(self):
-        return [{"name": n, "kind": "remote", "away": False, "stand_in": False, "me": i == self.seat}
-                for i, n in enumerate(self.state["names"])]
-
-    def act(self, action):
-        engine.apply_action(self.state, self.seat, action)
-        self.changed()
-
-    def arrive(self, seat, action):
-        """Another seat's choice arrives over the network."""
-        engine.apply_action(self.state, seat, action)
-        self.changed()
 
 
 def play(state, cards):
@@ -158,20 +104,9 @@ def test_progress_is_round_rounds_done_and_totals():
     assert engine.progress(engine.view(state, None)) == {"round": 2, "done": 1, "scores": [28, 0, 0]}
 
 
-def test_strength_choices_match_the_bot_strengths():
-    from spieleabend.bots import kartenkampf as bots
-    from spieleabend.games import resolve_strength
-    keys = [key for key, label, hint in ui.strength_choices()]
-    # The screen still offers the earlier keys; each names a level of the bot module, weakest first.
-    levels = [resolve_strength(bots, key) for key in keys]
-    assert all(key in bots.STRENGTHS or key in bots.STRENGTH_ALIASES for key in keys)
-    assert levels == [level for level in bots.STRENGTHS if level in levels]
-    assert all(label and hint for key, label, hint in ui.strength_choices())
-
-
 # -- the table screen on a room's phone: waiting, and a round scored while waiting -----------
 def test_phone_waits_with_who_has_chosen_then_shows_the_reveal_first_when_the_round_is_scored():
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = RoomTable(3, 0)
     screen = ui.TableScreen(app, table)
     table.arrive(2, "play 6")
@@ -201,7 +136,7 @@ def test_phone_waits_with_who_has_chosen_then_shows_the_reveal_first_when_the_ro
 
 
 def test_a_round_without_a_winner_shows_the_cards_going_back_and_marks_the_returned_card():
-    app = FakeApp(motion=False)
+    app = ScreenApp(motion=False)
     table = RoomTable(2, 0)
     screen = ui.TableScreen(app, table)
     table.arrive(1, "play 4")
@@ -219,7 +154,7 @@ def test_a_round_without_a_winner_shows_the_cards_going_back_and_marks_the_retur
 
 
 def test_a_reveal_is_dealt_once_not_again_when_the_next_round_starts_elsewhere():
-    app = FakeApp(motion=True)
+    app = ScreenApp(motion=True)
     table = RoomTable(3, 0)
     screen = ui.TableScreen(app, table)
     table.arrive(1, "play 2")
@@ -251,7 +186,7 @@ def test_a_committed_card_the_host_has_not_seen_shows_as_my_choice_while_waiting
             self.pending = action
             self.changed()
 
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = Committing(3, 1)
     screen = ui.TableScreen(app, table)
     screen.handle(app, "select", "8")
@@ -264,7 +199,7 @@ def test_a_committed_card_the_host_has_not_seen_shows_as_my_choice_while_waiting
 
 
 def test_keys_pick_only_cards_in_hand_and_zero_is_ten():
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = RoomTable(2, 0)
     screen = ui.TableScreen(app, table)
     assert screen.keys == "", "nothing chosen: Enter on a focused button stays that button's"
@@ -281,7 +216,7 @@ def test_an_illegal_action_is_told_not_swallowed():
         def act(self, action):
             raise IllegalAction("nope")
 
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = Refusing(2, 0)
     screen = ui.TableScreen(app, table)
     screen.handle(app, "select", "3")
@@ -296,7 +231,7 @@ def test_a_view_that_has_not_arrived_yet_shows_connecting_and_the_first_view_set
         def view(self):
             return RoomTable.view(self) if self.ready else None
 
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = Late(2, 1)
     play(table.state, [3, 5])
     screen = ui.TableScreen(app, table)
@@ -309,7 +244,7 @@ def test_a_view_that_has_not_arrived_yet_shows_connecting_and_the_first_view_set
 
 # -- the infoscreen: public view only, large layout -----------------------------------------
 def test_infoscreen_shows_who_has_chosen_never_what_then_the_sorted_reveal_and_standings():
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = RoomTable(3, None)
     screen = ui.TableScreen(app, table)
     engine.apply_action(table.state, 0, "play 10")
@@ -350,7 +285,7 @@ UNDECIDED = [[1, 8], [10, 4], [2, 6], [6, 5], [7, 3], [8, 2], [4, 10], [3, 7], [
 
 def final_html(rounds, seat=0):
     state = finished_state(rounds, len(rounds[0]))
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = RoomTable(len(rounds[0]), seat)
     table.state = state
     return ui.TableScreen(app, table).render(app)
@@ -384,7 +319,7 @@ def test_final_standings_level_on_everything_are_undecided():
 
 def test_undecided_game_awards_no_night_point():
     state = finished_state([[n, n] for n in range(1, 11)], 2)  # every round tied: nobody scores
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = RoomTable(2, 0)
     table.state = state
     html = ui.TableScreen(app, table).render(app)
@@ -395,7 +330,7 @@ def test_undecided_game_awards_no_night_point():
 
 def test_english_texts():
     i18n.set_language("en")
-    app = FakeApp()
+    app = ScreenApp(motion=True)
     table = RoomTable(2, 0)
     html = ui.TableScreen(app, table).render(app)
     assert "Round 1 of 10" in html and "Confirm card" in html and "Secret choice" in html

@@ -10,8 +10,8 @@ from spieleabend.games import maumau
 from spieleabend.games.common import Rng, french_deck
 from spieleabend.ui import i18n
 from spieleabend.ui import maumau as ui
-from spieleabend.ui.table import COMPUTER, LocalTable, seat_player
-from tests.fake_app import ScreenApp
+from spieleabend.ui.table import COMPUTER, LocalTable, seat_player, solo_players
+from tests.fake_app import ScreenApp, ViewTable
 
 
 @pytest.fixture(autouse=True)
@@ -53,13 +53,6 @@ def hand_cards(html):
 
 
 # ---------------------------------------------------------------- pure helpers
-
-def test_strengths_are_the_bot_modules_with_plain_german_names():
-    assert [key for key, _label, _hint in ui.strength_choices()] == list(bots.STRENGTHS)
-    assert [label for _key, label, _hint in ui.strength_choices()] == ["Leicht", "Mittel", "Stark"]
-    i18n.set_language("en")
-    assert [label for _key, label, _hint in ui.strength_choices()] == ["Easy", "Medium", "Strong"]
-
 
 def test_hand_is_sorted_by_suit_then_rank():
     hand = ["AS", "2D", "JC", "10H", "2C", "KH", "9S", "QD", "JC"]
@@ -144,7 +137,7 @@ def test_progress_counts_finished_deals():
 
 def test_computer_names_are_unique_and_avoid_the_person():
     app = ScreenApp()
-    table = ui.new_table(app, "Anna", 5, "strong", 50)
+    table = LocalTable.new(app, "maumau", {"seats": 5, "limit": 50}, solo_players("Anna", 5, "strong"))
     names = [player["name"] for player in table.players()]
     assert names == ["Anna", "Ben", "Clara", "Deniz", "Emil"]
     assert table.state["limit"] == 50 and table.players()[1]["strength"] == "strong"
@@ -252,48 +245,22 @@ def test_between_deals_solo_adds_and_removes_computers():
     assert table.view()["phase"] == "play" and len(table.view()["hand"]) == 7
 
 
-class FakeRemote:
-    """A phone's table in a room: the same verbs, no editing."""
-
-    role = "remote"
-
-    def __init__(self, state, seat):
-        self.state = state
-        self.seat = seat
-        self.actions = []
-
-    def view(self):
-        return maumau.view(self.state, self.seat)
-
-    def listen(self, fn):
-        pass
-
-    def can_pause(self):
-        return False
-
-    def act(self, action):
-        self.actions.append(action)
-
-    def close(self):
-        pass
-
-
 def test_a_room_phone_sees_the_summary_without_seat_editing_and_sends_next():
     app = ScreenApp()
     state = between_deals(app).state
-    remote = FakeRemote(state, 1)
+    remote = ViewTable("maumau", state, 1)
     screen = screen_on(app, remote)
     html = screen.render(app)
     assert 'data-testid="deal-summary"' in html and 'data-testid="next-deal"' in html
     assert "add-player" not in html and "remove-player" not in html and 'data-testid="pause"' not in html
     screen.handle(app, "next-deal", None)
-    assert remote.actions == ["next"]
+    assert remote.sent == ["next"]
 
 
 def test_infoscreen_shows_the_public_view_only():
     app = ScreenApp()
     state = arranged([["JC", "4H", "9S"], ["2S", "3S"], ["2C", "3C"]], "5H")
-    screen = screen_on(app, FakeRemote(state, None))
+    screen = screen_on(app, ViewTable("maumau", state, None))
     html = screen.render(app)
     assert "mm-screen" in html and 'data-testid="hand"' not in html
     assert re.findall(r'data-card="([^"]+)"', html) == ["5H"], "the discard's top card is the only face"
@@ -303,11 +270,11 @@ def test_infoscreen_shows_the_public_view_only():
 def test_a_phone_before_its_first_view_shows_a_waiting_line():
     app = ScreenApp()
 
-    class Waiting(FakeRemote):
+    class Waiting(ViewTable):
         def view(self):
             return None
 
-    screen = screen_on(app, Waiting(None, 1))
+    screen = screen_on(app, Waiting("maumau", None, 1))
     assert 'data-testid="waiting"' in screen.render(app)
     screen.handle(app, "draw", None)
     assert screen.on_key(app, "d") is False
@@ -316,7 +283,7 @@ def test_a_phone_before_its_first_view_shows_a_waiting_line():
 def test_infoscreen_between_deals_and_at_the_end_shows_scores_without_controls_for_seats():
     app = ScreenApp()
     state = between_deals(app).state
-    screen = screen_on(app, FakeRemote(state, None))
+    screen = screen_on(app, ViewTable("maumau", state, None))
     html = screen.render(app)
     assert 'data-testid="deal-summary"' in html and "mm-screen" in html
     assert "next-deal" not in html and "add-player" not in html and 'data-testid="hand"' not in html

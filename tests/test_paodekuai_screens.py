@@ -9,8 +9,8 @@ from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import IllegalAction, MalformedAction, Rng
 from spieleabend.ui import i18n
 from spieleabend.ui import paodekuai as ui
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
-from tests.fake_app import ScreenApp
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players
+from tests.fake_app import ScreenApp, ViewTable
 
 
 @pytest.fixture(autouse=True)
@@ -244,7 +244,7 @@ def play_by_hints(app, screen, table):
 
 def test_a_whole_table_of_two_deals_by_hints_ends_in_standings_and_results():
     app = ScreenApp(seed=4)
-    table = ui.new_table(app, "Ich", 2, "strong")
+    table = LocalTable.new(app, "paodekuai", {"deals": 2}, solo_players("Ich", 3, "strong"))
     screen = ui.TableScreen(app, table)
     assert app.storage.load_game("paodekuai") is not None, "saved from the first deal on"
     assert play_by_hints(app, screen, table) > 5
@@ -275,7 +275,7 @@ def test_a_whole_table_of_two_deals_by_hints_ends_in_standings_and_results():
 
 def test_stop_after_a_deal_ends_the_table_at_once():
     app = ScreenApp(seed=9)
-    table = ui.new_table(app, "Ich", 0, "random")
+    table = LocalTable.new(app, "paodekuai", {"deals": 0}, solo_players("Ich", 3, "random"))
     screen = ui.TableScreen(app, table)
     while not table.view()["deal_over"]:
         app.run_timers()
@@ -300,41 +300,14 @@ def test_computer_names_never_repeat_the_person():
     from spieleabend.ui.table import computer_names, solo_players
     assert computer_names(["anna"], 2) == ["Ben", "Clara"]
     assert [player["name"] for player in solo_players("Ben", 3, "strong")] == ["Ben", "Anna", "Clara"]
-    bots = __import__("spieleabend.bots.paodekuai", fromlist=["x"])
-    assert [key for key, _label, _hint in ui.strength_choices()] == list(bots.STRENGTHS) == ["leicht", "mittel", "stark"]
 
 
 # ---------------------------------------------------------------- infoscreen and keyboard
 
-class PublicTable:
-    """A table as an infoscreen sees it: the public view only."""
-
-    role = "screen"
-    seat = None
-
-    def __init__(self, state):
-        self.state = state
-
-    def view(self):
-        return engine.view(self.state, None)
-
-    def seats(self):
-        return [{"name": n, "kind": "remote", "away": False, "stand_in": False, "me": False} for n in self.state["names"]]
-
-    def listen(self, fn):
-        pass
-
-    def can_pause(self):
-        return False
-
-    def close(self):
-        pass
-
-
 def test_infoscreen_shows_no_card_of_any_hand():
     app = ScreenApp()
     state = build_state([["5S", "9C", "KH"], ["6H", "6D"], ["QH", "QS"]], trick=[(2, ["JD"])])
-    html = ui.TableScreen(app, PublicTable(state)).render(app)
+    html = ui.TableScreen(app, ViewTable("paodekuai", state, None)).render(app)
     assert 'data-testid="pdk-infoscreen"' in html and 'data-testid="hand"' not in html
     shown = set(re.findall(r'data-card="([^"]+)"', html))
     assert shown == {"JD"}
@@ -384,11 +357,11 @@ def test_infoscreen_after_a_deal_and_at_the_end():
     app = ScreenApp()
     state = build_state([["9H"], ["4H", "4S", "5D"], ["2S", "KH"]], trick=[(2, ["5H"])], deals=1)
     engine.apply_action(state, 0, "play 9H")
-    html = ui.TableScreen(app, PublicTable(state)).render(app)
+    html = ui.TableScreen(app, ViewTable("paodekuai", state, None)).render(app)
     assert 'data-testid="final-headline"' in html and "Ich gewinnt!" in html
     assert 'data-testid="table-total-0">+15<' in html
     state = build_state([["9H"], ["4H", "4S", "5D"], ["2S", "KH"]], trick=[(2, ["5H"])], deals=2)
     engine.apply_action(state, 0, "play 9H")
-    html = ui.TableScreen(app, PublicTable(state)).render(app)
+    html = ui.TableScreen(app, ViewTable("paodekuai", state, None)).render(app)
     assert 'data-testid="deal-settlement"' in html and 'data-testid="next-deal"' not in html
     assert "Warte auf: Ich, Lena, Jonas" in html

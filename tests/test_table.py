@@ -4,8 +4,8 @@ import pytest
 
 from spieleabend.games import GAME_MODULES, load
 from spieleabend.games.common import IllegalAction
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player
-from tests.fake_app import FakeApp
+from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players
+from tests.fake_app import FakeApp, ScreenApp
 from tests.fake_storage import FakeLocalStorage
 
 
@@ -142,3 +142,49 @@ def test_continue_without_a_save_says_so_and_an_old_punktejagd_save_is_upgraded(
     again = LocalTable.load(app, "punktejagd")
     assert [p["kind"] for p in again.players()] == ["person", "computer", "computer"]
     assert again.players()[1]["strength"] == "stark" and again.seat == 0  # the old key, as a level
+
+
+def test_the_tests_stand_in_for_a_phone_has_exactly_the_real_phone_tables_verbs():
+    from spieleabend.ui.rooms import RemoteTable
+    from tests.fake_app import ViewTable
+
+    def verbs(cls):
+        return {name for name in dir(cls) if not name.startswith("_") and callable(getattr(cls, name))}
+
+    assert verbs(ViewTable) - verbs(RemoteTable) == {"arrive"}, "the stand-in offers nothing a phone's table lacks"
+    for verb in ("view", "seats", "names", "act", "listen", "to_move", "outcome", "over", "close", "computers_busy",
+                 "can_pause", "can_rematch", "can_transfer", "can_edit_seats"):
+        assert verb in verbs(ViewTable), verb
+
+
+def test_capabilities_follow_where_the_game_runs_not_its_role_name():
+    from tests.fake_app import ViewTable
+
+    app = ScreenApp()
+    table = LocalTable.new(app, "maumau", {"seats": 3}, solo_players("Mia", 3, "leicht"))
+    assert table.can_pause() and table.can_rematch() and table.can_transfer() and table.can_edit_seats()
+    golf = LocalTable.new(app, "golf", {"seats": 2}, solo_players("Mia", 2, "leicht"))
+    assert not golf.can_edit_seats(), "Golf seats nobody between rounds"
+    phone = ViewTable("maumau", table.state, 1)
+    assert not (phone.can_pause() or phone.can_rematch() or phone.can_transfer() or phone.can_edit_seats())
+
+
+def test_a_rematch_deals_the_same_game_again_with_the_same_people_options_and_levels():
+    app = ScreenApp()
+    players = solo_players("Mia", 4, "mittel")
+    players[2]["strength"] = "stark"
+    table = LocalTable.new(app, "golf", {"seats": 4, "decks": 2}, players)
+    again = table.rematch()
+    assert again is not table and again.names() == table.names() and again.state["decks"] == 2
+    assert [p["strength"] for p in again.players()] == [None, "mittel", "stark", "mittel"]
+    assert again.state != table.state, "a new deal"
+    assert app.storage.load_game("golf")["state"] == again.state
+
+
+def test_a_rematch_fills_seats_that_left_between_deals_up_to_the_games_minimum():
+    app = ScreenApp()
+    table = LocalTable.new(app, "maumau", {"seats": 2, "limit": 30}, solo_players("Mia", 2, "leicht"))
+    table.meta["players"] = table.meta["players"][:1]  # as after the other seat left between deals
+    again = table.rematch()
+    assert len(again.names()) == 2 and again.names()[0] == "Mia" and again.state["limit"] == 30
+    assert again.players()[1]["kind"] == "computer"

@@ -2,26 +2,9 @@
 
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.shell import Screen, page
-from spieleabend.ui.table import LocalTable, solo_players, standings
+from spieleabend.ui.table import standings
 
 GAME = "hoechste"
-
-
-class SetupScreen(Screen):
-    """A start screen for the test game: a name, then a table with two computers."""
-
-    route = "play/hoechste"
-
-    def __init__(self, app):
-        self.name = "Testerin"
-
-    def render(self, app):
-        return page("Höchste Karte", button("Start", "start", "start-game", kind="primary"))
-
-    def handle(self, app, action, value):
-        if action == "start":
-            table = LocalTable.new(app, GAME, {"seats": 3}, solo_players(self.name, 3, "random"))
-            app.show(TableScreen(app, table), route="play/hoechste/table")
 
 
 class TableScreen(Screen):

@@ -36,8 +36,6 @@ DEFAULT_SETTINGS = {
     "memory_aid": False,
     "name": "",
     "seen_version": "",  # the release this browser last started, to say "updated" once
-    "pj_computers": 3,  # Punktejagd: computers at the table last time
-    "pj_style": "leicht",
     "setup": {},  # each game's last start-screen choices: {game: {option: str, int, bool or None}}
 }
 
@@ -159,6 +157,7 @@ class Storage:
             for name, value in document["settings"].items():
                 if name in settings and _setting_ok(name, value):
                     settings[name] = value
+            _upgrade_setup(settings["setup"], document["settings"])
         return settings
 
     def save_settings(self, settings):
@@ -433,13 +432,30 @@ def _setting_ok(name, value):
         return isinstance(value, str) and len(value) <= 24
     if name == "seen_version":
         return isinstance(value, str) and len(value) <= 40
-    if name == "pj_computers":
-        return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5
-    if name == "pj_style":
-        return value in ("leicht", "mittel", "stark", "random", "vorausschauend")  # and an earlier release's keys
     if name == "setup":
         return _setup_ok(value)
     return False
+
+
+def _upgrade_setup(setups, stored):
+    """Carry the start-screen choices of earlier releases over to the shared start screen's keys.
+
+    Kartenkampf kept {"computers", "style"}, Punktejagd its own settings "pj_computers" and "pj_style";
+    every start screen now keeps {"seats", <options>, "strength"} (a level's old key is resolved later).
+    """
+    computers = stored.get("pj_computers")
+    if "punktejagd" not in setups and isinstance(computers, int) and not isinstance(computers, bool) \
+            and 1 <= computers <= 5:
+        setups["punktejagd"] = {"seats": computers + 1}
+        if isinstance(stored.get("pj_style"), str) and len(stored["pj_style"]) <= 40:
+            setups["punktejagd"]["strength"] = stored["pj_style"]
+    for choices in setups.values():
+        if "computers" in choices and "seats" not in choices and type(choices["computers"]) is int:
+            choices["seats"] = choices["computers"] + 1
+        if "style" in choices and "strength" not in choices:
+            choices["strength"] = choices["style"]
+        choices.pop("computers", None)
+        choices.pop("style", None)
 
 
 def _setup_ok(value):

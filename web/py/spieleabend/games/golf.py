@@ -52,7 +52,9 @@ INFO = {
     "name": NAME,
     "seats": {"min": 2, "max": 8, "default": 4},
     # Two decks are suggested from six seats up (suggested_decks); None follows the suggestion.
-    "options": [{"key": "decks", "default": None, "choices": [1, 2], "label": ("Kartendecks", "Decks")}],
+    "options": [{"key": "decks", "default": None, "choices": [1, 2], "label": ("Kartendecks", "Decks"),
+                 "labels": {1: ("Ein Deck (52 Karten)", "One deck (52 cards)"),
+                            2: ("Zwei Decks (104 Karten)", "Two decks (104 cards)")}}],
     "secret_choices": False,
     "lower_wins": True,
     "joins_between_deals": False,
@@ -86,6 +88,11 @@ def hand_points(cards):
 def suggested_decks(seats):
     """Return the number of decks the rules suggest for a table: two from six seats up."""
     return 2 if seats >= 6 else 1
+
+
+def suggested_options(seats):
+    """Return the options a table of `seats` gets for those left at None (the setup screen shows them)."""
+    return {"decks": suggested_decks(seats)}
 
 
 def knock_penalties(points, knocker):

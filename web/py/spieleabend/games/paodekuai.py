@@ -4,7 +4,8 @@ Seats and direction: seats are 0, 1, 2 and play passes from seat s to seat
 (s + 1) % 3. The table layout puts seat (s + 1) % 3 to the right of seat s,
 so this is the counter-clockwise order the rules ask for.
 
-Action grammar (case-insensitive, card order free, cards separated by spaces):
+Action grammar (one spelling: lower-case verbs, cards as the hand writes them, "10D" not "10d";
+card order free, cards separated by spaces; anything else is a MalformedAction):
     "play 3H 3S"   play these cards of one's hand as one combination
     "pass"         decline to answer (only when no legal answer exists)
     "next"         after a finished deal: ready for the next deal
@@ -53,7 +54,7 @@ INFO = {
     "seats": {"min": 3, "max": 3, "default": 3},
     # 0 deals: an open table, played until somebody stops after a deal.
     "options": [{"key": "deals", "default": 5, "choices": [1, 2, 3, 5, 10, 0], "min": 0, "max": MAX_DEALS,
-                 "label": ("Austeilungen", "Deals")}],
+                 "label": ("Austeilungen", "Deals"), "labels": {0: ("offen", "open")}}],
     "secret_choices": False,
     "lower_wins": False,
     "joins_between_deals": False,

@@ -138,6 +138,15 @@ def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown="[
     page.get_by_test_id("player-name").fill(name)
     for testid in choices:
         page.get_by_test_id(testid).check()
+    return start_game(page, shown)
+
+
+def start_game(page, shown="[data-testid=hand]", timeout=30000):
+    """Tap "Partie starten" on a start screen and wait for the table (`shown`); a saved game of that kind
+    is never replaced without a question, so answer it with "Neue Partie starten"."""
     page.get_by_test_id("start-game").click()
-    page.wait_for_selector(shown)
+    page.wait_for_selector("%s, [data-testid=replace-confirm]" % shown, timeout=timeout)
+    if page.get_by_test_id("replace-confirm").count():
+        page.get_by_test_id("replace-confirm").click()
+        page.wait_for_selector(shown, timeout=timeout)
     return page

@@ -3,7 +3,7 @@
 from spieleabend.storage import Storage
 from spieleabend.ui import dom, i18n
 from spieleabend.ui.i18n import t
-from spieleabend.games import GAME_MODULES, module_path
+from spieleabend.games import GAME_MODULES
 from spieleabend.ui.shell import FailureScreen, HomeScreen, PageReport
 
 SEEN_VERSION_KEY = "seen_version"
@@ -146,7 +146,7 @@ class App(PageReport):
             if game in GAME_MODULES:
                 if len(parts) > 2 and parts[2] in ("continue", "table"):
                     return __import__("spieleabend.ui.table", fromlist=["x"]).continue_screen(self, game)
-                return __import__(module_path(game, "screen"), fromlist=["SetupScreen"]).SetupScreen(self)
+                return __import__("spieleabend.ui.setup", fromlist=["x"]).SetupScreen(self, game)
         return HomeScreen()
 
     def go(self, route, replace=False):

@@ -11,27 +11,16 @@ from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import NewOnce, Screen, clean_name, page, remember_setup, room_button, setup_choices
-from spieleabend.ui.shell import transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength, night_point_note, seen_reveals
-from spieleabend.ui.table import strength_choices as shared_strength_choices
+from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
+from spieleabend.ui.table import night_point_note, seen_reveals, standings, table_action
 
 GAME = "golf"
-DEFAULT_SEATS = engine.INFO["seats"]["default"]
 POSITIONS = [0, 1, 2, 3]
 
 register({
     "golf.you": ("Du", "You"),
-    "golf.seats": ("Plätze am Tisch", "Seats at the table"),
-    "golf.seats_hint": ("Du und %(n)s Computer", "You and %(n)s computers"),
-    "golf.seats_hint_one": ("Du und 1 Computer", "You and 1 computer"),
-    "golf.decks": ("Kartendecks", "Decks"),
-    "golf.deck.1": ("Ein Deck (52 Karten)", "One deck (52 cards)"),
-    "golf.deck.2": ("Zwei Decks (104 Karten)", "Two decks (104 cards)"),
     "golf.deck_suggest": ("Ab 6 Plätzen empfohlen: zwei Decks.", "From 6 seats up two decks are suggested."),
     "golf.deck_suggest_one": ("Bei bis zu 5 Plätzen reicht ein Deck.", "Up to 5 seats one deck is enough."),
-    "golf.strength": ("Spielstärke der Computer", "Computer strength"),
     "golf.aid_on": ("Gedächtnisstütze ist an (Einstellungen).", "Memory aid is on (Settings)."),
     "golf.aid_off": ("Gedächtnisstütze ist aus: merk dir deine Karten (Einstellungen).",
                      "Memory aid is off: remember your cards (Settings)."),
@@ -143,19 +132,14 @@ register({
 
 # -- pure helpers (no app, no table: unit-tested in CPython) --------------------------------
 
-def strength_choices():
-    """Return [(level, name, one line)] for the computers (the same three levels in every game)."""
-    return shared_strength_choices(GAME)
+def setup_note(app):
+    """Return the start screen's line about the memory aid (a setting, off by default)."""
+    return t("golf.aid_on") if app.settings["memory_aid"] else t("golf.aid_off")
 
 
-def suggested_decks(seats):
-    """Return the decks the rules suggest for a table size (two from six seats up)."""
-    return engine.suggested_decks(seats)
-
-
-def new_players(name, seats, strength):
-    """Return the players list: the person at seat 0, computers after it."""
-    return solo_players(name, seats, strength)
+def setup_hints(choices):
+    """Return the start screen's deck suggestion for the chosen table size."""
+    return {"decks": t("golf.deck_suggest") if engine.suggested_decks(choices["seats"]) == 2 else t("golf.deck_suggest_one")}
 
 
 def value_of(view, key, default=None):
@@ -427,107 +411,6 @@ def final_html(view, me, controls=True, new_game=True):
 
 # -- screens ------------------------------------------------------------------------------------
 
-class SetupScreen(Screen):
-    """Dein Name, Plätze (2-8), Kartendecks, Spielstärke, Partie starten, Zusammen spielen, Fortsetzen."""
-
-    route = "play/golf"
-
-    def __init__(self, app):
-        remembered = setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "decks": None, "strength": "stark"})
-        self.seats = remembered["seats"]
-        self.decks = remembered["decks"]  # None: follow the suggestion
-        self.strength = chosen_strength(GAME, remembered["strength"])  # an earlier release stored "strong" …
-
-    def chosen_decks(self):
-        return self.decks if self.decks is not None else suggested_decks(self.seats)
-
-    def render(self, app):
-        name = app.settings["name"] if "name" in app.settings else ""
-        seats = "".join(
-            '<label class="seg"><input type="radio" name="seats" value="%d" data-input="seats" data-testid="seats-%d"%s>'
-            '<span>%d</span></label>' % (n, n, " checked" if n == self.seats else "", n)
-            for n in range(engine.MIN_SEATS, engine.MAX_SEATS + 1))
-        decks = self.chosen_decks()
-        deck_choices = "".join(
-            '<label class="choice"><input type="radio" name="decks" value="%d" data-input="decks" data-testid="decks-%d"%s>'
-            '<span>%s</span></label>' % (n, n, " checked" if n == decks else "", escape(t("golf.deck.%d" % n)))
-            for n in (1, 2))
-        suggestion = t("golf.deck_suggest") if suggested_decks(self.seats) == 2 else t("golf.deck_suggest_one")
-        strengths = "".join(
-            '<label class="choice big"><input type="radio" name="strength" value="%s" data-input="strength" data-testid="strength-%s"%s>'
-            '<span><strong>%s</strong><small>%s</small></span></label>' % (
-                key, key, " checked" if key == self.strength else "", escape(label), escape(hint))
-            for key, label, hint in strength_choices())
-        note = ""
-        if app.storage.load_game(GAME) is not None:
-            note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
-        aid = t("golf.aid_on") if app.settings["memory_aid"] else t("golf.aid_off")
-        body = (
-            '%s<form class="setup golf-setup" data-testid="setup" onsubmit="return false">'
-            '<section class="panel"><label for="golf-name" class="label">%s</label>'
-            '<input type="text" id="golf-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" '
-            'data-input="name" data-testid="player-name"></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="segments g-seats">%s</div>'
-            '<p class="hint" id="seats-label" data-testid="seats-label">%s</p></fieldset></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div>'
-            '<p class="hint" data-testid="deck-suggestion">%s</p></fieldset></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
-            '<div class="g-start">%s%s</div><p class="hint">%s</p>'
-            '<p><a class="btn btn-ghost" href="/rules/golf" data-testid="rules-golf">%s</a> '
-            '<a class="btn btn-ghost" href="#/settings">%s</a></p></form>' % (
-                note, escape(t("setup.name")), escape(name), escape(t("setup.name_placeholder")),
-                escape(t("golf.seats")), seats, escape(self.seats_label()),
-                escape(t("golf.decks")), deck_choices, escape(suggestion),
-                escape(t("golf.strength")), strengths,
-                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
-                escape(aid), escape(t("home.rules")), escape(t("home.settings"))))
-        return page(t("game.golf"), body, extra_class="golf")
-
-    def seats_label(self):
-        others = self.seats - 1
-        return t("golf.seats_hint_one") if others == 1 else t("golf.seats_hint", n=others)
-
-    def remember(self, app):
-        remember_setup(app, GAME, {"seats": self.seats, "decks": self.decks, "strength": self.strength})
-
-    def on_input(self, app, name, value, final):
-        if name == "seats":
-            self.seats = int(value)
-            self.remember(app)
-            if final:
-                app.rerender()  # the deck suggestion follows the table size
-        elif name == "decks":
-            self.decks = int(value)
-            self.remember(app)
-        elif name == "strength":
-            self.strength = chosen_strength(GAME, value)
-            self.remember(app)
-        elif name == "name" and final:
-            app.settings["name"] = clean_name(value)
-            app.save_settings()
-
-    def player_name(self, app):
-        name = clean_name(app.field("golf-name"))
-        app.settings["name"] = name
-        app.save_settings()
-        return name or t("golf.you")
-
-    def handle(self, app, action, value):
-        if action == "start":
-            name = self.player_name(app)
-            self.remember(app)
-            table = LocalTable.new(app, GAME, {"seats": self.seats, "decks": self.chosen_decks()},
-                                   new_players(name, self.seats, self.strength))
-            app.show(TableScreen(app, table), route="play/golf/table")
-        elif action == "open-room":
-            self.player_name(app)
-            self.remember(app)
-            app.open_room(GAME, {"decks": self.chosen_decks()}, self.seats, self.strength)
-        elif action == "continue":
-            app.go("play/golf/continue", replace=True)
-
-
 class TableScreen(Screen):
     """The running game on any table: peek, turns, knock banner, round summary, final standings."""
 
@@ -569,7 +452,7 @@ class TableScreen(Screen):
             number = len(view["history"])
             body = summary_html(view, result, me, last=number >= view["rounds_total"]) + sheet_html(view, compact=True)
         elif phase == "final":
-            body = final_html(view, me, new_game=self.table.role == "local")
+            body = final_html(view, me, new_game=self.table.can_rematch())
         else:
             body = self.render_table(app, view, phase)
         tools = []
@@ -577,7 +460,7 @@ class TableScreen(Screen):
             tools.append(button(t("golf.open_sheet"), "sheet", "open-sheet", kind="ghost"))
             if self.table.can_pause():
                 tools.append(button(t("table.pause"), "pause", "pause", kind="secondary"))
-            if self.table.role == "local":
+            if self.table.can_transfer():
                 tools.append(transfer_link(GAME))
         tools_html = '<div class="tools g-tools">%s</div>' % "".join(tools) if tools else ""
         return page(t("game.golf"), body + tools_html + self.render_panel(view), extra_class="golf")
@@ -773,6 +656,8 @@ class TableScreen(Screen):
         app.rerender()
 
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         view = self.table.view()
         if action == "ready":
             self.act(app, "ready")
@@ -801,17 +686,6 @@ class TableScreen(Screen):
         elif action == "close-panel":
             self.sheet = False
             app.rerender()
-        elif action == "pause":
-            if self.table.can_pause() and hasattr(self.table, "save"):
-                self.table.save()
-            app.go("")
-        elif action == "new-game" and self.table.role == "local":
-            players = self.table.players()
-            strength = chosen_strength(GAME, players[-1]["strength"])
-            me = self.table.seat or 0
-            options = {"seats": view["seats"], "decks": view["decks"]}
-            fresh = LocalTable.new(app, GAME, options, new_players(players[me]["name"], view["seats"], strength))
-            app.show(TableScreen(app, fresh), route="play/golf/table")
 
     def on_key(self, app, key):
         view = self.table.view()

@@ -10,25 +10,14 @@ from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import NewOnce, Screen, clean_name, page, remember_setup, room_button, setup_choices
-from spieleabend.ui.shell import transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, chosen_strength, night_point_note, seat_player
-from spieleabend.ui.table import seen_reveals
-from spieleabend.ui.table import solo_players
-from spieleabend.ui.table import strength_choices as shared_strength_choices
+from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
+from spieleabend.ui.table import PERSON, night_point_note, seen_reveals, table_action
 
 GAME = "kartenkampf"
-MAX_COMPUTERS = 7
-DEFAULT_COMPUTERS = 3
-DEFAULT_STYLE = "stark"
 
 register({
     "kk.you": ("Du", "You"),
     "kk.you_mark": ("(du)", "(you)"),
-    "kk.table_size": ("Computer am Tisch", "Computers at the table"),
-    "kk.computers": ("%(n)s Computer, %(seats)s Plätze", "%(n)s computers, %(seats)s seats"),
-    "kk.computers_one": ("1 Computer, 2 Plätze", "1 computer, 2 seats"),
-    "kk.style": ("Computer-Spielweise", "How the computers play"),
     "kk.short_rules": ("Alle wählen geheim eine Karte. Die höchste Karte, die genau einmal liegt, gewinnt "
                        "die Summe aller Karten der Runde.",
                        "Everyone secretly picks a card. The highest card played exactly once wins "
@@ -116,11 +105,6 @@ register({
 
 
 # -- pure helpers (tested in CPython) ------------------------------------------------------
-def strength_choices():
-    """Return [(level, name, one line)] for the computers (the same three levels in every game)."""
-    return shared_strength_choices(GAME)
-
-
 def reveal_items(reveal):
     """Return the sorted reveal's cards, each with whether it won, was tied or goes back to its owner."""
     return [{"seat": item["seat"], "card": item["card"], "winner": item["winner"], "tied": item["tied"],
@@ -345,99 +329,12 @@ def render_infoscreen(view, seats):
             '<section class="kk-screen-side">%s</section></div>' % (status, reveal, side))
 
 
+def setup_note(app):
+    """Return the start screen's line about the game."""
+    return t("kk.short_rules")
+
+
 # -- screens --------------------------------------------------------------------------------
-def new_table(app, name, computers, style):
-    """Deal a new game: the person at seat 0, the computers after it."""
-    players = solo_players(name, computers + 1, style)
-    return LocalTable.new(app, GAME, {"seats": computers + 1}, players)
-
-
-def setup_choice(app):
-    """Return the start screen's last computers count and style."""
-    return setup_choices(app, GAME, {"computers": DEFAULT_COMPUTERS, "style": DEFAULT_STYLE})
-
-
-class SetupScreen(Screen):
-    """Dein Name, Computer am Tisch (1 to 7), Computer-Spielweise, Partie starten, Zusammen spielen."""
-
-    route = "play/kartenkampf"
-
-    def __init__(self, app):
-        choice = setup_choice(app)
-        self.computers = choice["computers"]
-        self.style = chosen_strength(GAME, choice["style"])  # an earlier release stored "random"/"strong"
-
-    def render(self, app):
-        name = app.settings.get("name", "")
-        seats = "".join([
-            '<label class="seg"><input type="radio" name="kk-computers" value="%d" data-input="computers" '
-            'data-testid="computers-%d"%s><span>%d</span></label>' % (
-                n, n, " checked" if n == self.computers else "", n) for n in range(1, MAX_COMPUTERS + 1)])
-        styles = "".join([
-            '<label class="choice big"><input type="radio" name="kk-style" value="%s" data-input="style" '
-            'data-testid="style-%s"%s><span><strong>%s</strong><small>%s</small></span></label>' % (
-                key, key, " checked" if key == self.style else "", escape(label), escape(hint))
-            for key, label, hint in strength_choices()])
-        note = ""
-        if app.storage.load_game(GAME) is not None:
-            note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
-        body = (
-            '%s<form class="setup kk-setup" data-testid="setup" onsubmit="return false">'
-            '<section class="panel"><label for="kk-name" class="label">%s</label>'
-            '<input type="text" id="kk-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" '
-            'data-input="name" data-testid="player-name"></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="segments kk-segments">%s</div>'
-            '<p class="hint" id="kk-computers-label">%s</p></fieldset></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
-            '%s%s<p class="hint">%s</p><p><a class="btn btn-ghost" href="/rules/kartenkampf" '
-            'data-testid="rules-kartenkampf">%s</a></p></form>' % (
-                note, escape(t("setup.name")), escape(name), escape(t("setup.name_placeholder")),
-                escape(t("kk.table_size")), seats, escape(self.computers_label()),
-                escape(t("kk.style")), styles,
-                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
-                escape(t("kk.short_rules")), escape(t("home.rules"))))
-        return page(t("game.kartenkampf"), body, extra_class="kk")
-
-    def computers_label(self):
-        if self.computers == 1:
-            return t("kk.computers_one")
-        return t("kk.computers", n=self.computers, seats=self.computers + 1)
-
-    def remember(self, app):
-        remember_setup(app, GAME, {"computers": self.computers, "style": self.style})
-
-    def on_input(self, app, name, value, final):
-        if name == "computers":
-            self.computers = int(value)
-            self.remember(app)
-            app.output("kk-computers-label", self.computers_label())
-        elif name == "style":
-            self.style = chosen_strength(GAME, value)
-            self.remember(app)
-        elif name == "name" and final:
-            app.settings["name"] = clean_name(value)
-            app.save_settings()
-
-    def person_name(self, app):
-        name = clean_name(app.field("kk-name"))
-        app.settings["name"] = name
-        app.save_settings()
-        return name or t("kk.you")
-
-    def handle(self, app, action, value):
-        if action == "start":
-            name = self.person_name(app)
-            self.remember(app)
-            app.show(TableScreen(app, new_table(app, name, self.computers, self.style)), route="play/kartenkampf/table")
-        elif action == "open-room":
-            self.person_name(app)
-            self.remember(app)
-            app.open_room(GAME, {}, self.computers + 1, self.style)
-        elif action == "continue":
-            app.go("play/kartenkampf/continue", replace=True)
-
-
 class TableScreen(Screen):
     """The running game for any table: choose, wait, reveal, final standings; the infoscreen layout for seat None."""
 
@@ -499,7 +396,7 @@ class TableScreen(Screen):
                     '</div></section>' % (
                         escape(t("kk.final_title")), render_standings(view, self.table.seat),
                         button(t("home.new_game"), "new-game", "new-game", kind="primary")
-                        if self.table.role == "local" else "",
+                        if self.table.can_rematch() else "",
                         escape(t("home.results"))))
         else:
             if phase == "reveal":
@@ -518,7 +415,7 @@ class TableScreen(Screen):
         tools = [button(t("kk.log_btn"), "panel", "open-log", kind="ghost", data_value="log")]
         if phase != "final" and self.table.can_pause():
             tools.append(button(t("table.pause"), "pause", "pause", kind="secondary"))
-        if self.table.role == "local" and phase != "final":
+        if self.table.can_transfer():
             tools.append(transfer_link(GAME))
         return page(t("game.kartenkampf"), body + '<div class="tools kk-tools">%s</div>' % "".join(tools)
                     + self.render_panel(view), extra_class="kk")
@@ -584,6 +481,8 @@ class TableScreen(Screen):
 
     # -- actions -----------------------------------------------------------------------
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         view = self.table.view()
         if view is None:
             return
@@ -602,17 +501,6 @@ class TableScreen(Screen):
             self.panel = value
         elif action == "close-panel":
             self.panel = None
-        elif action == "pause":
-            if self.table.can_pause():
-                self.table.save()
-            app.go("")
-            return
-        elif action == "new-game" and self.table.role == "local":
-            players = self.table.players()
-            style = chosen_strength(GAME, players[-1].get("strength"))
-            fresh = new_table(app, players[self.table.seat or 0]["name"], len(players) - 1, style)
-            app.show(TableScreen(app, fresh), route="play/kartenkampf/table")
-            return
         app.rerender()
 
     def confirm(self, app):

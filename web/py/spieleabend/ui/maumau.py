@@ -10,16 +10,10 @@ from spieleabend.games import maumau as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, computer_names, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength, night_point_note
-from spieleabend.ui.table import strength_choices as shared_strength_choices
+from spieleabend.ui.shell import Screen, page, transfer_link
+from spieleabend.ui.table import computer_names, night_point_note, standings, table_action
 
 GAME = "maumau"
-DEFAULT_STRENGTH = "mittel"
-LIMITS = engine.INFO["options"][0]["choices"]
-DEFAULT_LIMIT = engine.DEFAULT_LIMIT
-DEFAULT_SEATS = engine.INFO["seats"]["default"]
 # Hand order: suits alternate black and red, ranks low to high.
 SUIT_ORDER = {"C": 0, "H": 1, "S": 2, "D": 3}
 RANK_ORDER = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
@@ -32,12 +26,6 @@ MOVE_EVENTS = {"play": True, "draw": True, "deal": True, "deal_end": True, "join
 
 register({
     "mm.you": ("Du", "You"),
-    "mm.strength": ("Spielstärke der Computer", "How well the computers play"),
-    "mm.players": ("Spieler am Tisch", "Players at the table"),
-    "mm.players_value": ("%(n)s Spieler: du und %(c)s", "%(n)s players: you and %(c)s"),
-    "mm.computers": ("%(n)s Computer", "%(n)s computers"),
-    "mm.computers_one": ("1 Computer", "1 computer"),
-    "mm.limit": ("Grenze für Minuspunkte", "Minus-point limit"),
     "mm.limit_hint": ("Wer mehr Minuspunkte hat, scheidet aus. Wer zuletzt übrig ist, gewinnt. 30 ist eine kurze Partie.",
                       "Whoever has more minus points is out. The last one left wins. 30 makes a short game."),
     "mm.deal": ("Runde %(n)s", "Deal %(n)s"),
@@ -153,11 +141,6 @@ register({
 def computers_wait(view):
     """Between deals the computers wait for a person still in the game to read the result and go on."""
     return view["phase"] == "between"
-
-
-def strength_choices():
-    """Return [(level, name, one line)] for the computers (the same three levels in every game)."""
-    return shared_strength_choices(GAME)
 
 
 # ---------------------------------------------------------------- pure helpers (tested in CPython)
@@ -311,24 +294,16 @@ def computer_name(taken):
     return computer_names(taken, 1)[0]
 
 
+def setup_hints(choices):
+    """Return the start screen's hint under the minus-point limit."""
+    return {"limit": t("mm.limit_hint")}
+
+
 def cards_label(count):
     return t("mm.cards_one") if count == 1 else t("mm.cards", n=count)
 
 
-def new_table(app, name, seats, strength, limit):
-    """Deal a new game: the person at seat 0, computers after it."""
-    players = solo_players(name, seats, strength)
-    return LocalTable.new(app, GAME, {"seats": seats, "limit": limit}, players)
-
-
 # ---------------------------------------------------------------- Neues Spiel
-
-def last_choices(app):
-    """Return the start screen's last choices."""
-    choices = setup_choices(app, GAME, {"seats": DEFAULT_SEATS, "strength": DEFAULT_STRENGTH, "limit": DEFAULT_LIMIT})
-    choices["strength"] = chosen_strength(GAME, choices["strength"])  # an earlier release stored "medium" …
-    return choices
-
 
 HAND_ROW = 7  # cards a row holds at 360 px with 44 px of each card in sight (64 px cards overlapping by 20)
 
@@ -346,87 +321,6 @@ def hand_rows(cards):
         out.append('<div class="mm-row" style="--n:%d">%s</div>' % (max(len(row) - 1, 1), "".join(row)))
     return "".join(out)
 
-
-class SetupScreen(Screen):
-    """Dein Name, Spielstärke, Spieler am Tisch (slider), Grenze, Partie starten, Zusammen spielen, Fortsetzen."""
-
-    route = "play/maumau"
-
-    def __init__(self, app):
-        self.choices = last_choices(app)
-
-    def players_label(self):
-        computers = self.choices["seats"] - 1
-        return t("mm.players_value", n=self.choices["seats"],
-                 c=t("mm.computers_one") if computers == 1 else t("mm.computers", n=computers))
-
-    def render(self, app):
-        choices = self.choices
-        name = app.settings.get("name", "")
-        strengths = "".join(
-            '<label class="choice big"><input type="radio" name="strength" value="%s" data-input="strength" data-testid="strength-%s"%s>'
-            '<span><strong>%s</strong><small>%s</small></span></label>' % (
-                key, key, " checked" if key == choices["strength"] else "", escape(label), escape(hint))
-            for key, label, hint in strength_choices())
-        limits = "".join(
-            '<label class="seg"><input type="radio" name="limit" value="%d" data-input="limit" data-testid="limit-%d"%s>'
-            '<span>%d</span></label>' % (n, n, " checked" if n == choices["limit"] else "", n) for n in LIMITS)
-        note = ""
-        if app.storage.load_game(GAME) is not None:
-            note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
-        body = (
-            '%s<form class="setup mm-setup" data-testid="setup" onsubmit="return false">'
-            '<section class="panel"><label for="mm-name" class="label">%s</label>'
-            '<input type="text" id="mm-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" '
-            'data-input="name" data-testid="player-name"></section>'
-            '<section class="panel"><div class="slider"><label for="mm-seats" class="label">%s</label>'
-            '<output id="mm-seats-out" for="mm-seats" data-testid="players-value">%s</output>'
-            '<input type="range" id="mm-seats" min="2" max="5" step="1" value="%d" data-input="seats" data-testid="players"></div></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
-            '<section class="panel"><fieldset aria-describedby="mm-limit-hint"><legend>%s</legend><div class="segments">%s</div>'
-            '<p class="hint" id="mm-limit-hint">%s</p></fieldset></section>'
-            '%s%s<p><a class="btn btn-ghost" href="/rules/maumau" data-testid="rules-maumau">%s</a></p></form>' % (
-                note, escape(t("setup.name")), escape(name), escape(t("mm.you")),
-                escape(t("mm.players")), escape(self.players_label()), choices["seats"],
-                escape(t("mm.strength")), strengths,
-                escape(t("mm.limit")), limits, escape(t("mm.limit_hint")),
-                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide"),
-                '<div class="mm-together">%s</div>' % room_button(),
-                escape(t("home.rules"))))
-        return page(t("game.maumau"), body, extra_class="mm")
-
-    def on_input(self, app, name, value, final):
-        if name == "seats":
-            seats = int(value)
-            if engine.MIN_SEATS <= seats <= engine.MAX_SEATS:
-                self.choices["seats"] = seats
-                app.output("mm-seats-out", self.players_label())
-        elif name == "strength":
-            self.choices["strength"] = chosen_strength(GAME, value)
-        elif name == "limit":
-            self.choices["limit"] = int(value)
-        elif name == "name" and final:
-            app.settings["name"] = clean_name(value)
-            app.save_settings()
-
-    def handle(self, app, action, value):
-        choices = self.choices
-        if action in ("start", "open-room"):
-            remember_setup(app, GAME, choices)
-        if action == "start":
-            name = clean_name(app.field("mm-name")) or t("mm.you")
-            app.settings["name"] = name if name != t("mm.you") else ""
-            app.save_settings()
-            table = new_table(app, name, choices["seats"], choices["strength"], choices["limit"])
-            app.show(TableScreen(app, table), route="play/maumau/table")
-        elif action == "open-room":
-            app.open_room(GAME, {"limit": choices["limit"]}, choices["seats"], choices["strength"])
-        elif action == "continue":
-            app.go("play/maumau/continue", replace=True)
-
-
-# ---------------------------------------------------------------- the table
 
 class TableScreen(Screen):
     """The running game on any table: the phone layout for a seat, the large public layout for a screen."""
@@ -471,7 +365,7 @@ class TableScreen(Screen):
         parts = []
         if view["phase"] != "over" and self.table.can_pause():
             parts.append(button(t("table.pause"), "pause", "pause", kind="secondary"))
-        if self.table.role == "local" and view["phase"] != "over":
+        if self.table.can_transfer():
             parts.append(transfer_link(GAME))
         parts.append('<a class="btn btn-ghost" href="/rules/maumau" data-testid="rules-maumau">%s</a>' % escape(t("home.rules")))
         return '<div class="tools mm-tools">%s</div>' % "".join(parts)
@@ -668,7 +562,7 @@ class TableScreen(Screen):
     def render_between(self, view):
         me = self.table.seat
         last = view["last_deal"]
-        editable = self.table.role == "local"
+        editable = self.table.can_edit_seats()
         title = t("mm.deal_over", n=last["deal"] if last else view["deal"])
         winner_line = ""
         if last is not None and last["winner"] is not None:
@@ -718,7 +612,7 @@ class TableScreen(Screen):
                             ' <span class="mm-ptag">%s</span>' % escape(t("mm.out")) if out else "",
                             escape(t("mm.minus", n=view["minus"][seat])), escape(t("mm.minus_short", n=view["minus"][seat]))))
         point = night_point_note(result, view["names"], me)
-        new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.role == "local" else ""
+        new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.can_rematch() else ""
         last = view["last_deal"]
         summary = ""
         if last is not None:
@@ -806,6 +700,8 @@ class TableScreen(Screen):
             app.toast(t("mm.not_your_turn"))
 
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         view = self.table.view()
         if view is None:
             return
@@ -824,23 +720,13 @@ class TableScreen(Screen):
             if "next" in view["legal"]:
                 self.act(app, "next")
                 app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
-        elif action == "add-player" and self.table.role == "local":
+        elif action == "add-player" and self.table.can_edit_seats():
             name = computer_name(view["names"])
             self.edit(app, lambda state: engine.add_seat(state, name))
-        elif action == "remove-player" and self.table.role == "local":
+        elif action == "remove-player" and self.table.can_edit_seats():
             seat = int(value)
             if seat != self.table.seat:
                 self.edit(app, lambda state: engine.remove_seat(state, seat))
-        elif action == "pause":
-            self.table.save()
-            app.go("")
-        elif action == "new-game":
-            players = self.table.players()
-            me = self.table.seat or 0
-            strength = self.table.default_strength()
-            seats = engine.DEFAULT_SEATS if len(players) < 2 else min(len(players), engine.MAX_SEATS)
-            fresh = new_table(app, players[me]["name"], seats, strength, view["limit"])
-            app.show(TableScreen(app, fresh), route="play/maumau/table")
 
     def on_key(self, app, key):
         if self.table.seat is None:

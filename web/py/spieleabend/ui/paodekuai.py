@@ -10,35 +10,23 @@ from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
-from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength, night_point_note
-from spieleabend.ui.table import strength_choices as shared_strength_choices
+from spieleabend.ui.shell import Screen, page, transfer_link
+from spieleabend.ui.table import COMPUTER, night_point_note, standings, table_action
 
 GAME = "paodekuai"
 SEATS = 3
-DEAL_CHOICES = engine.INFO["options"][0]["choices"]  # 0: open until a player stops
 FEED_LENGTH = 5
 HEART_THREE = engine.HEART_THREE
 
-# What the start screen chose last (settings keep only known keys; this lasts while the page is open).
-SETUP_DEFAULTS = {"deals": engine.DEFAULT_DEALS, "strength": "stark"}
-
 register({
-    # The number of deals is chosen below it (5 by default): the line does not name one.
-    "pdk.header": ("3 Spieler · Du und 2 unabhängige Computer", "3 players · you and 2 independent computers"),
     "pdk.intro": ("Drei Spieler wetteifern, um ihre Hände zu leeren. Du musst, wenn möglich, den aktuellen "
                   "Spielzug schlagen – plane, wie du deine letzten Karten loswirst.",
                   "Three players race to empty their hands. You must beat the current play when you can – "
                   "plan how to get rid of your last cards."),
-    "pdk.you": ("Du", "You"),
-    "pdk.deals": ("Austeilungen", "Deals"),
-    "pdk.deals_open": ("offen", "open"),
     "pdk.deals_hint": ("%(n)s Austeilungen, dann zählt die Tabelle.", "%(n)s deals, then the table decides."),
     "pdk.deals_hint_one": ("Eine Austeilung, dann zählt die Tabelle.", "One deal, then the table decides."),
     "pdk.deals_hint_open": ("Offen: ihr spielt, bis jemand nach einer Austeilung „Beenden“ wählt.",
                             "Open: you play until someone chooses “Stop” after a deal."),
-    "pdk.strength": ("Spielstärke der Computer", "Computer strength"),
     "pdk.rules": ("Vollständige Regeln", "Full rules"),
     "pdk.deal_of": ("Austeilung %(n)s von %(total)s", "Deal %(n)s of %(total)s"),
     "pdk.deal_open": ("Austeilung %(n)s (offen)", "Deal %(n)s (open)"),
@@ -144,11 +132,6 @@ register({
 
 
 # ---------------------------------------------------------------- pure helpers (CPython-tested)
-
-def strength_choices():
-    """Return [(level, name, one line)] for the computers (the same three levels in every game)."""
-    return shared_strength_choices(GAME)
-
 
 _CARD_HTML = {}
 
@@ -349,15 +332,22 @@ def deal_totals(view):
     return totals
 
 
+def setup_note(app):
+    """Return the start screen's line about the game."""
+    return t("pdk.intro")
+
+
+def setup_hints(choices):
+    """Return the start screen's hint under the number of deals."""
+    deals = choices["deals"]
+    if deals == 0:
+        return {"deals": t("pdk.deals_hint_open")}
+    return {"deals": t("pdk.deals_hint_one") if deals == 1 else t("pdk.deals_hint", n=deals)}
+
+
 def bomb_bonuses(view):
     """Return the bomb bonuses won in the current deal as (seat, points)."""
     return [(r["seat"], r["points"][r["seat"]]) for r in view["settlements"] if r["kind"] == "bomb"]
-
-
-def new_table(app, name, deals, strength):
-    """Deal a new table: the person at seat 0, two independent computers after."""
-    players = solo_players(name, SEATS, strength)
-    return LocalTable.new(app, GAME, {"deals": deals}, players)
 
 
 def suggest(view):
@@ -369,87 +359,6 @@ def suggest(view):
 
 
 # ---------------------------------------------------------------- start screen
-
-class SetupScreen(Screen):
-    """The seed's header line, deals, strength, Partie starten, Zusammen spielen, Fortsetzen."""
-
-    route = "play/paodekuai"
-
-    def __init__(self, app):
-        last = setup_choices(app, GAME, SETUP_DEFAULTS)
-        self.deals = last["deals"]
-        self.strength = chosen_strength(GAME, last["strength"])  # an earlier release stored "strong" …
-
-    def render(self, app):
-        name = app.settings.get("name", "")
-        deal_options = []
-        for n in DEAL_CHOICES:
-            label = t("pdk.deals_open") if n == 0 else str(n)
-            deal_options.append(
-                '<label class="seg"><input type="radio" name="deals" value="%d" data-input="deals" '
-                'data-testid="deals-%d"%s><span>%s</span></label>' % (
-                    n, n, " checked" if n == self.deals else "", escape(label)))
-        strengths = "".join(
-            '<label class="choice big"><input type="radio" name="strength" value="%s" data-input="strength" '
-            'data-testid="strength-%s"%s><span><strong>%s</strong><small>%s</small></span></label>' % (
-                key, key, " checked" if key == self.strength else "", escape(label), escape(hint))
-            for key, label, hint in strength_choices())
-        note = ""
-        if app.storage.load_game(GAME) is not None:
-            note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="primary"))
-        body = (
-            '<p class="pdk-header" data-testid="pdk-header">%s</p><p class="hint">%s</p>%s'
-            '<form class="setup" data-testid="setup" onsubmit="return false">'
-            '<section class="panel"><label for="pdk-name" class="label">%s</label>'
-            '<input type="text" id="pdk-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" '
-            'data-input="name" data-testid="player-name"></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="segments">%s</div>'
-            '<p class="hint" id="deals-label" data-testid="deals-label">%s</p></fieldset></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
-            '<div class="stack">%s%s</div>'
-            '<p><a class="btn btn-ghost" href="/rules/paodekuai" data-testid="open-rules">%s</a></p></form>' % (
-                escape(t("pdk.header")), escape(t("pdk.intro")), note,
-                escape(t("setup.name")), escape(name), escape(t("pdk.you")),
-                escape(t("pdk.deals")), "".join(deal_options), escape(self.deals_label()),
-                escape(t("pdk.strength")), strengths,
-                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide"), room_button(),
-                escape(t("pdk.rules"))))
-        return page(t("game.paodekuai"), body, extra_class="pdk")
-
-    def deals_label(self):
-        if self.deals == 0:
-            return t("pdk.deals_hint_open")
-        if self.deals == 1:
-            return t("pdk.deals_hint_one")
-        return t("pdk.deals_hint", n=self.deals)
-
-    def on_input(self, app, name, value, final):
-        if name == "deals":
-            self.deals = int(value)
-            app.output("deals-label", self.deals_label())
-        elif name == "strength":
-            self.strength = chosen_strength(GAME, value)
-        elif name == "name" and final:
-            app.settings["name"] = clean_name(value)
-            app.save_settings()
-
-    def handle(self, app, action, value):
-        if action in ("start", "open-room"):
-            remember_setup(app, GAME, {"deals": self.deals, "strength": self.strength})
-        if action == "start":
-            name = clean_name(app.field("pdk-name")) or t("pdk.you")
-            app.settings["name"] = name if name != t("pdk.you") else ""
-            app.save_settings()
-            table = new_table(app, name, self.deals, self.strength)
-            app.show(TableScreen(app, table), route="play/paodekuai/table")
-        elif action == "open-room":
-            app.open_room(GAME, {"deals": self.deals}, SEATS, self.strength)
-        elif action == "continue":
-            app.go("play/paodekuai/continue", replace=True)
-
-
-# ---------------------------------------------------------------- the table
 
 class TableScreen(Screen):
     """The running table for any table object: a seat's layout, or the infoscreen's public one."""
@@ -751,7 +660,7 @@ class TableScreen(Screen):
                             " win" if seat in best else "", seat, totals[seat], escape(t("pdk.rank", n=rank)),
                             escape(names[seat]), escape(t("pdk.points", n=signed(totals[seat])))))
         new_game = ""
-        if self.table.role == "local":
+        if self.table.can_rematch():
             new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary")
         return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
                 '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
@@ -765,7 +674,7 @@ class TableScreen(Screen):
                  '<a class="btn btn-ghost" href="/rules/paodekuai" data-testid="open-rules">%s</a>' % escape(t("pdk.rules"))]
         if phase != "final" and self.table.can_pause():
             parts.append(button(t("table.pause"), "pause", "pause", kind="secondary"))
-        if self.table.role == "local" and phase != "final":
+        if self.table.can_transfer():
             parts.append(transfer_link(GAME))
         return '<div class="tools pdk-tools">%s</div>' % "".join(parts)
 
@@ -813,6 +722,8 @@ class TableScreen(Screen):
 
     # -- actions ---------------------------------------------------------------------------
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         self.in_hand = False
         view = self.current()
         if view is None:
@@ -841,18 +752,6 @@ class TableScreen(Screen):
             self.panel = True
         elif action == "close-panel":
             self.panel = False
-        elif action == "pause":
-            if self.table.can_pause():
-                self.table.save()
-            app.go("")
-            return
-        elif action == "new-game":
-            players = self.table.players()
-            me = self.table.seat or 0
-            strength = chosen_strength(GAME, players[(me + 1) % SEATS].get("strength"))
-            fresh = new_table(app, players[me]["name"], view["deals"], strength)
-            app.show(TableScreen(app, fresh), route="play/paodekuai/table")
-            return
         app.rerender()
 
     def toggle(self, view, card):

@@ -1,23 +1,17 @@
 """Punktejagd screens: start, table (choose, reveal), final standings, played cards and round log."""
 
-from spieleabend.games import punktejagd as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, clean_name, page, room_button, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players, standings
-from spieleabend.ui.table import chosen_strength, night_point_note, seen_reveals
-from spieleabend.ui.table import strength_choices as shared_strength_choices
+from spieleabend.ui.shell import Screen, page, transfer_link
+from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, night_point_note, seat_player, seen_reveals, standings
+from spieleabend.ui.table import table_action
 
 GAME = "punktejagd"
 FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
 
 register({
     "pj.you": ("Du", "You"),
-    "pj.table_size": ("Am Tisch", "At the table"),
-    "pj.computers": ("%(n)s Computer", "%(n)s computers"),
-    "pj.computers_one": ("1 Computer", "1 computer"),
-    "pj.style": ("Computer-Spielweise", "How the computers play"),
     "pj.round": ("Runde %(n)s von %(total)s", "Round %(n)s of %(total)s"),
     "pj.type.normal": ("Normal", "Normal"),
     "pj.type.kopfstand": ("Kopfstand", "Upside down"),
@@ -93,15 +87,9 @@ def type_label(round_type):
     return t("pj.type." + round_type)
 
 
-def strength_choices():
-    """Return [(level, name, one line)] for the computers: the seed's names, the same three levels as every game."""
-    return shared_strength_choices(GAME)
-
-
-def new_table(app, name, computers, style):
-    """Deal a new game: the person at seat 0, the computers after it."""
-    players = solo_players(name, computers + 1, style)
-    return LocalTable.new(app, GAME, {"seats": computers + 1}, players)
+def setup_note(app):
+    """Return the start screen's rule of thumb."""
+    return t("pj.merksatz")
 
 
 def upgrade_save(document):
@@ -113,76 +101,6 @@ def upgrade_save(document):
         meta["players"] = [seat_player(names[0], PERSON)] + [seat_player(n, COMPUTER, style) for n in names[1:]]
         meta["seat"] = 0
     return document
-
-
-class SetupScreen(Screen):
-    """Dein Name, Am Tisch, Computer-Spielweise, Partie starten."""
-
-    route = "play/punktejagd"
-
-    def __init__(self, app):
-        self.computers = app.settings["pj_computers"]
-        self.style = chosen_strength(GAME, app.settings["pj_style"])  # an earlier release stored "random" …
-
-    def render(self, app):
-        name = app.settings.get("name", "")
-        seats = "".join(
-            '<label class="seg"><input type="radio" name="computers" value="%d" data-input="computers" data-testid="computers-%d"%s>'
-            '<span>%d</span></label>' % (n, n, " checked" if n == self.computers else "", n) for n in range(1, 6))
-        styles = "".join(
-            '<label class="choice big"><input type="radio" name="style" value="%s" data-input="style" data-testid="style-%s"%s>'
-            '<span><strong>%s</strong><small>%s</small></span></label>' % (
-                s, s, " checked" if s == self.style else "", escape(label), escape(line))
-            for s, label, line in strength_choices())
-        note = ""
-        if app.storage.load_game(GAME) is not None:
-            note = '<div class="notice"><p>%s</p>%s</div>' % (
-                escape(t("setup.replace_note")), button(t("home.continue"), "continue", "continue-saved", kind="ghost"))
-        body = (
-            '%s<form class="setup" data-testid="setup" onsubmit="return false">'
-            '<section class="panel"><label for="pj-name" class="label">%s</label>'
-            '<input type="text" id="pj-name" maxlength="24" autocomplete="nickname" value="%s" placeholder="%s" data-input="name" data-testid="player-name"></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="segments">%s</div>'
-            '<p class="hint" id="computers-label">%s</p></fieldset></section>'
-            '<section class="panel"><fieldset><legend>%s</legend><div class="choices">%s</div></fieldset></section>'
-            '%s<p class="hint">%s</p><p><a class="btn btn-ghost" href="/rules/punktejagd" data-testid="rules-punktejagd">%s</a></p></form>' % (
-                note, escape(t("setup.name")), escape(name), escape(t("setup.name_placeholder")),
-                escape(t("pj.table_size")), seats, escape(self.computers_label()),
-                escape(t("pj.style")), styles,
-                button(t("setup.start"), "start", "start-game", kind="primary", extra="wide") + room_button(),
-                escape(t("pj.merksatz")), escape(t("home.rules"))))
-        return page(t("game.punktejagd"), body)
-
-    def computers_label(self):
-        return t("pj.computers_one") if self.computers == 1 else t("pj.computers", n=self.computers)
-
-    def on_input(self, app, name, value, final):
-        if name == "computers":
-            self.computers = int(value)
-            app.output("computers-label", self.computers_label())
-        elif name == "style":
-            self.style = chosen_strength(GAME, value)
-        elif name == "name" and final:
-            app.settings["name"] = clean_name(value)
-            app.save_settings()
-
-    def handle(self, app, action, value):
-        if action == "start":
-            name = clean_name(app.field("pj-name")) or t("pj.you")
-            app.settings["name"] = name if name != t("pj.you") else ""
-            app.settings["pj_computers"] = self.computers
-            app.settings["pj_style"] = self.style
-            app.save_settings()
-            app.show(TableScreen(app, new_table(app, name, self.computers, self.style)), route="play/punktejagd/table")
-        elif action == "continue":
-            app.go("play/punktejagd/continue", replace=True)
-        elif action == "open-room":
-            name = clean_name(app.field("pj-name"))
-            if name:
-                app.settings["name"] = name
-            app.settings["pj_style"] = self.style
-            app.save_settings()
-            app.open_room(GAME, {}, self.computers + 1, self.style)
 
 
 class TableScreen(Screen):
@@ -255,7 +173,7 @@ class TableScreen(Screen):
             return page(t("game.punktejagd"), "", extra_class="pj")
         if self.me is None:
             again = ""
-            if view["outcome"] is not None and self.table.role == "host":
+            if view["outcome"] is not None and self.table.can_rematch():
                 again = '<div class="controls">%s</div>' % button(t("home.new_game"), "new-game", "new-game", kind="primary")
             return page(t("game.punktejagd"), render_infoscreen(view, self.table.seats()) + again + self.render_panel(view),
                         extra_class="pj pj-screen-page")
@@ -271,7 +189,7 @@ class TableScreen(Screen):
             button(t("pj.played_btn"), "panel", "open-played", kind="ghost", data_value="played"),
             button(t("pj.log_btn"), "panel", "open-log", kind="ghost", data_value="log"),
             "" if phase == "final" or not self.table.can_pause() else button(t("table.pause"), "pause", "pause", kind="secondary"),
-            transfer_link(GAME) if self.table.role == "local" and phase != "final" else ""))
+            transfer_link(GAME) if self.table.can_transfer() else ""))
         return page(t("game.punktejagd"), body + tools + self.render_panel(view), extra_class="pj")
 
     def render_header(self, view, revealed=None):
@@ -409,7 +327,7 @@ class TableScreen(Screen):
                 '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
                 '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>' % (
                     escape(t("pj.final_title")), escape(headline), night_point_note(result, view["names"], self.me), "".join(rows),
-                    button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.role in ("local", "host") else "",
+                    button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.can_rematch() else "",
                     escape(t("home.results"))))
 
     def render_panel(self, view):
@@ -451,6 +369,8 @@ class TableScreen(Screen):
 
     # -- actions -----------------------------------------------------------------------
     def handle(self, app, action, value):
+        if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
+            return
         if action == "select" and self.phase == "choose" and not self.flying:
             self.selected = int(value)
         elif action == "risk" and self.phase == "choose":
@@ -465,18 +385,6 @@ class TableScreen(Screen):
             self.panel = value
         elif action == "close-panel":
             self.panel = None
-        elif action == "pause":
-            self.table.save()
-            app.go("")
-            return
-        elif action == "new-game":
-            players = self.table.players()
-            style = chosen_strength(GAME, players[-1].get("strength"))
-            if self.table.role != "local":
-                return
-            fresh = new_table(app, players[self.table.seat or 0]["name"], len(players) - 1, style)
-            app.show(TableScreen(app, fresh), route="play/punktejagd/table")
-            return
         app.rerender()
 
     def confirm(self, app):

@@ -13,7 +13,7 @@ from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, normalize_code, parse_join)
 from spieleabend.ui.shell import Screen, clean_name, page
-from spieleabend.ui.table import chosen_strength, strength_choices
+from spieleabend.ui.table import chosen_strength
 
 
 register({
@@ -166,11 +166,6 @@ def game_title(game):
     return t("game." + game)
 
 
-def strength_list(game):
-    """Return [(level, name, line)] of a game's computers (the same three levels in every game)."""
-    return strength_choices(game)
-
-
 def final_rows(view, progress, lower_wins):
     """Return [(place, name, score)] best first: the engine's ranking, or for a game ended early the
     totals so far in the game's direction (lower_wins: its declared fact)."""
@@ -196,7 +191,6 @@ class LobbyScreen(Screen):
         self.engine = room.engine
         request = request or {}
         self.options = request.get("options") or {}
-        self.strengths = strength_list(self.game)
         self.strength = chosen_strength(self.game, request.get("strength"))
         seats = request.get("seats")
         limits = self.engine.INFO["seats"]
@@ -306,27 +300,23 @@ class LobbyScreen(Screen):
 
     def render_options(self):
         engine = self.engine
-        counts = "".join(
-            '<label class="seg"><input type="radio" name="room-seats" value="%d" data-input="room-seats" data-testid="room-seats-%d"%s>'
-            '<span>%d</span></label>' % (n, n, " checked" if n == self.seat_count else "", n)
-            for n in range(engine.INFO["seats"]["min"], engine.INFO["seats"]["max"] + 1))
+        from spieleabend.ui.setup import columns, radio, strength_fieldset
+
+        limits = engine.INFO["seats"]
+        counts = "".join(radio("room-seats", n, "room-seats-%d" % n, n == self.seat_count, str(n), "seg")
+                         for n in range(limits["min"], limits["max"] + 1))
         computers = max(0, self.seat_count - self.people())
-        strengths = "".join(
-            '<label class="choice big"><input type="radio" name="room-strength" value="%s" data-input="room-strength" data-testid="room-strength-%s"%s>'
-            '<span><strong>%s</strong><small>%s</small></span></label>' % (
-                escape(key), escape(key), " checked" if key == self.strength else "", escape(label), escape(hint))
-            for key, label, hint in self.strengths)
-        return ('<section class="panel room-options"><fieldset><legend>%s</legend><div class="segments">%s</div>'
-                '<p class="hint" id="room-seats-hint">%s</p></fieldset>'
-                '<fieldset><legend>%s</legend><div class="choices">%s</div></fieldset>'
+        return ('<section class="panel room-options"><fieldset><legend>%s</legend><div class="segments" style="--cols:%d">%s</div>'
+                '<p class="hint" id="room-seats-hint">%s</p></fieldset>%s'
                 '<label class="switch"><input type="checkbox" data-input="host-plays" data-testid="host-plays"%s>'
                 '<span>%s</span></label><p class="hint">%s</p>'
                 '<label for="room-host-name" class="label">%s</label><input type="text" id="room-host-name" maxlength="24" '
                 'autocomplete="nickname" data-testid="room-host-name" value="%s" placeholder="%s"></section>' % (
-                    escape(t("room.seats")), counts,
+                    escape(t("room.seats")), columns(limits["max"] - limits["min"] + 1), counts,
                     escape(t("room.seats_hint", computers=computers, people=(
                         t("room.people_one") if self.people() == 1 else t("room.people", n=self.people())))),
-                    escape(t("room.strength")), strengths, " checked" if self.host_plays else "",
+                    strength_fieldset(self.game, self.strength, "room-strength", t("room.strength")),
+                    " checked" if self.host_plays else "",
                     escape(t("room.host_plays")), escape(t("room.host_plays_hint")), escape(t("room.your_name")),
                     escape(self.host_name_value), escape(t("room.host_default"))))
 

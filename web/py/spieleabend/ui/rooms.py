@@ -477,6 +477,15 @@ class HostTable(LocalTable):
     def can_pause(self):
         return False
 
+    def can_rematch(self):
+        return True  # the room's frame takes the host back to the lobby for the next game
+
+    def can_transfer(self):
+        return False
+
+    def can_edit_seats(self):
+        return False  # phones join between deals through the room, not by the host's buttons
+
     def changed(self, event=None):
         coalesce_changed(self)
 

@@ -17,10 +17,14 @@ itself. It holds a table and uses the same few verbs everywhere:
     table.edit(change)    local and host only: run `change(state)` (a between-deals
                           engine function such as Mau-Mau's add_seat), then save
     table.close()         stop timers when the screen is left
+    table.can_pause(), can_rematch(), can_transfer(), can_edit_seats()
+                          what this device may do (screens ask these, never the role)
+    table.rematch()       local only: the same game dealt again (a room's host goes
+                          back to its lobby instead)
 
 A game plugs in with its engine, its bot module and its screen module
-`spieleabend.ui.<game>`, which defines `SetupScreen(app)` (its start screen),
-`TableScreen(app, table)` (the running game for any table) and optionally
+`spieleabend.ui.<game>`, which defines `TableScreen(app, table)` (the running game
+for any table; the start screen is the shared spieleabend.ui.setup) and optionally
 `upgrade_save(document)` for saves of an older meta format. The engine's `progress(public view) ->
 {"round": the round to show on "Fortsetzen", "done": rounds (or deals) finished, "scores": [total per seat]}`
 feeds meta["history"] (the totals after i rounds, for the score chart). Nothing in this module knows a game.
@@ -137,8 +141,21 @@ class Table:
         for listener in list(self.listeners):
             listener(event)
 
+    # What this device may do with the table: screens ask these, never compare roles.
     def can_pause(self):
         """Return True when the game can be left and continued later from this device's save."""
+        return False
+
+    def can_rematch(self):
+        """Return True when this device starts the next game of this table ("Neue Partie")."""
+        return False
+
+    def can_transfer(self):
+        """Return True when the running game can be carried to another device (a game on this device only)."""
+        return False
+
+    def can_edit_seats(self):
+        """Return True when this device may add or remove seats between deals (games that allow it)."""
         return False
 
     def to_move(self):
@@ -285,11 +302,38 @@ class LocalTable(Table):
     def can_pause(self):
         return True
 
+    def can_rematch(self):
+        return True
+
+    def can_transfer(self):
+        return self.outcome() is None
+
+    def can_edit_seats(self):
+        return self.engine.INFO["joins_between_deals"]
+
+    def rematch(self):
+        """Deal the same game again: the same players at the same seats, the same options and levels."""
+        options = {}
+        for key, value in self.meta.get("options", {}).items():
+            if key != "names":
+                options[key] = value
+        players = [seat_player(player["name"], player["kind"], player.get("strength")) for player in self.players()]
+        missing = self.engine.INFO["seats"]["min"] - len(players)  # seats left between deals (Mau-Mau)
+        if missing > 0:
+            players += [seat_player(name, COMPUTER, self.default_strength())
+                        for name in computer_names([player["name"] for player in players], missing)]
+        options["seats"] = len(players)
+        if self.meta.get("pass"):  # several people on this device: the same people, behind the cover again
+            return LocalTable.new(self.app, self.game, options, players, seat=None, extra_meta={"pass": True})
+        return LocalTable.new(self.app, self.game, options, players, seat=self.seat or 0)
+
     def seen_rounds(self):
-        return self.meta["seen"] if "seen" in self.meta else None
+        # Per seat: with several people on this device each has seen the reveals they were shown.
+        seen = self.meta["seen"] if "seen" in self.meta else {}
+        return seen[str(self.seat)] if str(self.seat) in seen else None
 
     def keep_seen(self, count, save=True):
-        self.meta["seen"] = count
+        self.meta.setdefault("seen", {})[str(self.seat)] = count
         if save and self.outcome() is None:  # a finished game's save is gone: it is in Ergebnisse
             self.save()
 
@@ -353,7 +397,8 @@ class LocalTable(Table):
 
     def result_entry(self):
         """Return the finished game as an entry of Ergebnisse."""
-        return result_entry(self.app, self.game, self.names(), self.outcome(), self.seat,
+        seat = None if self.meta.get("pass") else self.seat  # several people here: the game is all of theirs
+        return result_entry(self.app, self.game, self.names(), self.outcome(), seat,
                             self.meta.get("started_at"), self.meta.get("night"), self.meta.get("history", []),
                             self.meta.get("room_code"))
 
@@ -442,6 +487,33 @@ def seen_reveals(table, scored):
     return seen
 
 
+def table_screen(app, table):
+    """Return the screen of a table on this device: the game's own, behind a cover between people when
+    several play on this device (spieleabend.ui.handover, compiled only for such a table)."""
+    if table.meta.get("pass"):
+        return __import__("spieleabend.ui.handover", fromlist=["x"]).HandoverScreen(app, table)
+    return table.plugin.TableScreen(app, table)
+
+
+def show_table(app, table):
+    """Show a table on this device with its game's own table screen."""
+    app.show(table_screen(app, table), route="play/%s/table" % table.game)
+
+
+def table_action(app, table, action):
+    """Do what a tap means at every game's table, whatever the game: "pause" (keep the save, go home) and
+    "new-game" (the same game again); return True when the action was one of them."""
+    if action == "pause":
+        if table.can_pause():
+            table.save()
+        app.go("")
+        return True
+    if action == "new-game" and table.can_rematch():
+        show_table(app, table.rematch())
+        return True
+    return False
+
+
 def game_screen(screen):
     """Return the game's own screen inside a room's frame (or the screen itself) and its table, or (screen, None)."""
     for _ in range(3):
@@ -498,4 +570,4 @@ def continue_screen(app, game):
     table = LocalTable.load(app, game)
     if table is None:
         return MissingSaveScreen(game)
-    return table.plugin.TableScreen(app, table)
+    return table_screen(app, table)

@@ -1,0 +1,149 @@
+"""Several people on one device: the cover between people, for every game (the frame in ui/handover.py)."""
+
+import pytest
+
+from spieleabend.games import GAME_MODULES, load, load_bots
+from spieleabend.games.common import Rng
+from spieleabend.ui import i18n
+from spieleabend.ui.handover import HandoverScreen, next_person
+from spieleabend.ui.setup import SetupScreen
+from spieleabend.ui.table import LocalTable, continue_screen
+from tests.fake_app import ScreenApp
+
+
+@pytest.fixture(autouse=True)
+def german():
+    i18n.set_language("de")
+    yield
+    i18n.set_language("de")
+
+
+def start_together(app, game, people, seats):
+    """Start a game for `people` on this device through the shared start screen."""
+    setup = SetupScreen(app, game)
+    setup.on_input(app, "mode", "device", True)
+    while len(setup.people) < len(people):
+        setup.handle(app, "add-person", None)
+    app.fields = {"person-%d" % i: name for i, name in enumerate(people)}
+    setup.on_input(app, "seats", str(seats), True)
+    setup.handle(app, "start", None)
+    assert isinstance(app.screen, HandoverScreen)
+    return app.screen
+
+
+def play_through(app, screen, rng, steps=4000):
+    """Play the game as the people would: each confirms at the cover, then plays one of their legal moves.
+
+    Returns the number of covers seen. Checks at every step that a covered device shows no hand and that
+    an uncovered one shows exactly the person who confirmed."""
+    table = screen.table
+    bots = load_bots(table.game)
+    covers = 0
+    for _ in range(steps):
+        app.run_timers()
+        if table.over():
+            break
+        html = screen.render(app)
+        if screen.looking is None:
+            assert 'data-testid="hand"' not in html, "a covered device shows nobody's hand"
+            assert table.seat is None
+            seat = next_person(table)
+            if seat is None:
+                continue
+            covers += 1
+            assert 'data-testid="handover-to" data-seat="%d"' % seat in html
+            screen.handle(app, "handover-confirm", str(seat))
+            assert screen.looking == seat and table.seat == seat
+            continue
+        seat = screen.looking
+        view = table.view()
+        assert view["seat"] == seat if "seat" in view else True
+        action = bots.STRENGTHS["leicht"](view, rng)
+        table.act(action)
+    assert table.over()
+    return covers
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_two_people_and_a_computer_play_a_whole_game_behind_the_cover(game):
+    app = ScreenApp(seed=3)
+    seats = 3
+    screen = start_together(app, game, ["Anna", "Ben"], seats)
+    table = screen.table
+    assert [p["kind"] for p in table.players()] == ["person", "person", "computer"]
+    assert table.names()[:2] == ["Anna", "Ben"]
+    covers = play_through(app, screen, Rng(11))
+    assert covers >= 2
+    result = app.storage.results()[0]
+    assert result["players"][:2] == ["Anna", "Ben"] and result["seat"] is None
+    html = screen.render(app)
+    assert 'data-testid="handover-over"' in html
+
+
+def test_the_cover_comes_back_after_a_secret_choice_even_for_the_same_person():
+    app = ScreenApp(seed=4)
+    screen = start_together(app, "punktejagd", ["Anna", "Ben"], 2)
+    table = screen.table
+    screen.handle(app, "handover-confirm", "0")
+    table.act(table.view()["legal"][0])
+    assert screen.looking is None and next_person(table) == 1, "Anna chose: Ben's turn, her choice hidden"
+    html = screen.render(app)
+    assert "Gib das Gerät an Ben" in html and 'data-testid="hand"' not in html
+
+
+def test_a_stale_or_foreign_confirm_changes_nothing_and_actions_behind_the_cover_are_ignored():
+    app = ScreenApp(seed=5)
+    screen = start_together(app, "golf", ["Anna", "Ben"], 2)
+    before = dict(screen.table.state)
+    screen.handle(app, "handover-confirm", "1")  # Anna (seat 0) is asked for first
+    assert screen.looking is None
+    screen.handle(app, "ready", None)
+    screen.on_key(app, "Enter")
+    assert screen.table.state == before
+
+
+def test_the_same_person_keeps_the_device_while_it_is_still_their_move():
+    app = ScreenApp(seed=6)
+    screen = start_together(app, "golf", ["Anna", "Ben"], 2)
+    table = screen.table
+    for seat in (0, 1):  # both peek at their cards behind the cover
+        screen.handle(app, "handover-confirm", str(seat))
+        table.act("ready")
+    seat = next_person(table)
+    screen.handle(app, "handover-confirm", str(seat))
+    table.act("draw")  # Golf: a drawn card must still be placed or discarded
+    assert screen.looking == seat
+    table.act("discard")
+    assert screen.looking is None
+
+
+def test_a_reload_or_a_pause_resumes_behind_the_cover():
+    app = ScreenApp(seed=7)
+    screen = start_together(app, "maumau", ["Anna", "Ben"], 2)
+    screen.handle(app, "handover-confirm", str(next_person(screen.table)))
+    screen.table.save()  # saved while Anna looks
+    assert app.storage.load_game("maumau")["meta"]["seat"] is not None
+    again = continue_screen(app, "maumau")
+    assert isinstance(again, HandoverScreen) and again.looking is None and again.table.seat is None
+    assert 'data-testid="hand"' not in again.render(app)
+
+
+def test_the_start_screen_offers_the_evenings_people_and_refuses_two_of_one_name():
+    app = ScreenApp()
+    app.storage.set_people(["Oma", "Opa", "Kai"])
+    setup = SetupScreen(app, "kartenkampf")
+    setup.on_input(app, "mode", "device", True)
+    html = setup.render(app)
+    assert 'value="Oma"' in html and 'value="Opa"' in html and 'value="Kai"' in html
+    assert setup.choices["seats"] >= 3 and 'data-testid="seats-2" disabled' in html
+    app.fields = {"person-0": "Kai", "person-1": "kai", "person-2": "Mia"}
+    setup.handle(app, "start", None)
+    assert not isinstance(app.screen, HandoverScreen) and "gleich" in setup.render(app)
+    assert app.storage.load_game("kartenkampf") is None
+
+
+def test_a_rematch_keeps_the_people_behind_the_cover():
+    app = ScreenApp(seed=8)
+    screen = start_together(app, "kartenkampf", ["Anna", "Ben"], 2)
+    again = screen.table.rematch()
+    assert again.meta["pass"] and again.seat is None and again.names() == ["Anna", "Ben"]
