@@ -3,10 +3,8 @@ nothing sticking out sideways, no text cut off, no untranslated text, no console
 
 Tables are opened from saved games made with the engines (e2e/prepared_games.py), with as many seats
 as each game takes (the most crowded table), in each phase a person meets: the first turn, the middle of a game with its panels, a round's reveal or summary, the
-final standings. Set SPIELEABEND_SCREENSHOTS to a folder to keep a screenshot of each screen.
-
-Known and not checked for tap targets yet: the five start screens (#/play/<game>), which are being
-replaced by one shared setup screen; their width, words and console are checked.
+final standings; and each game's start screen (the shared one, #/play/<game>). Set
+SPIELEABEND_SCREENSHOTS to a folder to keep a screenshot of each screen.
 """
 
 import os
@@ -79,17 +77,16 @@ class ScreenChecks:
         self.pieces = texts_only_in(1 if language == "de" else 0)
         self.faults = []
 
-    def check(self, name, targets=True):
+    def check(self, name):
         page = self.page
         page.wait_for_selector("html:not([data-busy])")
         folder = os.environ.get("SPIELEABEND_SCREENSHOTS")
         if folder:
             page.screenshot(path=os.path.join(folder, "%s-%s.png" % (self.language, name.replace(" ", "_").replace("/", "_"))),
                             full_page=True)
-        if targets:
-            small = small_targets(page)
-            if small:
-                self.faults.append("%s (%s): tap targets under 44x44 px: %s" % (name, self.language, small))
+        small = small_targets(page)
+        if small:
+            self.faults.append("%s (%s): tap targets under 44x44 px: %s" % (name, self.language, small))
         wide = overflowing(page)
         if wide:
             self.faults.append("%s (%s): sticks out sideways: %s" % (name, self.language, wide[:8]))
@@ -120,7 +117,7 @@ def test_the_screens_around_the_games(phone, live_server):
 def test_every_screen_of_a_game(phone, live_server, game):
     page, language, checks = phone
     open_app(page, live_server.url, "play/" + game)
-    checks.check("%s start screen" % game, targets=False)  # known: replaced by the shared setup screen
+    checks.check("%s start screen" % game)
     for name, doc, shown in phases(game):
         open_saved(page, live_server.url, doc, shown)
         checks.check("%s %s" % (game, name))
