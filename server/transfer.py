@@ -1,4 +1,4 @@
-"""Carry a saved game to another device: a short one-time code for a save, kept a few minutes.
+"""Carry a saved game (or a replay) to another device: a short one-time code for it, kept a few minutes.
 
 POST /api/transfer             body: the game file (JSON)  -> 201 {"code", "expires_in"}
 GET  /api/transfer/<code>      -> 200 the game file, once; 404 when unknown, used or expired
@@ -8,7 +8,7 @@ POST /api/transfer/redeem      body: {"code"}  -> 200 {"found": true, "file": th
 GET  /api/transfer/<code>/qr.svg  -> the code as a QR code (an address that opens the app at it)
 
 The server never runs or reads a game: it checks only that the body is a JSON object of the
-game-file kind and not too large. Codes live in process memory (run one worker, as the relay
+game-file or replay kind and not too large. Codes live in process memory (run one worker, as the relay
 needs anyway); a code is forgotten when it is redeemed or when it expires. Codes are 8 characters
 from 31 that cannot be mixed up (about 8.5e11 codes), and each address may try only a few per minute.
 """
@@ -26,6 +26,7 @@ bp = Blueprint("transfer", __name__, url_prefix="/api/transfer")
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 8
 GAME_FILE_KIND = "spieleabend.game"
+FILE_KINDS = (GAME_FILE_KIND, "spieleabend.replay")  # a saved game, or a finished game's replay
 
 DEFAULTS = {
     "TRANSFER_TTL": 600,                      # seconds a code lives
@@ -179,7 +180,7 @@ def create():
         document = json.loads(payload.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
         return error(400, "damaged")
-    if not isinstance(document, dict) or document.get("kind") != GAME_FILE_KIND:
+    if not isinstance(document, dict) or document.get("kind") not in FILE_KINDS:
         return error(400, "foreign")
     try:
         code = state.store.put(payload)

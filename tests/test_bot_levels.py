@@ -140,3 +140,25 @@ def test_the_hint_is_the_strong_choice_with_a_reason(game):
         engine.apply_action(state, seat, bots.STRENGTHS["mittel"](view, rng))
         hints += 1
     assert hints > 10
+
+
+def test_the_ladder_carries_the_issues_stronger_stark_targets():
+    from bench import ladder
+
+    maumau = {line[0]: line for line in ladder.ladder_lines("maumau")}
+    assert maumau["stark vs 3 mittel (4 seats)"][3] == 0.40
+    paodekuai = {line[0]: line for line in ladder.ladder_lines("paodekuai")}
+    assert paodekuai["stark vs 2 mittel (3 seats)"][3] == pytest.approx(1.2 / 3)
+    label, entries, baseline, target, kind = paodekuai["stark vs 2 mittel (3 seats, single deals)"]
+    assert (entries, target, kind) == (["stark", "mittel", "mittel"], 0.50, "deal")
+
+
+def test_a_single_deal_line_counts_the_seat_that_went_out_first():
+    from bench import ladder
+
+    points, _, _ = ladder.run_line("paodekuai", ["mittel", "leicht", "leicht"], 0, 6, 11, None, True)
+    assert sum(points) == 6
+    for seed in range(11, 17):
+        shares, state = ladder.play_game("paodekuai", [load_bots("paodekuai").STRENGTHS["mittel"]] * 3, seed, True)
+        out = [s["seat"] for s in state["log"][-1]["settlements"] if s["kind"] == "out"]
+        assert len(state["log"]) == 1 and shares[out[0]] == 1.0

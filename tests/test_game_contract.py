@@ -58,7 +58,9 @@ def playout(game, seed, on_step=None):
 def test_every_game_declares_its_facts_once(game, sixth_game):
     engine = load(game)
     info = engine.INFO
-    assert set(info) == {"name", "seats", "options", "secret_choices", "lower_wins", "joins_between_deals", "round"}
+    assert set(info) == {"name", "seats", "options", "secret_choices", "lower_wins", "joins_between_deals", "round",
+                         "version"}
+    assert isinstance(info["version"], int) and info["version"] >= 1, "the rules' version that records replay"
     assert info["name"] == engine.NAME and info["round"] in ("round", "deal")
     seats = info["seats"]
     assert 2 <= seats["min"] <= seats["default"] <= seats["max"]

@@ -16,6 +16,7 @@ INFO = {
     "lower_wins": False,
     "joins_between_deals": False,
     "round": "round",
+    "version": 1,
 }
 RANK_VALUE = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13,
               "A": 14}

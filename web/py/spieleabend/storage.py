@@ -18,6 +18,10 @@ NIGHT_KEY = PREFIX + "night"
 SAVE_PREFIX = PREFIX + "save."
 ROOM_KEY = PREFIX + "room"  # the room this device is in: its place's token (rooms)
 DAMAGED_PREFIX = PREFIX + "damaged."
+REPLAY_PREFIX = PREFIX + "replay."  # one finished game's replay per key (games.replay), the first to go
+DROPPED_KEY = PREFIX + "replays-dropped"  # how many replays were dropped for room, until Ergebnisse says so
+REPLAY_KIND = "spieleabend.replay"  # a file (or transfer) carrying one replay
+REPLAY_HEADROOM = 256 * 1024  # kept free for saves and results: one whole saved game
 MAX_RESULTS = 200
 MAX_NIGHTS = 100
 MAX_PEOPLE = 12
@@ -118,15 +122,19 @@ class Storage:
     def write(self, key, document, fmt=FORMAT):
         """Store a document (adding the format number); return False if storage refused.
 
-        One setItem: a refused write leaves the previous document whole.
+        One setItem: a refused write leaves the previous document whole. A save, a result or a
+        setting refused for room drops the oldest replays, one at a time, until it fits.
         """
         document = dict(document)
         document["format"] = fmt
-        try:
-            self.backend.setItem(key, self.codec.dumps(document))
-        except Exception:  # quota exceeded or storage disabled (private mode)
-            return False
-        return True
+        text = self.codec.dumps(document)
+        while True:
+            try:
+                self.backend.setItem(key, text)
+                return True
+            except Exception:  # quota exceeded or storage disabled (private mode)
+                if key.startswith(REPLAY_PREFIX) or not self.drop_oldest_replay():
+                    return False
 
     def _set_aside(self, key, raw, reason):
         aside = "%s%s.%d" % (DAMAGED_PREFIX, key[len(PREFIX):], self.clock())
@@ -266,6 +274,115 @@ class Storage:
             if night["id"] == night_id:
                 return night
         return None
+
+    # -- replays of finished games (the first thing to go when storage is nearly full) ------------
+    def keys(self):
+        """Return every stored key (a backend in memory lists its own: key(i) sorts them on each call)."""
+        if isinstance(getattr(self.backend, "items", None), dict):
+            return list(self.backend.items)
+        return [key for key in (self.backend.key(index) for index in range(self.backend.length)) if key is not None]
+
+    def replay_ids(self):
+        """Return the ids of the stored replays, oldest first (an id begins with its finish time)."""
+        ids = [key[len(REPLAY_PREFIX):] for key in self.keys() if key.startswith(REPLAY_PREFIX)]
+        return sorted(ids, key=replay_age)
+
+    def add_replay(self, document):
+        """Store a replay document and return its id; None when there is no room even without older replays.
+
+        Storage counts as nearly full when less than REPLAY_HEADROOM would stay free: then the
+        oldest replays are dropped first (and counted for Ergebnisse' note), never a save or result.
+        """
+        taken = self.replay_ids()
+        number = 1
+        replay_id = None
+        while replay_id is None or replay_id in taken:
+            # "<finished>-<game>[-<n>][-r]": the finish time orders them, "-r" marks one received from elsewhere
+            replay_id = "%d-%s%s%s" % (document.get("finished_at") or self.clock(), document["game"],
+                                       "-%d" % number if number > 1 else "", "-r" if document.get("received") else "")
+            number += 1
+        text = self.codec.dumps(document)
+        limit = self.backend.limit if hasattr(self.backend, "limit") else None
+        while limit is not None and self.used_chars() + len(text) + REPLAY_HEADROOM > limit:
+            if not self.drop_oldest_replay():
+                return None
+        while True:
+            try:
+                self.backend.setItem(REPLAY_PREFIX + replay_id, text)
+                return replay_id
+            except Exception:
+                if not self.drop_oldest_replay():
+                    return None
+
+    def used_chars(self):
+        """Return the characters stored under this app's keys (how browsers count their quota)."""
+        total = 0
+        for key in self.keys():
+            value = self.backend.getItem(key)
+            total += len(key) + (len(value) if value is not None else 0)
+        return total
+
+    def load_replay(self, replay_id):
+        """Return a stored replay document, or None when it is gone (dropped) or unreadable."""
+        raw = self.backend.getItem(REPLAY_PREFIX + str(replay_id))
+        if raw is None:
+            return None
+        try:
+            return self.parse_replay_file(raw)
+        except ImportProblem:
+            return None
+
+    def delete_replay(self, replay_id):
+        """Remove one replay."""
+        self.backend.removeItem(REPLAY_PREFIX + str(replay_id))
+
+    def drop_oldest_replay(self):
+        """Drop the oldest replay to make room and count it for Ergebnisse; False when none is left."""
+        ids = self.replay_ids()
+        if not ids:
+            return False
+        self.backend.removeItem(REPLAY_PREFIX + ids[0])
+        raw = self.backend.getItem(DROPPED_KEY)
+        count = 0
+        try:
+            count = int(self.codec.loads(raw)["dropped"]) if raw else 0
+        except Exception:
+            count = 0
+        try:
+            self.backend.setItem(DROPPED_KEY, self.codec.dumps({"format": FORMAT, "dropped": count + 1}))
+        except Exception:
+            pass  # the note is the one thing that may be missing then
+        return True
+
+    def dropped_replays(self):
+        """Return how many replays were dropped for room since Ergebnisse last said so."""
+        raw = self.backend.getItem(DROPPED_KEY)
+        try:
+            document = self.codec.loads(raw) if raw else None
+            return int(document["dropped"]) if isinstance(document, dict) else 0
+        except Exception:
+            return 0
+
+    def clear_dropped_replays(self):
+        """Forget the count once the person has read the note."""
+        self.backend.removeItem(DROPPED_KEY)
+
+    def parse_replay_file(self, text):
+        """Return the replay document in text (a file, a code's answer or storage); raise ImportProblem.
+
+        Only its shape is checked here; whether the engine rebuilds it is the replay screen's test.
+        """
+        from spieleabend.games.replay import ReplayProblem, check_document
+
+        document = self._parse(text, MAX_GAME_CHARS)
+        if "kind" not in document or document["kind"] != REPLAY_KIND:
+            raise ImportProblem("foreign")
+        _check_format(document, FORMAT)
+        try:
+            check_document(document)
+        except ReplayProblem:
+            raise ImportProblem("damaged")
+        return document
 
     # -- carrying a game to another device and backups ------------------------------------
     def export_game(self, game):
@@ -570,7 +687,15 @@ def normalize_result(entry):
     out["history"] = history if isinstance(history, list) else []
     room = _field(entry, "room")
     out["room"] = room if isinstance(room, str) else None
+    replay = _field(entry, "replay")
+    out["replay"] = replay if isinstance(replay, str) else None
     return out
+
+
+def replay_age(replay_id):
+    """Return the finish time at the start of a replay id (what "oldest" means), 0 if it has none."""
+    digits = str(replay_id).split("-")[0]
+    return int(digits) if digits.isdigit() else 0
 
 
 def result_key(entry):

@@ -46,6 +46,7 @@ for _value in range(3, 16):
 NEXT_SEAT = [1, 2, 0]    # NEXT_SEAT[s] plays after seat s (a list: `%` is slow in Brython)
 SHORTLIST = 3            # options played out per decision
 MAX_SAMPLES = 20         # guessed deals per option at most
+HARD_BUDGET_FACTOR = 2   # a guess that would take the work past this many budgets is dropped
 WORK_BUDGET = 300        # 2 per simulated move + 1 per new plan entry, per decision (phone budget: 100 ms)
 
 
@@ -364,13 +365,17 @@ def sure_first_lead(counts, key, first, second, memo):
     return groups[0]
 
 
-def rollout(hands, keys, sizes, turn, top, top_seat, me, memo, budget):
-    """Play a deal out; return (first seat out or -1 when cut off, moves simulated)."""
+def rollout(hands, keys, sizes, turn, top, top_seat, me, memo, work_left):
+    """Play a deal out; return (first seat out, or -1 when cut off, moves simulated).
+
+    Cut off once 2 per move plus the plan memo's size reach `work_left`: with big hands one
+    playout can build hundreds of plan entries.
+    """
     passes = 0
     steps = 0
     first = hands[NEXT_SEAT[me]]
     second = hands[NEXT_SEAT[NEXT_SEAT[me]]]
-    while steps < budget:
+    while 2 * steps + len(memo) < work_left:
         steps += 1
         counts = hands[turn]
         if turn == me and top is None:
@@ -564,10 +569,13 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
     steps = 0
     samples = 0
     # Work = 2 per simulated move + 1 per plan entry (the costly part with big hands).
+    limit = HARD_BUDGET_FACTOR * budget
     while samples < max_samples and 2 * steps + len(memo) < budget:
         samples += 1
         guessed = sample_hands(unseen, [sizes[others[0]], sizes[others[1]]], caps, rng)
         guessed_keys = [key_of(guessed[0]), key_of(guessed[1])]
+        sample_wins = [0] * len(ranked)
+        cut = False
         for index in range(len(ranked)):
             option = ranked[index]
             hands = [None, None, None]
@@ -581,10 +589,18 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
                 keys[others[k]] = guessed_keys[k]
                 option_sizes[others[k]] = sizes[others[k]]
             winner, used = rollout(hands, keys, option_sizes, others[0], option[3], seat, seat,
-                                   memo, budget)
+                                   memo, limit - 2 * steps)
             steps += used
+            if winner < 0:
+                cut = True
+                break
             if winner == seat:
-                wins[index] += 1
+                sample_wins[index] = 1
+        if cut:
+            # A guess not played out for every option would favour the options played first.
+            break
+        for index in range(len(ranked)):
+            wins[index] += sample_wins[index]
     best = 0
     for index in range(1, len(ranked)):
         if wins[index] > wins[best]:

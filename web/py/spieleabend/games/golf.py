@@ -59,6 +59,7 @@ INFO = {
     "lower_wins": True,
     "joins_between_deals": False,
     "round": "round",
+    "version": 1,  # of the rules as records replay them: raise it when a record would replay otherwise
 }
 MIN_SEATS = INFO["seats"]["min"]
 MAX_SEATS = INFO["seats"]["max"]
@@ -427,3 +428,23 @@ def _copy_result(entry):
     for key in ("points", "penalty", "scores", "totals"):
         copied[key] = list(entry[key])
     return copied
+
+
+def replay_cards(state, seat):
+    """Return every seat's cards for a replay of the finished game, and the table's middle.
+
+    {"hands": [[card or None per card] per seat], "middle": [cards]}: all open for seat None,
+    else only what `seat` could see then (None for a card it could not).
+    """
+    if phase(state) == "over":
+        grids = [list(row) for row in state["results"][-1]["grids"]]
+        return {"hands": grids, "middle": [], "columns": 2}
+    if seat is None:
+        hands = [list(row) for row in state["grids"]]
+    else:
+        mine = view(state, seat)
+        hands = [mine["known"] if other == seat else list(mine["public"][other]) for other in range(state["seats"])]
+    middle = state["discard"][-1:]
+    if state["drawn"] is not None and (seat is None or seat == state["turn"]):
+        middle = middle + [state["drawn"]]
+    return {"hands": hands, "middle": middle, "columns": 2}  # two rows of two, as the table lays them

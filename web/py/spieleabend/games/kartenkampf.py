@@ -39,6 +39,7 @@ INFO = {
     "lower_wins": False,
     "joins_between_deals": False,
     "round": "round",
+    "version": 1,  # of the rules as records replay them: raise it when a record would replay otherwise
 }
 MIN_SEATS = INFO["seats"]["min"]
 MAX_SEATS = INFO["seats"]["max"]
@@ -284,3 +285,14 @@ def view(state, seat):
         result["hand"] = list(state["hands"][seat])
         result["choice"] = state["choices"][seat]
     return result
+
+
+def replay_cards(state, seat):
+    """Return every seat's cards for a replay of the finished game, and the table's middle.
+
+    {"hands": [[card or None per card] per seat], "middle": [cards]}: all open for seat None,
+    else only what `seat` could see then (None for a card it could not).
+    """
+    hands = [list(sorted(hand)) if seat is None or other == seat else [None] * len(hand)
+             for other, hand in enumerate(state["hands"])]
+    return {"hands": hands, "middle": list(state["log"][-1]["played"]) if state["log"] else []}

@@ -39,6 +39,7 @@ INFO = {
     # Seats join and leave between deals: between_deals(state), add_seat, remove_seat.
     "joins_between_deals": True,
     "round": "deal",
+    "version": 1,  # of the rules as records replay them: raise it when a record would replay otherwise
 }
 MIN_SEATS = INFO["seats"]["min"]
 MAX_SEATS = INFO["seats"]["max"]
@@ -569,3 +570,14 @@ def outcome(state):
     minus = list(state["minus"])
     keys = [[0 if state["out"][seat] else 1, -minus[seat]] for seat in range(len(minus))]
     return game_outcome(minus, keys, lower_wins=True, minus=list(minus), out=list(state["out"]))
+
+
+def replay_cards(state, seat):
+    """Return every seat's cards for a replay of the finished game, and the table's middle.
+
+    {"hands": [[card or None per card] per seat], "middle": [cards]}: all open for seat None,
+    else only what `seat` could see then (None for a card it could not).
+    """
+    hands = [list(hand) if seat is None or other == seat else [None] * len(hand)
+             for other, hand in enumerate(state["hands"])]
+    return {"hands": hands, "middle": state["discard"][-1:]}

@@ -59,6 +59,7 @@ INFO = {
     "lower_wins": False,
     "joins_between_deals": False,
     "round": "deal",
+    "version": 1,  # of the rules as records replay them: raise it when a record would replay otherwise
 }
 MIN_SEATS = MAX_SEATS = SEATS = INFO["seats"]["max"]
 DEFAULT_DEALS = INFO["options"][0]["default"]
@@ -298,7 +299,7 @@ def _deal(state, rng):
         if HEART_THREE in state["hands"][seat]:
             state["turn"] = seat
     state["log"].append({"deal": len(state["log"]) + 1, "settlements": []})
-    state["rng"] = rng.state
+    state["rng"] = list(rng.state)  # a copy: the caller may go on using its generator (a replay deals again without it)
 
 
 def new_game(options, rng):
@@ -685,3 +686,15 @@ def outcome(state):
         return None
     totals = table_totals(state)
     return game_outcome(totals, totals, deals=finished_deals(state), stopped_by=state["stopped_by"])
+
+
+def replay_cards(state, seat):
+    """Return every seat's cards for a replay of the finished game, and the table's middle.
+
+    {"hands": [[card or None per card] per seat], "middle": [cards]}: all open for seat None,
+    else only what `seat` could see then (None for a card it could not).
+    """
+    hands = [sort_cards(hand) if seat is None or other == seat else [None] * len(hand)
+             for other, hand in enumerate(state["hands"])]
+    shown = [entry["cards"] for entry in state["trick"] if entry["cards"]]
+    return {"hands": hands, "middle": list(shown[-1]) if shown else []}

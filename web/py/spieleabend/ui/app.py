@@ -134,6 +134,8 @@ class App(PageReport):
             return __import__("spieleabend.ui.night", fromlist=["x"]).screen_for(self, route.split("/")[1:])
         if route.startswith("transfer/") or route == "open" or route.startswith("open/"):
             return __import__("spieleabend.ui.transfer", fromlist=["x"]).screen_for(self, route.split("/"))
+        if route.startswith("replay/"):
+            return __import__("spieleabend.ui.replay", fromlist=["x"]).screen_for(self, route.split("/"))
         if route == "results":
             return __import__("spieleabend.ui.results", fromlist=["x"]).ResultsScreen()
         if route.startswith("room/") or route.startswith("join"):

@@ -74,6 +74,8 @@ STORAGE_LIMIT_CHARS = 2500000  # browsers keep 5 MB per site, counted in UTF-16:
 class PageStorage(MemoryStorage):
     """The page's localStorage as this worker sees it: read here, every change written by the page."""
 
+    limit = STORAGE_LIMIT_CHARS  # storage.py keeps room for saves and results below it
+
     def __init__(self, items):
         MemoryStorage.__init__(self)
         for key in items:

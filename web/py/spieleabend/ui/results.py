@@ -20,6 +20,12 @@ register({
     "results.show_chart": ("Verlauf zeigen", "Show the course"),
     "results.hide_chart": ("Verlauf ausblenden", "Hide the course"),
     "results.more": ("Mehr zeigen", "Show more"),
+    "results.watch": ("Ansehen", "Watch"),
+    "results.received_h": ("Empfangene Aufzeichnungen", "Received replays"),
+    "results.dropped": ("Der Speicher war fast voll: %(n)s ältere Aufzeichnungen wurden gelöscht. Ergebnisse und "
+                        "laufende Spiele bleiben.", "Storage was nearly full: %(n)s older replays were deleted. "
+                        "Results and running games stay."),
+    "results.dropped_ok": ("Verstanden", "OK"),
     "results.none_of_game": ("Noch keine beendete Partie dieses Spiels.", "No finished game of this kind yet."),
     "results.past": ("Frühere Spieleabende", "Past game nights"),
     "results.past_summary": ("%(time)s · %(games)s", "%(time)s · %(games)s"),
@@ -89,6 +95,11 @@ class ResultsScreen(Screen):
         results = self.cache
         night = app.storage.night()
         parts = []
+        dropped = app.storage.dropped_replays()
+        if dropped:
+            parts.append('<div class="notice" role="status" data-testid="replays-dropped"><p>%s</p>%s</div>' % (
+                escape(t("results.dropped", n=dropped)), button(t("results.dropped_ok"), "dropped-ok", "replays-dropped-ok",
+                                                           kind="ghost")))
         if self.problem:
             parts.append('<div class="notice warn" role="alert" data-testid="import-problem"><p>%s</p></div>' % escape(self.problem))
         tonight = evening_table(results, night["id"], night.get("people") or [])
@@ -102,7 +113,11 @@ class ResultsScreen(Screen):
                          % escape(t("results.open_night")))
         parts.append('<h2>%s</h2>' % escape(t("results.history")))
         parts.append(self.render_filter())
+        self.replays = {}
+        for replay_id in app.storage.replay_ids():
+            self.replays[replay_id] = True
         parts.append(self.render_items(app, results))
+        parts.append(self.render_received(app))
         parts.append(self.render_past(app, results, night["id"]))
         parts.append(self.render_backup())
         return page(t("results.title"), "".join(parts), extra_class="results-screen")
@@ -162,11 +177,35 @@ class ResultsScreen(Screen):
                             "show-chart", kind="ghost", data_value=str(index),
                             aria_expanded="true" if open_chart else "false")
             chart = toggle + chart if index != 0 else chart
+        watch = ""
+        if result["replay"] and result["replay"] in self.replays:
+            watch = '<p><a class="btn btn-secondary" href="#/replay/%s" data-testid="result-watch">%s</a></p>' % (
+                escape(result["replay"]), escape(t("results.watch")))
         return ('<li%s><div class="result-head"><strong>%s</strong><time>%s</time></div>'
-                '<p>%s</p><p>%s</p><p class="mine">%s</p>%s%s</li>' % (
+                '<p>%s</p><p>%s</p><p class="mine">%s</p>%s%s%s</li>' % (
                     attrs(class_="result", data_testid="result-item", data_game=result["game"]),
                     escape(t("game." + result["game"])), escape(app.format_time(result["finished_at"])),
-                    escape(players), escape(verdict), escape(t("results.your_points", points=mine)), evening, chart))
+                    escape(players), escape(verdict), escape(t("results.your_points", points=mine)), watch, evening,
+                    chart))
+
+    def render_received(self, app):
+        """List replays other devices shared with this one (they are no results of this device)."""
+        items = []
+        for replay_id in reversed(list(self.replays)):
+            if "-" not in replay_id:
+                continue
+            document = app.storage.load_replay(replay_id) if replay_id.endswith("-r") else None
+            if document is None:
+                continue
+            items.append('<li class="result" data-testid="received-replay"><div class="result-head"><strong>%s</strong>'
+                         '<time>%s</time></div><p>%s</p><p><a class="btn btn-secondary" href="#/replay/%s" '
+                         'data-testid="received-watch">%s</a></p></li>' % (
+                             escape(t("game." + document["game"]) if document["game"] in GAME_MODULES else document["game"]),
+                             escape(app.format_time(document["finished_at"]) if document.get("finished_at") else ""),
+                             escape(" · ".join(document["names"])), escape(replay_id), escape(t("results.watch"))))
+        if not items:
+            return ""
+        return '<h2>%s</h2><ul class="results">%s</ul>' % (escape(t("results.received_h")), "".join(items))
 
     def render_past(self, app, results, current_id):
         """List past evenings; an evening's table is drawn only when opened (each costs time in Brython)."""
@@ -208,7 +247,9 @@ class ResultsScreen(Screen):
                     escape(t("results.import_all"))))
 
     def handle(self, app, action, value):
-        if action == "chart":
+        if action == "dropped-ok":
+            app.storage.clear_dropped_replays()
+        elif action == "chart":
             index = int(value)
             if index in self.open:
                 del self.open[index]

@@ -33,7 +33,7 @@ from spieleabend.games import check_action
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
-from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_names, result_entry, screen_module,
+from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_names, keep_replay, result_entry, screen_module,
                                   seat_player)
 
 from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
@@ -548,6 +548,8 @@ class HostTable(LocalTable):
         if self.secret_choices():
             message["cr"] = {"id": cr["id"], "want": self.want(), "commits": dict(cr["commits"]),
                              "bad": list(cr["bad"])}
+        if message["over"] and self.replay is not None:
+            message["replay"] = self.replay  # every phone keeps the finished game's replay too
         return message
 
     def want(self):
@@ -752,7 +754,7 @@ class HostTable(LocalTable):
         for seat in range(len(players)):
             if players[seat].get("leaving"):
                 name = players[seat]["name"]
-                self.engine.remove_seat(self.state, seat)
+                self.change_seats("remove", seat)
                 del players[seat]
                 if self.seat is not None and self.seat > seat:
                     self.seat -= 1
@@ -773,7 +775,7 @@ class HostTable(LocalTable):
         place = self.room.places[relay]
         names = self.names()
         name = unique_names(names + [place["name"] or "?"])[-1]
-        self.engine.add_seat(self.state, name)
+        self.change_seats("add", name)
         player = seat_player(name, REMOTE, self.meta["room"].get("strength") if "room" in self.meta else None)
         player["relay"] = relay
         player["away"] = False
@@ -855,7 +857,7 @@ class HostTable(LocalTable):
             try:
                 if seat not in self.engine.to_move(self.state):
                     raise IllegalAction("not your turn")
-                self.engine.apply_action(self.state, seat, data["action"])
+                self.apply(seat, data["action"])
             except (IllegalAction, KeyError, TypeError) as error:
                 self.tell(relay, "illegal", str(error))
                 self.send_seat(seat)
@@ -961,7 +963,7 @@ class HostTable(LocalTable):
             action, nonce = cr["reveals"][key]
             entries.append([seat, action, nonce, cr["commits"][key]])
         for entry in entries:
-            self.engine.apply_action(self.state, entry[0], entry[1])
+            self.apply(entry[0], entry[1])
         if self.room is not None:
             self.flush_broadcast()  # every device saw all commitments before it sees the reveal
             self.room.link.send({"type": "to_all", "data": {"k": "reveal", "id": cr["id"], "entries": entries}})
@@ -1298,6 +1300,7 @@ class RemoteTable(Table):
         entry = result_entry(self.app, self.game, view["names"], view["outcome"], self.seat,
                              self.message.get("started_at"), self.app.storage.night()["id"],
                              self.message.get("history") or [], code)
+        entry["replay"] = keep_replay(self.app, self.message.get("replay"), self.seat)
         self.doc["recorded"] = True
         if "token" in self.doc:
             self.app.storage.save_room(self.doc)

@@ -33,6 +33,7 @@ feeds meta["history"] (the totals after i rounds, for the score chart). Nothing 
 from spieleabend.games import load as load_engine
 from spieleabend.games import load_bots, module_path, resolve_strength, strength_choice
 from spieleabend.games.common import IllegalAction, Rng
+from spieleabend.games import replay as records
 from spieleabend.ui.html import escape
 from spieleabend.ui.i18n import t
 from spieleabend.ui.shell import Screen, page
@@ -123,6 +124,20 @@ def result_entry(app, game, names, outcome, seat, started_at, night, history, ro
     }
 
 
+def keep_replay(app, document, seat):
+    """Store a replay another device sent (a room's host, at the end) as this device's; return its id or None."""
+    from spieleabend.storage import ImportProblem
+
+    if document is None:
+        return None
+    try:
+        document = dict(app.storage.parse_replay_file(document))
+    except ImportProblem:
+        return None  # the result is kept without a replay rather than with a wrong one
+    document["seat"] = seat
+    return app.storage.add_replay(document)
+
+
 class Table:
     """What every table shares: listeners and the verbs' defaults."""
 
@@ -198,6 +213,7 @@ class LocalTable(Table):
         self.meta = meta
         self.timer = None
         self.closed = False
+        self.replay = None  # the finished game's replay document, once recorded (a room sends it to phones)
 
     @property
     def seat(self):
@@ -219,9 +235,11 @@ class LocalTable(Table):
         rng = app.new_rng()
         options = dict(options)
         options["names"] = [player["name"] for player in players]
+        record = records.start_record(engine, options, rng.state)  # the seed before the deal uses it
         state = engine.new_game(options, rng)
         meta = {"players": players, "seat": seat, "options": options, "bot_rng": rng.fork().state,
-                "started_at": app.now(), "night": app.storage.night()["id"], "history": [], "round": 1}
+                "started_at": app.now(), "night": app.storage.night()["id"], "history": [], "round": 1,
+                "record": record}
         if extra_meta:
             meta.update(extra_meta)
         table = cls(app, game, state, meta, **table_args)
@@ -282,15 +300,53 @@ class LocalTable(Table):
             seat = self.seat
         if seat is None:
             raise IllegalAction("this device does not play a seat")
-        self.engine.apply_action(self.state, seat, action)
+        self.apply(seat, action)
         self.after_change()
+
+    def apply(self, seat, action, legal=None):
+        """Apply one action with the engine and add it to the game's record (a refused one changes nothing).
+
+        `legal`: the seat's legal actions when the caller holds them already (a computer's view).
+        """
+        record = self.meta["record"] if "record" in self.meta else None
+        note = records.note_action(record, self.engine, self.state, seat, action, legal) if record is not None else None
+        self.engine.apply_action(self.state, seat, action)
+        if note is not None:
+            records.keep_step(record, note)
+
+    def change_seats(self, kind, value):
+        """Seat a newcomer ("add", its name) or remove a seat ("remove", its seat) with the engine, recorded."""
+        if kind == "add":
+            result = self.engine.add_seat(self.state, value)
+        else:
+            result = self.engine.remove_seat(self.state, value)
+        if "record" in self.meta:
+            records.note_seat_change(self.meta["record"], kind, value)
+        return result
 
     def edit(self, change):
         """Run change(state) (an engine function between deals), then save and tell the screen."""
+        before = self.names()
         result = change(self.state)
+        self.note_edit(before, self.names())
         self.sync_players()
         self.after_change()
         return result
+
+    def note_edit(self, before, after):
+        """Record what an edit did to the seats: one joined at the end, or one left; else the record stops."""
+        if "record" not in self.meta:
+            return
+        record = self.meta["record"]
+        if len(after) == len(before) + 1 and after[:-1] == before:
+            records.note_seat_change(record, "add", after[-1])
+        elif len(after) == len(before) - 1:
+            seat = 0
+            while seat < len(after) and after[seat] == before[seat]:
+                seat += 1
+            records.note_seat_change(record, "remove", seat)
+        elif after != before:
+            del self.meta["record"]  # a change a record cannot replay: this game keeps no replay
 
     def outcome(self):
         """Return the engine's outcome (None while the game runs)."""
@@ -402,13 +458,29 @@ class LocalTable(Table):
                             self.meta.get("started_at"), self.meta.get("night"), self.meta.get("history", []),
                             self.meta.get("room_code"))
 
+    def replay_document(self):
+        """Return the finished game's replay (options, seed, actions), or None for a game begun without a record."""
+        if "record" not in self.meta:
+            return None
+        return records.finish_record(self.meta["record"], self.game, self.names(), self.outcome()["scores"], {
+            "seat": None if self.meta.get("pass") else self.seat,  # several people here: nobody's seat first "started_at": self.meta.get("started_at"), "finished_at": self.app.now(),
+            "room": self.meta.get("room_code"), "computers": [seat for seat in range(len(self.names()))
+                                                             if self.is_computer(seat)]})
+
     def record_result(self):
-        """Put the finished game into Ergebnisse once and drop the save."""
+        """Put the finished game into Ergebnisse once (with its replay when there is room) and drop the save."""
         if self.meta.get("recorded"):
             return
         self.meta["recorded"] = True
-        if not self.app.storage.add_result(self.result_entry()):
+        entry = self.result_entry()
+        document = self.replay_document()
+        if document is not None:
+            self.replay = document
+            entry["replay"] = self.app.storage.add_replay(document)  # None when even dropping old ones left no room
+        if not self.app.storage.add_result(entry):
             # Storage full: keep the finished game's save rather than lose the game, and say so.
+            if entry.get("replay"):
+                self.app.storage.delete_replay(entry["replay"])  # it is made again when the result is
             self.meta["recorded"] = False
             self.app.toast_storage_full()
             self.app.storage.save_game(self.game, self.state, self.meta)
@@ -435,13 +507,19 @@ class LocalTable(Table):
 
     def choose_for(self, seat):
         """Return the computer's action for a seat, from that seat's view only."""
+        return self.computer_choice(seat)[0]
+
+    def computer_choice(self, seat):
+        """Return (the computer's action for a seat, from that seat's view only, the legal actions it saw)."""
         players = self.players()
         strength = players[seat].get("strength") if seat < len(players) else None
         choose = strength_choice(self.bots, strength)
         rng = Rng(self.meta["bot_rng"])
-        action = choose(self.engine.view(self.state, seat), rng)
+        view = self.engine.view(self.state, seat)
+        legal = list(view["legal"]) if "legal" in view else None  # before the bot, which might change its view
+        action = choose(view, rng)
         self.meta["bot_rng"] = rng.state
-        return action
+        return action, legal
 
     def schedule_computers(self):
         """Let computers move: all at once where choices are secret, else one at a readable pace."""
@@ -450,7 +528,8 @@ class LocalTable(Table):
         if self.secret_choices():
             moved = False
             for seat in self.computer_seats():
-                self.engine.apply_action(self.state, seat, self.choose_for(seat))
+                action, legal = self.computer_choice(seat)
+                self.apply(seat, action, legal)
                 moved = True
             if moved:
                 self.after_change()
@@ -469,7 +548,8 @@ class LocalTable(Table):
         if not seats:
             return
         seat = seats[0]
-        self.engine.apply_action(self.state, seat, self.choose_for(seat))
+        action, legal = self.computer_choice(seat)
+        self.apply(seat, action, legal)
         self.after_change()
 
     def computers_busy(self):

@@ -44,9 +44,10 @@ register({
     "tr.code_failed": ("Der Server hat keinen Code vergeben (%(why)s). Versuch es gleich noch einmal oder nimm die Datei.",
                        "The server gave no code (%(why)s). Try again shortly or use the file."),
     "tr.open_title": ("Spiel öffnen", "Open a game"),
-    "tr.open_intro": ("Übernimm eine Partie von einem anderen Gerät: aus einer Datei oder mit dem Code, "
-                      "den das andere Gerät zeigt.",
-                      "Take over a game from another device: from a file or with the code the other device shows."),
+    "tr.open_intro": ("Übernimm eine Partie von einem anderen Gerät oder sieh dir eine geteilte Aufzeichnung an: "
+                      "aus einer Datei oder mit dem Code, den das andere Gerät zeigt.",
+                      "Take over a game from another device, or watch a shared replay: from a file or with the "
+                      "code the other device shows."),
     "tr.pick_file": ("Datei wählen", "Choose a file"),
     "tr.code_label": ("Code", "Code"),
     "tr.redeem": ("Spiel holen", "Fetch the game"),
@@ -59,6 +60,7 @@ register({
     "tr.keep": ("Behalten", "Keep mine"),
     "tr.kept": ("Nichts geändert: deine Partie bleibt.", "Nothing changed: your game stays."),
     "tr.received": ("%(game)s übernommen.", "%(game)s taken over."),
+    "tr.replay_received": ("Aufzeichnung %(game)s empfangen.", "Replay of %(game)s received."),
     "tr.problem.damaged": ("Die Datei oder der Code enthält kein lesbares Spiel (beschädigt). Es wurde nichts geändert.",
                            "The file or code holds no readable game (damaged). Nothing was changed."),
     "tr.problem.newer": ("Dieses Spiel stammt aus einer neueren Version von Spieleabend. Aktualisiere zuerst "
@@ -196,6 +198,13 @@ class TransferScreen(Screen):
         if saved is None:
             return page(title, '<p class="empty" data-testid="transfer-none">%s</p>' % escape(
                 t("tr.no_save", game=t("game." + self.game))))
+        back = '<p><a class="btn btn-ghost" href="#/play/%s/continue" data-testid="transfer-back">%s</a></p>' % (
+            escape(self.game), escape(t("home.continue")))
+        return page(title, '<p class="hint">%s</p>%s%s' % (escape(t("tr.intro")), self.offers(), back),
+                    extra_class="transfer-screen")
+
+    def offers(self):
+        """Return the two ways to hand over the document: as a file, and by a one-time code with its QR code."""
         if self.shareable is None:
             self.shareable = can_share()
         share = button(t("tr.share"), "share", "transfer-share", kind="secondary", extra="wide") if self.shareable else ""
@@ -223,14 +232,16 @@ class TransferScreen(Screen):
                 message, escape(t("tr.code_hint")), button(t("tr.make_code"), "code", "transfer-make-code", kind="secondary"))
         code_part = '<section class="panel" aria-labelledby="tr-code-h"><h2 id="tr-code-h">%s</h2>%s</section>' % (
             escape(t("tr.code_h")), code_body)
-        back = '<p><a class="btn btn-ghost" href="#/play/%s/continue" data-testid="transfer-back">%s</a></p>' % (
-            escape(self.game), escape(t("home.continue")))
-        return page(title, '<p class="hint">%s</p>%s%s%s' % (escape(t("tr.intro")), file_part, code_part, back),
-                    extra_class="transfer-screen")
+        return file_part + code_part
+
+    def document(self, app):
+        """Return what is handed over (the saved game as a file document), or None when there is nothing to send."""
+        document = app.storage.export_game(self.game)
+        return None if document is None or "room" in document["meta"] else document
 
     def handle(self, app, action, value):
-        document = app.storage.export_game(self.game)
-        if document is None or "room" in document["meta"]:
+        document = self.document(app)
+        if document is None:
             app.rerender()
             return
         if action == "file":
@@ -362,7 +373,18 @@ class OpenScreen(Screen):
         app.rerender()
 
     def take(self, app, text):
-        """Check what arrived; ask before replacing; store it and continue the game."""
+        """Check what arrived; a replay opens for watching; a game asks before replacing, is stored and goes on."""
+        try:
+            replay = app.storage.parse_replay_file(text if text is not None else "")
+        except ImportProblem as problem:
+            if problem.reason != "foreign":
+                self.problem = t("tr.problem." + problem.reason)
+                app.rerender()
+                return
+            replay = None  # not a replay: perhaps a game
+        if replay is not None:
+            self.open_replay(app, replay)
+            return
         try:
             document = receive(app.storage, text if text is not None else "")
         except ImportProblem as problem:
@@ -375,6 +397,22 @@ class OpenScreen(Screen):
             app.rerender()
             return
         self.store(app, document)
+
+    def open_replay(self, app, document):
+        """Keep a received replay on this device (as received, no result of its own) and watch it."""
+        if document["game"] not in GAME_MODULES:
+            self.problem = t("tr.problem.unknown_game")
+            app.rerender()
+            return
+        document = dict(document)
+        document["received"] = True
+        replay_id = app.storage.add_replay(document)
+        if replay_id is None:
+            self.problem = t("tr.problem.storage")
+            app.rerender()
+            return
+        app.toast(t("tr.replay_received", game=t("game." + document["game"])))
+        app.go("replay/" + replay_id, replace=True)
 
     def store(self, app, document):
         if not app.storage.import_game(document, app.storage.night()["id"]):

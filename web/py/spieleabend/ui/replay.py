@@ -1,0 +1,451 @@
+"""Watch a finished game again (#/replay/<id>), move by move, and share it (#/replay/<id>/share).
+
+The engine rebuilds the game from the stored record (games.replay); this screen only words and
+draws the states: every hand open, or what one chosen seat could see at that moment. The same
+screen serves all games: cards come from the engine's replay_cards, totals from its progress.
+"""
+
+from spieleabend.games import GAME_MODULES, load as load_engine
+from spieleabend.games.replay import Replay, ReplayProblem, engine_version
+from spieleabend.ui.html import button, card_back, card_name, escape, french_card, number_card
+from spieleabend.ui.i18n import register, t
+from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.transfer import TransferScreen
+
+PLAY_MS = 1000  # one step a second while playing
+BUILD_SLICE_MS = 120  # rebuilding works this long before the page may draw again
+
+register({
+    "rp.title": ("Aufzeichnung", "Replay"),
+    "rp.share": ("Teilen", "Share"),
+    "rp.share_title": ("Aufzeichnung teilen", "Share the replay"),
+    "rp.share_intro": ("Die andere Person öffnet die Datei oder den Code mit „Spiel öffnen“ und sieht die ganze "
+                       "Partie Zug für Zug.", "The other person opens the file or the code with \u201cOpen a game\u201d "
+                       "and watches the whole game move by move."),
+    "rp.back_to": ("Zurück zur Aufzeichnung", "Back to the replay"),
+    "rp.results": ("Zu den Ergebnissen", "To the results"),
+    "rp.step": ("Schritt %(n)s von %(of)s", "Step %(n)s of %(of)s"),
+    "rp.start": ("Anfang", "Start"),
+    "rp.back": ("Zurück", "Back"),
+    "rp.forward": ("Vor", "Forward"),
+    "rp.end": ("Ende", "End"),
+    "rp.play": ("Abspielen", "Play"),
+    "rp.pause": ("Anhalten", "Pause"),
+    "rp.tap_pause": ("Tippen zum Anhalten", "Tap to pause"),
+    "rp.jump": ("Springen zu", "Jump to"),
+    "rp.round": ("Runde %(n)s", "Round %(n)s"),
+    "rp.deal": ("Austeilung %(n)s", "Deal %(n)s"),
+    "rp.whose": ("Karten", "Cards"),
+    "rp.all_open": ("Alle Karten offen", "All cards open"),
+    "rp.seen_by": ("Sicht von %(name)s", "As %(name)s saw it"),
+    "rp.building": ("Die Partie wird mit den Regeln nachgespielt … %(n)s %%", "Rebuilding the game with the rules … %(n)s %%"),
+    "rp.dealt": ("Die Karten sind verteilt.", "The cards are dealt."),
+    "rp.middle": ("Tisch", "Table"),
+    "rp.points": ("%(n)s Pkt.", "%(n)s pts"),
+    "rp.over": ("Ende der Partie: %(names)s gewinnt.", "End of the game: %(names)s wins."),
+    "rp.over_shared": ("Ende der Partie: %(names)s teilen sich den Sieg.", "End of the game: %(names)s share the win."),
+    "rp.over_none": ("Ende der Partie: kein Sieger.", "End of the game: no winner."),
+    "rp.round_done": ("%(round)s: %(gains)s", "%(round)s: %(gains)s"),
+    "rp.gain": ("%(name)s %(delta)s", "%(name)s %(delta)s"),
+    "rp.chose": ("%(name)s hat gewählt.", "%(name)s has chosen."),
+    "rp.joined": ("%(name)s setzt sich an den Tisch.", "%(name)s joins the table."),
+    "rp.left": ("%(name)s verlässt den Tisch.", "%(name)s leaves the table."),
+    "rp.verb.play": ("%(name)s legt %(cards)s", "%(name)s plays %(cards)s"),
+    "rp.verb.draw": ("%(name)s zieht.", "%(name)s draws."),
+    "rp.verb.pass": ("%(name)s passt.", "%(name)s passes."),
+    "rp.verb.knock": ("%(name)s klopft.", "%(name)s knocks."),
+    "rp.verb.ready": ("%(name)s ist bereit.", "%(name)s is ready."),
+    "rp.verb.discard": ("%(name)s wirft die gezogene Karte ab.", "%(name)s discards the drawn card."),
+    "rp.verb.swap": ("%(name)s tauscht die gezogene Karte gegen Karte %(n)s.",
+                     "%(name)s swaps the drawn card for card %(n)s."),
+    "rp.verb.take": ("%(name)s nimmt die Ablage für Karte %(n)s.", "%(name)s takes the discard for card %(n)s."),
+    "rp.verb.next": ("%(name)s: weiter.", "%(name)s: go on."),
+    "rp.verb.stop": ("%(name)s beendet den Tisch.", "%(name)s ends the table."),
+    "rp.verb.other": ("%(name)s: %(action)s", "%(name)s: %(action)s"),
+    "rp.with_risk": ("%(text)s und setzt den Risiko-Chip", "%(text)s and bets the risk chip"),
+    "rp.wish": ("%(text)s und wünscht %(suit)s", "%(text)s and asks for %(suit)s"),
+    "rp.mau": ("%(text)s – Mau!", "%(text)s – Mau!"),
+    "rp.problem.gone": ("Diese Aufzeichnung gibt es auf diesem Gerät nicht (mehr).",
+                        "This replay is not (or no longer) on this device."),
+    "rp.problem.unknown_game": ("Dieses Spiel kennt diese Version von Spieleabend nicht.",
+                                "This version of Game Night does not know this game."),
+    "rp.problem.damaged": ("Die Aufzeichnung ist beschädigt und lässt sich nicht zeigen. Es wurde nichts geändert.",
+                           "The replay is damaged and cannot be shown. Nothing was changed."),
+    "rp.problem.rebuild": ("Diese Aufzeichnung lässt sich nicht genau nachspielen (Schritt %(step)s passt nicht "
+                           "zu den Regeln). Sie wird nicht falsch gezeigt; es wurde nichts geändert.",
+                           "This replay cannot be rebuilt exactly (step %(step)s does not fit the rules). It is "
+                           "not shown wrongly; nothing was changed."),
+    "rp.problem.version": ("Diese Aufzeichnung stammt aus einer %(which)s Version der Regeln und ergibt mit dieser "
+                           "Version nicht mehr dieselbe Partie. Sie wird nicht falsch gezeigt; es wurde nichts geändert.",
+                           "This replay comes from %(which)s version of the rules and no longer rebuilds the same "
+                           "game with this one. It is not shown wrongly; nothing was changed."),
+    "rp.newer": ("neueren", "a newer"),
+    "rp.older": ("älteren", "an older"),
+    "rp.none": ("Keine Aufzeichnung", "No replay"),
+})
+
+
+def open_replay(app, replay_id):
+    """Return (document, Replay ready to rebuild or None, problem text or None) for a stored replay."""
+    document = app.storage.load_replay(replay_id)
+    if document is None:
+        return None, None, t("rp.problem.gone")
+    if document["game"] not in GAME_MODULES:
+        return document, None, t("rp.problem.unknown_game")
+    engine = load_engine(document["game"])
+    try:
+        return document, Replay(engine, document).start(), None  # the screen rebuilds it in slices
+    except ReplayProblem as problem:
+        return document, None, problem_text(engine, document, problem)
+
+
+def problem_text(engine, document, problem):
+    """Word why a record does not rebuild: another version of the rules, or a step the rules refuse."""
+    if document["version"] != engine_version(engine):
+        return t("rp.problem.version", which=t("rp.newer") if document["version"] > engine_version(engine) else t("rp.older"))
+    if problem.reason in ("damaged", "options"):
+        return t("rp.problem.damaged")
+    return t("rp.problem.rebuild", step=(problem.step or 0) + 1)
+
+
+def card_html(card):
+    """Return one card as the tables draw it: a number card, a French card, or its back when unseen."""
+    if card is None:
+        return card_back(t("card.back"), "small")
+    if isinstance(card, int):
+        return number_card(card, str(card), size="small")
+    return french_card(card, size="small")
+
+
+def cards_words(cards):
+    """Return cards as spoken words ("Herz 7, Pik 7"; numbers as they are)."""
+    out = []
+    for card in cards:
+        out.append(card if card.isdigit() else card_name(card))
+    return ", ".join(out)
+
+
+def action_words(name, action):
+    """Return one action in words, from the verbs all games share ("Ben legt Herz 7")."""
+    words = action.split(" ")
+    verb = words[0]
+    if verb == "play":
+        rest = [word for word in words[1:] if word not in ("risk", "mau")]
+        wish = None
+        cards = []
+        for word in rest:
+            if ":" in word:
+                card, wish = word.split(":", 1)
+                cards.append(card)
+            else:
+                cards.append(word)
+        text = t("rp.verb.play", name=name, cards=cards_words(cards))
+        if wish:
+            text = t("rp.wish", text=text, suit=t("card." + wish))
+        if "risk" in words:
+            text = t("rp.with_risk", text=text)
+        if "mau" in words:
+            text = t("rp.mau", text=text)
+        return text if text.endswith("!") else text + "."
+    if verb in ("swap", "take") and len(words) == 2 and words[1].isdigit():
+        return t("rp.verb." + verb, name=name, n=int(words[1]) + 1)
+    if verb in ("draw", "pass", "knock", "ready", "discard", "next", "stop") and len(words) == 1:
+        return t("rp.verb." + verb, name=name)
+    return t("rp.verb.other", name=name, action=action)
+
+
+def signed(number):
+    return "+%d" % number if number > 0 else "%d" % number
+
+
+class ReplayScreen(Screen):
+    """One finished game, step by step: forward, back, rounds, the end, play; all open or one seat's view."""
+
+    keys = "ArrowLeft ArrowRight Home End"
+
+    def __init__(self, app, replay_id):
+        self.route = "replay/" + replay_id
+        self.replay_id = replay_id
+        self.document, self.replay, self.problem = open_replay(app, replay_id)
+        self.step = 0
+        self.seat_view = None  # None: every hand open; else the seat whose view is shown
+        self.timer = None
+        self.building = None  # the timer of the next slice of the rebuild
+        if self.replay is not None:
+            self.engine = self.replay.engine
+            self.names = list(self.document["names"])
+            self.building = app.later(lambda: self.build_slice(app), 0)
+
+    def build_slice(self, app):
+        """Rebuild the game for a moment, then let the page draw how far it got (a long game takes seconds)."""
+        self.building = None
+        if app.screen is not self or self.replay is None:
+            return
+        began = app.now()
+        try:
+            while not self.replay.advance(10):
+                if app.now() - began > BUILD_SLICE_MS:
+                    self.building = app.later(lambda: self.build_slice(app), 0)
+                    break
+        except ReplayProblem as problem:
+            self.problem = problem_text(self.engine, self.document, problem)
+            self.replay = None
+        except Exception:  # an engine tripping over a hostile record: shown as damaged, never as a game
+            self.problem = t("rp.problem.damaged")
+            self.replay = None
+        app.rerender()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def render(self, app):
+        title = t("rp.title")
+        if self.replay is not None and not self.replay.built:
+            share = int(self.replay.share_built() * 100)
+            body = ('<p class="replay-meta"><strong>%s</strong></p><p role="status" data-testid="replay-building">%s</p>'
+                    '<progress max="100" value="%d" aria-label="%s"></progress>' % (
+                        escape(t("game." + self.document["game"])), escape(t("rp.building", n=share)), share,
+                        escape(t("rp.building", n=share))))
+            return page(title, body, extra_class="replay-screen")
+        if self.replay is None:
+            body = '<div class="notice warn" role="alert" data-testid="replay-problem"><p>%s</p></div>%s' % (
+                escape(self.problem), self.links(False))
+            return page(title, body, extra_class="replay-screen")
+        document = self.document
+        state = self.replay.state_at(self.step)
+        public = self.engine.view(state, None)
+        names = public["names"]
+        total = self.replay.count()
+        round_number = self.replay.round_of(self.step)
+        word = "deal" if self.engine.INFO["round"] == "deal" else "round"
+        head = ('<p class="replay-meta"><strong>%s</strong> · %s</p>' % (
+            escape(t("game." + document["game"])),
+            escape(app.format_time(document["finished_at"])) if "finished_at" in document and document["finished_at"]
+            else ""))
+        where = ('<p class="replay-where" data-testid="replay-step" data-step="%d" data-steps="%d" data-round="%d">'
+                 '<span>%s</span> · <span>%s</span></p>' % (
+                     self.step, total, round_number, escape(t("rp." + word, n=round_number)),
+                     escape(t("rp.step", n=self.step, of=total))))
+        words = '<p class="replay-words" data-testid="replay-words" aria-live="polite">%s</p>' % escape(
+            self.words(state))
+        parts = [head, where, words, self.table_html(state, public, names), self.controls(names, word)]
+        if self.timer is not None:
+            # While playing, the whole screen is one pause button: any tap stops it.
+            parts.append('<button type="button" class="replay-cover" data-action="pause" data-testid="replay-tap-pause">'
+                         '<span>%s</span></button>' % escape(t("rp.tap_pause")))
+        parts.append(self.links(True))
+        return page(title, "".join(parts), extra_class="replay-screen")
+
+    def table_html(self, state, public, names):
+        """Return the middle of the table and every seat's cards as this view may show them."""
+        cards = self.cards(state)
+        scores = self.engine.progress(public)["scores"]
+        last_seat = self.last_actor()
+        middle = ""
+        if cards["middle"]:
+            middle = '<div class="replay-middle" data-testid="replay-middle"><span class="label">%s</span>%s</div>' % (
+                escape(t("rp.middle")), "".join([card_html(card) for card in cards["middle"]]))
+        rows = []
+        # A game may lay its cards out in rows ("columns": Golf's two by two, as its own table shows them).
+        layout = " columns-%d" % cards["columns"] if "columns" in cards else ""
+        for seat in range(len(names)):
+            hand = cards["hands"][seat] if seat < len(cards["hands"]) else []
+            score = scores[seat] if seat < len(scores) else 0
+            classes = "replay-seat" + (" acted" if seat == last_seat else "") + (" viewer" if seat == self.seat_view else "")
+            rows.append('<li class="%s" data-testid="replay-seat" data-seat="%d"><div class="replay-name">'
+                        '<strong>%s</strong><span class="replay-score">%s</span></div>'
+                        '<div class="replay-hand%s" data-testid="replay-hand-%d">%s</div></li>' % (
+                            classes, seat, escape(names[seat]), escape(t("rp.points", n=score)), layout, seat,
+                            "".join([card_html(card) for card in hand])))
+        # Hands of a few cards in rows (Golf's four) leave room for two seats side by side, even at 360 px.
+        seats_class = "replay-seats pairs" if layout else "replay-seats"
+        return '<section class="replay-table" aria-label="%s">%s<ul class="%s">%s</ul></section>' % (
+            escape(t("rp.whose")), middle, seats_class, "".join(rows))
+
+    def cards(self, state):
+        """Return {"hands", "middle"}: the engine's replay_cards, else each seat's own "hand" from its view."""
+        if hasattr(self.engine, "replay_cards"):
+            return self.engine.replay_cards(state, self.seat_view)
+        hands = []
+        for seat in range(len(self.engine.view(state, None)["names"])):
+            view = self.engine.view(state, seat)
+            hand = list(view["hand"]) if "hand" in view and isinstance(view["hand"], list) else []
+            hands.append(hand if self.seat_view is None or self.seat_view == seat else [None] * len(hand))
+        return {"hands": hands, "middle": []}
+
+    def controls(self, names, word):
+        total = self.replay.count()
+        at_start = self.step == 0
+        at_end = self.step >= total
+        playing = self.timer is not None
+        buttons = "".join([
+            button("|◀", "start", "replay-start", kind="secondary", disabled=at_start, aria_label=t("rp.start")),
+            button("◀", "back", "replay-back", kind="secondary", disabled=at_start, aria_label=t("rp.back")),
+            button("▶", "forward", "replay-forward", kind="secondary", disabled=at_end, aria_label=t("rp.forward")),
+            button("▶|", "end", "replay-end", kind="secondary", disabled=at_end, aria_label=t("rp.end")),
+        ])
+        buttons += button(t("rp.pause") if playing else t("rp.play"), "play", "replay-play", kind="primary",
+                          disabled=at_end and not playing, extra="replay-play", aria_pressed="true" if playing else "false")
+        rounds = ['<option value="%d"%s>%s</option>' % (
+            index, " selected" if self.replay.round_of(self.step) == index + 1 else "", escape(t("rp." + word, n=index + 1)))
+            for index in range(len(self.replay.round_starts))]
+        seats = ['<option value=""%s>%s</option>' % ("" if self.seat_view is not None else " selected",
+                                                    escape(t("rp.all_open")))]
+        for seat in range(len(names)):
+            seats.append('<option value="%d"%s>%s</option>' % (seat, " selected" if seat == self.seat_view else "",
+                                                               escape(t("rp.seen_by", name=names[seat]))))
+        return ('<div class="replay-controls row" role="group" aria-label="%s">%s</div>'
+                '<div class="replay-choices"><label class="label" for="replay-round">%s</label>'
+                '<select id="replay-round" data-input="round" data-testid="replay-round">%s</select>'
+                '<label class="label" for="replay-seat">%s</label>'
+                '<select id="replay-seat" data-input="seat" data-testid="replay-seat-view">%s</select></div>' % (
+                    escape(t("rp.title")), buttons, escape(t("rp.jump")), "".join(rounds), escape(t("rp.whose")),
+                    "".join(seats)))
+
+    def links(self, share):
+        parts = []
+        if share:
+            parts.append('<a class="btn btn-secondary" href="#/replay/%s/share" data-testid="replay-share">%s</a>' % (
+                escape(self.replay_id), escape(t("rp.share"))))
+        parts.append('<a class="btn btn-ghost" href="#/results" data-testid="replay-results">%s</a>' % escape(
+            t("rp.results")))
+        return '<p class="row wrap">%s</p>' % "".join(parts)
+
+    # -- words for a step ----------------------------------------------------------------------
+    def last_actor(self):
+        if self.step == 0:
+            return None
+        entry = self.replay.steps[self.step - 1]
+        return entry[1] if entry[0] == "act" else None
+
+    def words(self, state):
+        """Return what the last step did, and the round's result or the game's end when that step closed them."""
+        if self.step == 0:
+            return t("rp.dealt")
+        entry = self.replay.steps[self.step - 1]
+        before = self.replay.state_at(self.step - 1)
+        names_before = self.engine.view(before, None)["names"]
+        if entry[0] == "add":
+            text = t("rp.joined", name=entry[1])
+        elif entry[0] == "remove":
+            text = t("rp.left", name=names_before[entry[1]])
+        else:
+            name = names_before[entry[1]]
+            hidden = self.engine.INFO["secret_choices"] and self.seat_view is not None and self.seat_view != entry[1] \
+                and self.replay.round_of(self.step) == self.replay.round_of(self.step - 1) \
+                and self.engine.outcome(state) is None
+            text = t("rp.chose", name=name) if hidden else action_words(name, entry[2])
+        outcome = self.engine.outcome(state)
+        if outcome is not None:
+            winners = [self.engine.view(state, None)["names"][seat] for seat in outcome["winners"]]
+            if len(winners) == 1:
+                return text + " " + t("rp.over", names=winners[0])
+            if winners:
+                return text + " " + t("rp.over_shared", names=", ".join(winners))
+            return text + " " + t("rp.over_none")
+        done_before = self.engine.progress(self.engine.view(before, None))
+        done_after = self.engine.progress(self.engine.view(state, None))
+        if done_after["done"] > done_before["done"] and len(done_after["scores"]) == len(done_before["scores"]):
+            names = self.engine.view(state, None)["names"]
+            gains = [t("rp.gain", name=names[seat], delta=signed(done_after["scores"][seat] - done_before["scores"][seat]))
+                     for seat in range(len(names)) if done_after["scores"][seat] != done_before["scores"][seat]]
+            word = "deal" if self.engine.INFO["round"] == "deal" else "round"
+            if gains:
+                text += " " + t("rp.round_done", round=t("rp." + word, n=done_after["done"]), gains=", ".join(gains)) + "."
+        return text
+
+    # -- taps ------------------------------------------------------------------------------------
+    def go_to(self, step):
+        self.step = max(0, min(step, self.replay.count()))
+
+    def handle(self, app, action, value):
+        if self.replay is None or not self.replay.built:
+            return
+        if action == "play":
+            if self.timer is None and self.step < self.replay.count():
+                self.timer = app.later(lambda: self.tick(app), PLAY_MS)
+            else:
+                self.stop(app)
+            app.rerender()
+            return
+        self.stop(app)  # any other tap pauses the playing
+        if action == "start":
+            self.go_to(0)
+        elif action == "back":
+            self.go_to(self.step - 1)
+        elif action == "forward":
+            self.go_to(self.step + 1)
+        elif action == "end":
+            self.go_to(self.replay.count())
+        app.rerender()
+
+    def on_input(self, app, name, value, final):
+        if self.replay is None or not self.replay.built:
+            return
+        self.stop(app)
+        if name == "round" and value is not None and str(value).isdigit():
+            index = int(value)
+            if 0 <= index < len(self.replay.round_starts):
+                self.go_to(self.replay.round_starts[index])
+        elif name == "seat":
+            self.seat_view = int(value) if value is not None and str(value).isdigit() and \
+                int(value) < len(self.names) else None
+        app.rerender()
+
+    def on_key(self, app, key):
+        action = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end"}
+        if key in action and self.replay is not None and self.replay.built:
+            self.handle(app, action[key], None)
+            return True
+        return False
+
+    def tick(self, app):
+        """One step while playing; stop at the end."""
+        self.timer = None
+        if app.screen is not self or self.replay is None:
+            return
+        self.go_to(self.step + 1)
+        if self.step < self.replay.count():
+            self.timer = app.later(lambda: self.tick(app), PLAY_MS)
+        app.rerender()
+
+    def stop(self, app):
+        if self.timer is not None:
+            app.cancel(self.timer)
+            self.timer = None
+
+    def leave(self, app):
+        self.stop(app)
+        if self.building is not None:
+            app.cancel(self.building)
+            self.building = None
+
+
+class ReplayShareScreen(TransferScreen):
+    """Offer a stored replay as a file and by one-time code and QR code (transfer's ways, for a replay)."""
+
+    def __init__(self, replay_id):
+        TransferScreen.__init__(self, "")
+        self.replay_id = replay_id
+        self.route = "replay/%s/share" % replay_id
+
+    def document(self, app):
+        return app.storage.load_replay(self.replay_id)
+
+    def filename(self, document):
+        return "spieleabend-aufzeichnung-%s-%s.json" % (document["game"], self.replay_id)
+
+    def render(self, app):
+        back = '<p><a class="btn btn-ghost" href="#/replay/%s" data-testid="replay-share-back">%s</a></p>' % (
+            escape(self.replay_id), escape(t("rp.back_to")))
+        if self.document(app) is None:
+            return page(t("rp.share_title"), '<p class="empty" data-testid="transfer-none">%s</p>%s' % (
+                escape(t("rp.problem.gone")), back))
+        return page(t("rp.share_title"), '<p class="hint">%s</p>%s%s' % (escape(t("rp.share_intro")), self.offers(), back),
+                    extra_class="transfer-screen")
+
+
+def screen_for(app, parts):
+    """Return the screen for replay/<id> or replay/<id>/share."""
+    replay_id = parts[1] if len(parts) > 1 else ""
+    if len(parts) > 2 and parts[2] == "share":
+        return ReplayShareScreen(replay_id)
+    return ReplayScreen(app, replay_id)
