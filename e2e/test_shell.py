@@ -97,7 +97,10 @@ def test_damaged_save_shows_a_message_and_the_app_still_works(page, live_server)
     page.wait_for_selector("html[data-app-ready]")
     notices = page.get_by_test_id("damaged-notice")
     assert notices.count() == 2
-    assert "beiseitegelegt" in notices.first.inner_text()
+    texts = "\n".join(notices.all_inner_texts())
+    assert "Deine gespeicherte Punktejagd-Partie konnte nicht gelesen werden." in texts, texts
+    assert "Deine Einstellungen konnten nicht gelesen werden" in texts and "neueren Version" in texts, texts
+    assert not [text for text in texts if "spieleabend." in text], "no storage key in words for people"
     kept = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('spieleabend.damaged.'))
                                .map(k => localStorage.getItem(k))""")
     assert '{"format": 1, "game": "punktejagd", "state": {' in kept

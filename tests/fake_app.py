@@ -92,6 +92,9 @@ class ScreenApp(FakeApp, PageReport):
         self.route = route
         self.routes.append(route)
 
+    def scroll_to_top(self):
+        self.scrolled_to_top = True
+
     def focus(self, selector):
         self.focus_requests.append(selector)
 

@@ -238,8 +238,8 @@ def test_a_view_that_has_not_arrived_yet_shows_connecting_and_the_first_view_set
     assert "Verbinde" in screen.render(app)
     table.ready = True
     table.changed()
-    assert screen.seen == 1
-    assert 'data-testid="hand"' in screen.render(app)
+    assert 'data-testid="hand"' in screen.render(app), "the round scored before the first view is not revealed"
+    assert table.seen_rounds() == 1
 
 
 # -- the infoscreen: public view only, large layout -----------------------------------------

@@ -164,6 +164,7 @@ class App(PageReport):
             self.screen.leave(self)
         self.screen = screen
         self.rerender()
+        dom.scroll_to_top()  # the tap that opened it may have been far down the screen before
         dom.focus("h1")
 
     def rerender(self):
@@ -196,6 +197,10 @@ class App(PageReport):
     def reload(self):
         """Start the app afresh from storage (a room host takes its room back)."""
         dom.reload_page()
+
+    def scroll_to_top(self):
+        """Scroll the page to its top (a new round: names and round number in sight)."""
+        dom.scroll_to_top()
 
     def focus(self, selector):
         """Move keyboard focus to the first element matching selector (after what was drawn so far)."""

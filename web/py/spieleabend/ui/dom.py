@@ -245,6 +245,11 @@ def activate_update():
     send("activate-update")
 
 
+def scroll_to_top():
+    """Scroll the page to its top (a new screen or round starts there: names and round number in sight)."""
+    send("top")
+
+
 def focus(selector):
     """Move keyboard focus to the first element matching selector, if any."""
     send("focus", selector)

@@ -11,8 +11,8 @@ from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import standings, table_action
+from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
+from spieleabend.ui.table import night_point_note, seen_reveals, standings, table_action
 
 GAME = "golf"
 POSITIONS = [0, 1, 2, 3]
@@ -36,6 +36,7 @@ register({
     "golf.waiting_peek": ("Noch beim Anschauen: %(names)s", "Still looking: %(names)s"),
     "golf.all_peek": ("Alle schauen sich ihre unteren Karten an.", "Everybody looks at their bottom two cards."),
     "golf.stock": ("Nachziehstapel, %(n)s Karten", "Stock, %(n)s cards"),
+    "golf.stock_one": ("Nachziehstapel, 1 Karte", "Stock, 1 card"),
     "golf.stock_draw": ("Nachziehstapel, %(n)s Karten – Karte ziehen (S)", "Stock, %(n)s cards – draw a card (S)"),
     "golf.discard_label": ("Ablagestapel: %(card)s", "Discard pile: %(card)s"),
     "golf.discard_take": ("Ablagestapel: %(card)s – nehmen (A)", "Discard pile: %(card)s – take it (A)"),
@@ -74,8 +75,9 @@ register({
     "golf.cards_of": ("Karten von %(name)s", "%(name)s's cards"),
     "golf.opponents": ("Die anderen", "The others"),
     "golf.points": ("%(n)s Punkte", "%(n)s points"),
+    "golf.points_one": ("1 Punkt", "1 point"),
     "golf.holding": ("zieht …", "drawing …"),
-    "golf.knocked_tag": ("hat geklopft", "knocked"),
+    "golf.knocked_tag": ("geklopft", "knocked"),  # a badge over a 76 px seat
     "golf.looking": ("schaut …", "looking …"),
     "golf.ev.swap": ("%(name)s tauscht %(where)s und legt %(card)s ab.",
                      "%(name)s swaps %(where)s and discards %(card)s."),
@@ -108,6 +110,7 @@ register({
     "golf.limit": ("Niemand hat geklopft; der Durchgang endete nach dem Zuglimit, ohne Strafe.",
                    "Nobody knocked; the round ended at the turn limit, without penalty."),
     "golf.round_points": ("%(n)s Punkte", "%(n)s points"),
+    "golf.round_points_one": ("1 Punkt", "1 point"),
     "golf.points_short": ("Punkte", "points"),
     "golf.cards_plus": ("%(n)s + 10", "%(n)s + 10"),
     "golf.total": ("Gesamt %(n)s", "Total %(n)s"),
@@ -123,10 +126,6 @@ register({
     "golf.you_win": ("Du gewinnst mit den wenigsten Punkten!", "You win with the fewest points!"),
     "golf.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
     "golf.rank": ("Platz %(n)s", "Place %(n)s"),
-    "golf.night_point": ("%(name)s bekommt einen Spieleabend-Punkt.", "%(name)s gets a game-night point."),
-    "golf.night_point_you": ("Du bekommst einen Spieleabend-Punkt.", "You get a game-night point."),
-    "golf.no_night_point": ("Bei geteiltem Sieg gibt es keinen Spieleabend-Punkt.",
-                            "A shared win gives no game-night point."),
     "golf.rules": ("Regeln", "Rules"),
 })
 
@@ -341,8 +340,9 @@ def sheet_html(view, compact=False):
             ' class="g-current"' if number == len(history) else "", number, cells))
     totals = "".join('<td data-testid="sheet-total-%d">%d</td>' % (s, view["totals"][s]) for s in range(seats))
     return ('<section class="g-sheet%s" aria-labelledby="sheet-h" data-testid="score-sheet">'
-            '<h2 id="sheet-h">%s</h2><table class="g-sheet-table"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
-            '<tbody>%s</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table></section>' % (
+            '<h2 id="sheet-h">%s</h2><div class="table-scroll" tabindex="0" role="region" aria-labelledby="sheet-h">'
+            '<table class="g-sheet-table"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
+            '<tbody>%s</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table></div></section>' % (
                 " compact" if compact else "", escape(t("golf.sheet_title")), escape(t("golf.sheet_round")), head,
                 "".join(rows), escape(t("golf.sum")), totals))
 
@@ -387,13 +387,10 @@ def final_html(view, me, controls=True, new_game=True):
     winners = result["winners"]
     if len(winners) > 1:
         headline = t("golf.shared_win", names=", ".join(names[s] for s in winners))
-        night = t("golf.no_night_point")
     elif winners[0] == me:
         headline = t("golf.you_win")
-        night = t("golf.night_point_you")
     else:
         headline = t("golf.winner", name=names[winners[0]])
-        night = t("golf.night_point", name=names[winners[0]])
     rows = "".join(
         '<li class="standing%s" data-testid="standing-%d" data-seat="%d"><span class="rank">%s</span>'
         '<span class="who">%s</span><span class="score">%s</span></li>' % (
@@ -406,9 +403,10 @@ def final_html(view, me, controls=True, new_game=True):
             button(t("home.new_game"), "new-game", "new-game", kind="primary") if new_game else "",
             escape(t("home.results")))
     return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-            '<p class="headline" data-testid="final-headline">%s</p><p class="hint" data-testid="night-point">%s</p>'
+            '<p class="headline" data-testid="final-headline">%s</p>%s'
             '<ol class="standings">%s</ol>%s%s</section>' % (
-                escape(t("golf.final_title")), escape(headline), escape(night), rows, buttons, sheet_html(view)))
+                escape(t("golf.final_title")), escape(headline), night_point_note(result, names, me), rows, buttons,
+                sheet_html(view)))
 
 
 # -- screens ------------------------------------------------------------------------------------
@@ -430,13 +428,15 @@ class TableScreen(Screen):
 
     def __init__(self, app, table):
         self.table = table
-        self.seen = len(table.view()["history"])  # scored rounds whose summary was acknowledged
+        seen_reveals(table, len(table.view()["history"]))  # rounds scored before this screen opened count as seen
         self.taking = False   # the person tapped the discard pile and chooses a position
+        self.popped = NewOnce()  # the latest event's slot: it pops once
         self.sheet = False    # the score sheet panel is open
         table.listen(lambda event: app.rerender())
 
     def phase(self, view):
-        return table_phase(view, self.seen)
+        # The table keeps the scored rounds whose summary was acknowledged: a reload shows a summary again.
+        return table_phase(view, seen_reveals(self.table, len(view["history"])))
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self, app):
@@ -496,7 +496,7 @@ class TableScreen(Screen):
     def render_opponents(self, app, view, phase):
         me = my_seat(view)
         aid = bool(app.settings["memory_aid"])
-        fresh = last_slot(view)
+        fresh = self.fresh_slot(app, view)
         tiles = []
         for seat in range(view["seats"]):
             if seat == me:
@@ -562,7 +562,7 @@ class TableScreen(Screen):
         aid = bool(app.settings["memory_aid"])
         shows = slot_shows(view, me, aid)
         drawn = holding(view)
-        fresh = last_slot(view)
+        fresh = self.fresh_slot(app, view)
         slots = []
         for position in POSITIONS:
             target = None
@@ -604,7 +604,8 @@ class TableScreen(Screen):
         if self.taking:
             buttons.append(button(t("golf.cancel_take"), "take-mode", "cancel-take", kind="ghost"))
         if view["knocker"] is None and drawn is None and not self.taking:
-            buttons.append(button(t("golf.knock"), "knock", "knock", kind="primary",
+            # Drawing (a tap on a pile) is the normal turn; knocking ends the round, so it is not the main button.
+            buttons.append(button(t("golf.knock"), "knock", "knock", kind="secondary",
                                   disabled="knock" not in view["legal"]))
         return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
                 '<div class="controls g-actions">%s</div>' % (
@@ -621,6 +622,13 @@ class TableScreen(Screen):
         return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
                 'data-testid="panel-sheet"><div class="sheet-head g-sheet-head">%s</div>%s</div></div>' % (
                     button(t("golf.close"), "close-panel", "close-panel", kind="ghost"), sheet_html(view)))
+
+    def fresh_slot(self, app, view):
+        """Return the slot the latest event changed while it is new (its pop plays once, not on every redraw)."""
+        slot = last_slot(view)
+        if slot is None or not self.popped.is_new(app, (slot, repr(sorted(view["events"][-1].items())))):
+            return None
+        return slot
 
     def render_info(self, view):
         """Return the infoscreen: a landscape, large-type public table (the public view only)."""
@@ -669,8 +677,9 @@ class TableScreen(Screen):
         elif action == "knock":
             self.act(app, "knock")
         elif action == "next":
-            self.seen = len(view["history"])
+            self.table.keep_seen(len(view["history"]))
             app.rerender()
+            app.scroll_to_top()  # the button is below the summary; the next round's names are at the top
         elif action == "sheet":
             self.sheet = True
             app.rerender()

@@ -4,8 +4,8 @@ A pass-and-play table is a LocalTable whose players hold several persons (meta["
 frame shows the game's TableScreen for one person at a time, only after that person tapped
 "Ich bin Anna"; otherwise a cover ("Gib das Gerät an Anna") with what everybody may see (the round,
 the totals, whose move it is). What happened since a person last looked is on their own screen right
-after the cover: the game's feed, and a reveal they have not seen (screens that count the reveals
-they showed in `seen` start from that person's count).
+after the cover: the game's feed, and a reveal they have not seen (the table keeps per seat the
+reveals shown, ui.table.seen_reveals).
 The cover comes back as soon as the person has done their part: they are no longer to move, a
 round ended, or, in games where all choose at once, they chose. Nothing of this is saved: a
 reload, a pause or a transfer resumes behind the cover.
@@ -94,7 +94,6 @@ class HandoverScreen(Screen):
         self.looking = None            # the person seat that confirmed being at the device
         self.person_screen = None
         self.person_view = None
-        self.seen = {}                 # per person: the reveals their screen had shown (games with a `seen`)
         self.round = self.rounds_done()
         self.left = False
         table.seat = None              # behind the cover, whatever the save said
@@ -134,8 +133,6 @@ class HandoverScreen(Screen):
 
     def cover(self):
         """Hide the person's cards until the next person confirms."""
-        if self.looking is not None and hasattr(self.person_screen, "seen"):
-            self.seen[self.looking] = self.person_screen.seen
         self.looking = None
         self.person_screen = None
         self.person_view = None
@@ -147,8 +144,6 @@ class HandoverScreen(Screen):
         self.table.seat = seat
         self.person_view = SeatTable(self.table)
         self.person_screen = self.table.plugin.TableScreen(self.app, self.person_view)
-        if seat in self.seen and hasattr(self.person_screen, "seen"):
-            self.person_screen.seen = self.seen[seat]  # a round revealed since they last looked is shown first
 
     # -- drawing ------------------------------------------------------------------------------
     def render(self, app):

@@ -33,10 +33,18 @@ TEXTS = {
                             "A new version is ready. It starts the next time you open the app."),
     "home.update_now": ("Jetzt neu starten", "Restart now"),
     "home.updated": ("Spieleabend wurde aktualisiert.", "Game Night was updated."),
-    "home.damaged": ("Ein gespeicherter Stand war beschädigt oder stammt aus einer neueren Version. "
-                     "Er wurde beiseitegelegt (%(where)s); alles andere ist da.",
-                     "A stored document was damaged or written by a newer version. "
-                     "It was set aside (%(where)s); everything else is still here."),
+    "home.damaged.save": ("Deine gespeicherte %(game)s-Partie konnte nicht gelesen werden.",
+                          "Your saved %(game)s game could not be read."),
+    "home.damaged.settings": ("Deine Einstellungen konnten nicht gelesen werden; es gelten die Grundeinstellungen.",
+                              "Your settings could not be read; the defaults apply."),
+    "home.damaged.results": ("Deine Ergebnisse konnten nicht gelesen werden.", "Your results could not be read."),
+    "home.damaged.night": ("Der Stand des Spieleabends konnte nicht gelesen werden.",
+                           "The game night's standings could not be read."),
+    "home.damaged.room": ("Dein Platz im Raum konnte nicht gelesen werden.", "Your place in the room could not be read."),
+    "home.damaged.other": ("Ein gespeicherter Stand konnte nicht gelesen werden.", "Something stored could not be read."),
+    "home.damaged_newer": ("Das Gespeicherte stammt aus einer neueren Version von Spieleabend.",
+                           "It was written by a newer version of Game Night."),
+    "home.damaged_kept": ("Nichts wurde gelöscht, alles andere ist da.", "Nothing was deleted; everything else is still here."),
     "home.dismiss": ("Verstanden", "Got it"),
     "setup.name": ("Dein Name", "Your name"),
     "setup.name_placeholder": ("Du", "You"),
@@ -44,6 +52,10 @@ TEXTS = {
     "setup.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
                            "A game in progress is saved. Starting a new one replaces it."),
     "table.pause": ("Speichern & pausieren", "Save & pause"),
+    "final.night_point": ("1 Spieleabend-Punkt für %(name)s.", "1 game-night point for %(name)s."),
+    "final.night_point_you": ("Du bekommst 1 Spieleabend-Punkt.", "You get 1 game-night point."),
+    "final.no_night_point": ("Kein Spieleabend-Punkt: die Partie hat keinen eindeutigen Sieger.",
+                             "No game-night point: the game has no unique winner."),
     "level.leicht": ("Leicht", "Easy"),
     "level.mittel": ("Mittel", "Medium"),
     "level.stark": ("Stark", "Strong"),
@@ -101,7 +113,12 @@ def language():
 
 
 def t(key, **values):
-    """Return the text for key in the current language, with %(name)s placeholders filled."""
+    """Return the text for key in the current language, with %(name)s placeholders filled.
+
+    A key with a "<key>_one" form (e.g. "1 Punkt" beside "%(n)s Punkte") takes it when n is 1.
+    """
+    if values.get("n") == 1 and key + "_one" in TEXTS:
+        key += "_one"
     pair = TEXTS.get(key)
     if pair is None:
         pair = registered_text(key)

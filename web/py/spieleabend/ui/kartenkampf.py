@@ -10,8 +10,8 @@ from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import PERSON, table_action
+from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
+from spieleabend.ui.table import PERSON, night_point_note, seen_reveals, table_action
 
 GAME = "kartenkampf"
 
@@ -87,10 +87,6 @@ register({
                         "gewonnenen Runden (%(won)s). Der Spielsieg bleibt unentschieden.",
                         "%(names)s are equal on points (%(points)s), best round score (%(best)s) and rounds won "
                         "(%(won)s). The game stays undecided."),
-    "kk.night_point": ("1 Spieleabend-Punkt für %(name)s.", "1 game-night point for %(name)s."),
-    "kk.night_point_me": ("Du bekommst 1 Spieleabend-Punkt.", "You get 1 game-night point."),
-    "kk.no_night_point": ("Kein Spieleabend-Punkt: die Partie hat keinen eindeutigen Sieger.",
-                          "No game-night point: the game has no unique winner."),
     "kk.log_btn": ("Rundenprotokoll", "Round log"),
     "kk.log_title": ("Rundenprotokoll", "Round log"),
     "kk.log_none": ("Noch keine Runde aufgedeckt.", "No round revealed yet."),
@@ -281,18 +277,11 @@ def render_standings(view, me, big=False):
                 " win" if seat in winners else "", seat, seat, escape(t("kk.rank", n=row["rank"])),
                 escape(names[seat]), escape(points_label(row["score"])),
                 escape(t("kk.best_round", n=row["best"])), escape(won_text)))
-    if result["night_point"] is None:
-        night = t("kk.no_night_point")
-    elif result["night_point"] == me:
-        night = t("kk.night_point_me")
-    else:
-        night = t("kk.night_point", name=names[result["night_point"]])
     return ('<p class="headline" data-testid="final-headline">%s</p>'
             '<p class="kk-decider" data-testid="tie-break">%s</p>'
-            '<ol class="standings%s">%s</ol>'
-            '<p class="kk-night%s" data-testid="night-point">%s</p>' % (
+            '<ol class="standings%s">%s</ol>%s' % (
                 escape(headline), escape(decision_text(result, names)), " big" if big else "", "".join(rows),
-                "" if result["night_point"] is not None else " none", escape(night)))
+                night_point_note(result, names, me)))
 
 
 def render_log(view):
@@ -363,26 +352,27 @@ class TableScreen(Screen):
         self.table = table
         self.selected = None
         self.panel = None  # "log"
-        self.dealt = None  # [round, settled] of the reveal drawn last, so a later redraw does not deal it again
+        self.dealt = NewOnce()  # the reveal's round: its cards are dealt once
         view = table.view()
-        # Rounds whose reveal this person has seen: a newer scored round (also one scored while
-        # waiting for other phones) is shown as a reveal first.
-        self.seen = len(view["log"]) if view else None
+        if view is not None:
+            seen_reveals(table, len(view["log"]))  # rounds scored before this screen opened count as seen
         table.listen(lambda event: self.changed(app))
 
     def changed(self, app):
         """The table's view changed (a computer, another phone, the host): draw again."""
         view = self.table.view()
-        if view is not None and self.seen is None:
-            self.seen = len(view["log"])
         if view is not None and self.selected is not None and (
                 "hand" not in view or self.selected not in view["hand"] or view["choice"] is not None):
             self.selected = None
         app.rerender()
 
     def phase(self, view):
-        """Return "reveal" while a scored round waits to be seen, "final", "waiting" (chosen) or "choose"."""
-        if self.seen is not None and len(view["log"]) > self.seen:
+        """Return "reveal" while a scored round waits to be seen, "final", "waiting" (chosen) or "choose".
+
+        The table keeps the rounds this person has seen (a newer one, also one scored while waiting for
+        other phones, is shown as a reveal first), so a reload during a reveal shows it again.
+        """
+        if len(view["log"]) > seen_reveals(self.table, len(view["log"])):
             return "reveal"
         if view["outcome"] is not None:
             return "final"
@@ -399,8 +389,6 @@ class TableScreen(Screen):
         seats = seat_list(self.table, view)
         if self.table.seat is None:
             return page(t("game.kartenkampf"), render_infoscreen(view, seats), extra_class="kk kk-screen")
-        if self.seen is None:
-            self.seen = len(view["log"])
         phase = self.phase(view)
         if phase == "final":
             body = ('<section class="final kk-final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>%s'
@@ -474,28 +462,14 @@ class TableScreen(Screen):
                     escape(t("kk.waiting_count", done=done, total=view["seats"]))))
 
     def render_reveal(self, app, view):
-        motion = "" if app.reduce_motion() or not self.deal_now(app, view["reveal"]["round"]) else " deal"
+        # A redraw later (another phone chose) must not deal the cards again.
+        motion = "" if app.reduce_motion() or not self.dealt.is_new(app, view["reveal"]["round"]) else " deal"
         last = view["outcome"] is not None
         go_on = button(t("kk.final_btn") if last else t("kk.next_round"), "next", "next-round",
                        kind="primary", extra="wide")
         return ('<section class="kk-reveal-area" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
                 '%s<div class="controls">%s</div></section>' % (
                     escape(t("kk.reveal_title", n=view["reveal"]["round"])), render_reveal_row(view, motion), go_on))
-
-    def deal_now(self, app, number):
-        """Return True while a reveal is new: a redraw later (another phone chose) must not deal it again.
-
-        One tap can draw the screen several times (the computers move right after the round);
-        the cards stay dealt until the current task has ended.
-        """
-        if self.dealt is None or self.dealt[0] != number:
-            self.dealt = [number, False]
-
-            def settled():
-                if self.dealt is not None and self.dealt[0] == number:
-                    self.dealt[1] = True
-            app.later(settled, 0)
-        return not self.dealt[1]
 
     def render_panel(self, view):
         if self.panel is None:
@@ -521,7 +495,8 @@ class TableScreen(Screen):
             self.confirm(app)
             return
         elif action == "next" and phase == "reveal":
-            self.seen = len(view["log"])
+            self.table.keep_seen(len(view["log"]))
+            app.scroll_to_top()  # the next round's number and scores are at the top
         elif action == "panel":
             self.panel = value
         elif action == "close-panel":

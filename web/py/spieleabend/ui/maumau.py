@@ -11,7 +11,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import computer_names, standings, table_action
+from spieleabend.ui.table import computer_names, night_point_note, standings, table_action
 
 GAME = "maumau"
 # Hand order: suits alternate black and red, ranks low to high.
@@ -34,9 +34,11 @@ register({
     "mm.cards": ("%(n)s Karten", "%(n)s cards"),
     "mm.cards_one": ("1 Karte", "1 card"),
     "mm.minus": ("%(n)s Minuspunkte", "%(n)s minus points"),
+    "mm.minus_one": ("1 Minuspunkt", "1 minus point"),
     "mm.minus_short": ("−%(n)s", "−%(n)s"),
     "mm.at_turn": ("am Zug", "to play"),
     "mm.out": ("ausgeschieden", "out"),
+    "mm.out_short": ("raus", "out"),
     "mm.your_turn": ("Du bist am Zug.", "Your turn."),
     "mm.their_turn": ("%(name)s ist am Zug …", "%(name)s is playing …"),
     "mm.hint.play": ("Lege eine passende Karte oder ziehe eine.", "Play a fitting card or draw one."),
@@ -47,6 +49,7 @@ register({
     "mm.draw_one": ("Talon: eine Karte ziehen (%(n)s Karten)", "Stock: draw a card (%(n)s cards)"),
     "mm.draw_n": ("Talon: %(n)s Karten ziehen", "Stock: draw %(n)s cards"),
     "mm.stock": ("Talon: %(n)s Karten", "Stock: %(n)s cards"),
+    "mm.stock_one": ("Talon: 1 Karte", "Stock: 1 card"),
     "mm.wish": ("Wunsch: %(suit)s", "Wished: %(suit)s"),
     "mm.dir.1": ("↻ im Uhrzeigersinn", "↻ clockwise"),
     "mm.dir.-1": ("↺ gegen den Uhrzeigersinn", "↺ anticlockwise"),
@@ -108,9 +111,9 @@ register({
     "mm.deal_winner": ("%(name)s hat keine Karten mehr.", "%(name)s has no cards left."),
     "mm.deal_winner_you": ("Du hast keine Karten mehr – keine Minuspunkte für dich.", "You have no cards left – no minus points for you."),
     "mm.col_player": ("Spieler", "Player"),
+    "mm.col_cards": ("Karten übrig", "Cards left"),
     "mm.col_deal": ("Diese Runde", "This deal"),
     "mm.col_total": ("Gesamt", "Total"),
-    "mm.plus": ("+%(n)s", "+%(n)s"),
     "mm.went_out": ("keine Karten mehr", "went out"),
     "mm.out_over": ("ausgeschieden (über %(n)s)", "out (over %(n)s)"),
     "mm.add_player": ("Computer dazunehmen", "Add a computer"),
@@ -127,7 +130,6 @@ register({
     "mm.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
     "mm.you_win": ("Du gewinnst!", "You win!"),
     "mm.no_winner": ("Niemand ist mehr übrig.", "Nobody is left."),
-    "mm.night_point": ("Ein Spieleabend-Punkt für %(name)s.", "One game-night point for %(name)s."),
     "mm.rank": ("Platz %(n)s", "Place %(n)s"),
     "mm.screen_turn": ("Am Zug: %(name)s", "To play: %(name)s"),
     "mm.connecting": ("Der Tisch wird geladen …", "Loading the table …"),
@@ -303,6 +305,23 @@ def cards_label(count):
 
 # ---------------------------------------------------------------- Neues Spiel
 
+HAND_ROW = 7  # cards a row holds at 360 px with 44 px of each card in sight (64 px cards overlapping by 20)
+
+
+def hand_rows(cards):
+    """Return the hand's cards (HTML) in rows of at most HAND_ROW, as even as they go: a big hand wraps
+    instead of squeezing every card to a strip too narrow to tap."""
+    if not cards:
+        return ""
+    rows = (len(cards) + HAND_ROW - 1) // HAND_ROW
+    size = (len(cards) + rows - 1) // rows
+    out = []
+    for start in range(0, len(cards), size):
+        row = cards[start:start + size]
+        out.append('<div class="mm-row" style="--n:%d">%s</div>' % (max(len(row) - 1, 1), "".join(row)))
+    return "".join(out)
+
+
 class TableScreen(Screen):
     """The running game on any table: the phone layout for a seat, the large public layout for a screen."""
 
@@ -360,7 +379,7 @@ class TableScreen(Screen):
             classes = "mm-player" + (" me" if seat == me else "") + (" turn" if seat == turn else "") + (" out" if out else "")
             status = ""
             if out:
-                status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out"))
+                status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out_short"))  # a chip is 86 px wide with five seats
             elif seat == turn:
                 status = '<span class="mm-ptag turn">%s</span>' % escape(t("mm.at_turn"))
             items.append(
@@ -488,10 +507,9 @@ class TableScreen(Screen):
         picker = self.render_picker() if self.picker is not None and my_turn else ""
         return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
                 '<h2 id="mm-hand-h">%s</h2>%s</div>%s'
-                '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand" style="--n:%d">%s</div>'
+                '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand">%s</div>'
                 '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
-                    escape(t("mm.hand", n=len(hand))), mau, picker, max(len(hand) - 1, 1), "".join(cards),
-                    escape(note), "".join(notes)))
+                    escape(t("mm.hand", n=len(hand))), mau, picker, hand_rows(cards), escape(note), "".join(notes)))
 
     def render_picker(self):
         suits = "".join(
@@ -519,10 +537,12 @@ class TableScreen(Screen):
                 status = '<span class="mm-ptag">%s</span>' % escape(t("mm.out_over", n=view["limit"]))
             elif last is not None and last["winner"] == seat:
                 status = '<span class="mm-ptag win">%s</span>' % escape(t("mm.went_out"))
-            rows.append('<tr%s><th scope="row">%s %s</th><td>%s</td><td class="total">%d</td></tr>' % (
+            # Minus points with the seat chips' sign; the cards left are what the deal's points come from.
+            rows.append('<tr%s><th scope="row">%s %s</th><td class="cards">%d</td><td>%s</td><td class="total">%s</td></tr>' % (
                 attrs(class_="out" if out else None, data_testid="player-%d" % seat, data_seat=seat,
                       data_cards=view["hand_sizes"][seat], data_points=view["minus"][seat], data_deal=deal_points),
-                name, status, escape(t("mm.plus", n=deal_points)), view["minus"][seat]))
+                name, status, view["hand_sizes"][seat], escape(t("mm.minus_short", n=deal_points)),
+                escape(t("mm.minus_short", n=view["minus"][seat]))))
         removes = ""
         if editable:
             buttons = []
@@ -535,8 +555,8 @@ class TableScreen(Screen):
                 removes = '<p class="mm-remove-h" id="mm-remove-h">%s</p><div class="row mm-removes" role="group" aria-labelledby="mm-remove-h">%s</div>' % (
                     escape(t("mm.remove_player")), "".join(buttons))
         return ('<div class="table-scroll"><table class="mm-summary"><thead><tr><th scope="col">%s</th><th scope="col">%s</th>'
-                '<th scope="col">%s</th></tr></thead><tbody>%s</tbody></table></div>%s' % (
-                    escape(t("mm.col_player")), escape(t("mm.col_deal")), escape(t("mm.col_total")),
+                '<th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>%s</tbody></table></div>%s' % (
+                    escape(t("mm.col_player")), escape(t("mm.col_cards")), escape(t("mm.col_deal")), escape(t("mm.col_total")),
                     "".join(rows), removes))
 
     def render_between(self, view):
@@ -584,16 +604,14 @@ class TableScreen(Screen):
         for place in range(len(order)):
             seat = order[place]
             out = view["out"][seat]
+            # The score as the seat chips write it ("−68"), so "ausgeschieden" has room beside the name.
             rows.append('<li class="standing%s%s" data-testid="standing-%d" data-points="%d"><span class="rank">%s</span>'
-                        '<span class="who">%s%s</span><span class="score">%s</span></li>' % (
+                        '<span class="who">%s%s</span><span class="score" aria-label="%s">%s</span></li>' % (
                             " win" if seat in winners else "", " out" if out else "", seat, view["minus"][seat],
                             escape(t("mm.rank", n=place + 1)), escape(seat_label(view, seat, me)),
                             ' <span class="mm-ptag">%s</span>' % escape(t("mm.out")) if out else "",
-                            escape(t("mm.minus", n=view["minus"][seat]))))
-        point = ""
-        if len(winners) == 1:
-            point = '<p class="mm-night" data-testid="night-point">%s</p>' % escape(
-                t("mm.night_point", name=view["names"][winners[0]]))
+                            escape(t("mm.minus", n=view["minus"][seat])), escape(t("mm.minus_short", n=view["minus"][seat]))))
+        point = night_point_note(result, view["names"], me)
         new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.can_rematch() else ""
         last = view["last_deal"]
         summary = ""
@@ -701,6 +719,7 @@ class TableScreen(Screen):
         elif action == "next-deal":
             if "next" in view["legal"]:
                 self.act(app, "next")
+                app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
         elif action == "add-player" and self.table.can_edit_seats():
             name = computer_name(view["names"])
             self.edit(app, lambda state: engine.add_seat(state, name))

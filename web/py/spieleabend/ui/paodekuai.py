@@ -11,7 +11,7 @@ from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import COMPUTER, standings, table_action
+from spieleabend.ui.table import COMPUTER, night_point_note, standings, table_action
 
 GAME = "paodekuai"
 SEATS = 3
@@ -34,6 +34,7 @@ register({
     "pdk.turn_of": ("%(name)s ist dran", "%(name)s's turn"),
     "pdk.thinking": ("überlegt …", "thinking …"),
     "pdk.cards_left": ("%(n)s Karten", "%(n)s cards"),
+    "pdk.cards_left_one": ("1 Karte", "1 card"),
     "pdk.card_left": ("1 Karte", "1 card"),
     "pdk.passed": ("passt", "passes"),
     "pdk.on_turn": ("am Zug", "to play"),
@@ -111,6 +112,7 @@ register({
     "pdk.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
     "pdk.rank": ("Platz %(n)s", "Place %(n)s"),
     "pdk.points": ("%(n)s Punkte", "%(n)s points"),
+    "pdk.points_one": ("1 Punkt", "1 point"),
     "pdk.waiting_view": ("Warte auf den Tisch …", "Waiting for the table …"),
     # Rank names: r1 = one card, rn = several (plural).
     "pdk.r1.3": ("Drei", "Three"), "pdk.rn.3": ("Dreien", "Threes"),
@@ -661,9 +663,10 @@ class TableScreen(Screen):
         if self.table.can_rematch():
             new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary")
         return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-                '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
+                '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
                 '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>'
-                '</section>' % (escape(t("pdk.final_title")), escape(headline), "".join(rows), new_game,
+                '</section>' % (escape(t("pdk.final_title")), escape(headline), night_point_note(result, names, view["seat"]),
+                                "".join(rows), new_game,
                                 escape(t("home.results"))))
 
     def render_tools(self, view, phase):
@@ -737,6 +740,7 @@ class TableScreen(Screen):
             self.hint(view)
         elif action == "next":
             self.act(app, "next")
+            app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
             return
         elif action == "stop":
             self.final_ok = True

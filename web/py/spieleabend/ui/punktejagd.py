@@ -4,7 +4,8 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, seat_player, standings, table_action
+from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, night_point_note, seat_player, seen_reveals, standings
+from spieleabend.ui.table import table_action
 
 GAME = "punktejagd"
 FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
@@ -21,6 +22,7 @@ register({
     "pj.next": ("Als Nächstes: %(type)s", "Next: %(type)s"),
     "pj.last_round": ("Letzte Runde", "Last round"),
     "pj.points_total": ("%(n)s Punkte", "%(n)s points"),
+    "pj.points_total_one": ("1 Punkt", "1 point"),
     "pj.plan_hidden": ("Plan steht verdeckt", "Plan is set, face down"),
     "pj.thinking": ("überlegt …", "thinking …"),
     "pj.chip_free": ("Risiko-Chip frei", "Risk chip unused"),
@@ -120,14 +122,26 @@ class TableScreen(Screen):
         self.table = table
         self.selected = None
         self.risk = False
-        # Rounds whose reveal the person has seen: a newer scored round is shown as a reveal first.
-        view = table.view()
-        self.seen = len(view["log"]) if view is not None else None
         self.flying = False
+        self.flight_started = 0
+        self.flown = None  # scored rounds whose cards have flown on this screen (None: not drawn yet)
         self.panel = None  # "played" or "log"
         self.timer = None
         self.drawing = None  # the view while one drawing runs (a room's view is rebuilt on each call)
-        table.listen(lambda event: app.rerender())
+        view = table.view()
+        if view is not None:
+            seen_reveals(table, len(view["log"]))  # rounds scored before this screen opened count as seen
+        table.listen(lambda event: self.changed(app))
+
+    def changed(self, app):
+        """The table's view changed: a round just scored flies in once, anything else is drawn again."""
+        view = self.table.view()
+        if view is not None and self.me is not None and self.phase == "reveal" and self.flown is not None \
+                and len(view["log"]) > self.flown:
+            self.flown = len(view["log"])
+            self.start_flight(app)
+        else:
+            app.rerender()
 
     @property
     def me(self):
@@ -138,9 +152,7 @@ class TableScreen(Screen):
     def phase(self):
         """Return "reveal" while a scored round waits to be seen, "final" once over, "waiting" (chosen, in a room), else "choose"."""
         view = self.drawing if self.drawing is not None else self.table.view()
-        if self.seen is None:
-            self.seen = len(view["log"])
-        if len(view["log"]) > self.seen:
+        if len(view["log"]) > seen_reveals(self.table, len(view["log"])):  # the table keeps it: a reload shows the reveal again
             return "reveal"
         if view["outcome"] is not None:
             return "final"
@@ -149,6 +161,8 @@ class TableScreen(Screen):
     # -- rendering -------------------------------------------------------------------
     def render(self, app):
         self.drawing = self.table.view()
+        if self.flown is None and self.drawing is not None:
+            self.flown = len(self.drawing["log"])  # a reveal open when the screen opened (a reload) does not fly
         try:
             return self.draw(app, self.drawing)
         finally:
@@ -265,7 +279,8 @@ class TableScreen(Screen):
         counts = {}
         for card in cards:
             counts[card] = counts.get(card, 0) + 1
-        motion = "" if app.reduce_motion() else " fly"
+        motion = " fly" if self.flying else ""  # only while flying: a redraw after landing must not fly them again
+        past = app.now() - self.flight_started if self.flying else 0
         items = []
         for seat in range(view["seats"]):
             card = cards[seat]
@@ -276,10 +291,10 @@ class TableScreen(Screen):
                 risk = '<span class="risk-mark %s">%s</span>' % (
                     "won" if points > 0 else "lost", escape(t("pj.risk_won") if points > 0 else t("pj.risk_lost")))
             items.append(
-                '<li class="reveal-slot%s%s" style="--i:%d" data-testid="reveal-%d" data-seat="%d">'
+                '<li class="reveal-slot%s%s" style="--i:%d;--past:%dms" data-testid="reveal-%d" data-seat="%d">'
                 '<div class="flip"><div class="flip-back">%s</div><div class="flip-front">%s</div></div>'
                 '<span class="who">%s</span>%s<span class="pts" data-testid="points-%d">%s</span>%s</li>' % (
-                    " blocked b%d" % card if blocked else "", motion + (" from-me" if seat == self.me else ""), seat, seat, seat,
+                    " blocked b%d" % card if blocked else "", motion + (" from-me" if seat == self.me else ""), seat, past, seat, seat,
                     card_back("", "small"), number_card(card, t("pj.card", n=card), size="small"),
                     escape(seat_name(view, seat)),
                     '<span class="blocked-tag">%s</span>' % escape(t("pj.blocked")) if blocked else "",
@@ -309,9 +324,9 @@ class TableScreen(Screen):
                             " win" if seat in winners else "", seat, seat, escape(t("pj.rank", n=rank)),
                             escape(seat_name(view, seat)), escape(t("pj.points_total", n=scores[seat]))))
         return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-                '<p class="headline" data-testid="final-headline">%s</p><ol class="standings">%s</ol>'
+                '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
                 '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>' % (
-                    escape(t("pj.final_title")), escape(headline), "".join(rows),
+                    escape(t("pj.final_title")), escape(headline), night_point_note(result, view["names"], self.me), "".join(rows),
                     button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.can_rematch() else "",
                     escape(t("home.results"))))
 
@@ -379,13 +394,11 @@ class TableScreen(Screen):
         self.selected = None
         self.risk = False
         try:
-            self.table.act(action)  # saved at once; the round is scored when every seat has chosen
+            self.table.act(action)  # saved at once; the round is scored (and flies in, see changed) once every seat chose
         except IllegalAction as error:
             app.toast(str(error))
             return
-        if self.phase == "reveal":
-            self.start_flight(app)
-        else:
+        if not self.flying:
             app.rerender()
 
     def start_flight(self, app):
@@ -394,6 +407,7 @@ class TableScreen(Screen):
             app.rerender()
             return
         self.flying = True
+        self.flight_started = app.now()
         app.rerender()
 
         def landed():
@@ -403,8 +417,9 @@ class TableScreen(Screen):
         self.timer = app.later(landed, FLIGHT_MS)
 
     def next_round(self, app):
-        self.seen = len(self.table.view()["log"])
+        self.table.keep_seen(len(self.table.view()["log"]))
         app.rerender()
+        app.scroll_to_top()  # the next round's number and type are at the top
 
     def on_key(self, app, key):
         if self.me is None:
@@ -448,8 +463,10 @@ def render_infoscreen(view, info):
             '<li class="standing%s" data-seat="%d" data-testid="standing-%d"><span class="who">%s</span><span class="score">%s</span></li>' % (
                 " win" if seat in result["winners"] else "", seat, seat, escape(seat_name(view, seat)),
                 escape(t("pj.points_total", n=scores[seat]))) for seat in order)
-        return ('<section class="pj-screen final"><h2 data-testid="final-headline">%s</h2><ol class="standings pj-screen-standings">%s</ol></section>' % (
-            escape(t("pj.wins_screen", names=", ".join([seat_name(view, s) for s in result["winners"]]))), rows))
+        return ('<section class="pj-screen final"><h2 data-testid="final-headline">%s</h2>%s'
+                '<ol class="standings pj-screen-standings">%s</ol></section>' % (
+                    escape(t("pj.wins_screen", names=", ".join([seat_name(view, s) for s in result["winners"]]))),
+                    night_point_note(result, view["names"], None), rows))
     done = len([c for c in view["committed"] if c])
     head = ('<header class="pj-screen-head type-%s"><p class="round-no" data-testid="round-number">%s</p>'
             '<p class="type-badge" data-testid="round-type">%s</p><p class="type-hint">%s</p>'

@@ -68,6 +68,7 @@ register({
     "room.ended_title": ("Raum beendet", "Room ended"),
     "room.final": ("Endstand", "Final standings"),
     "room.points": ("%(n)s Punkte", "%(n)s points"),
+    "room.points_one": ("1 Punkt", "1 point"),
     "room.to_results": ("Ergebnisse", "Results"),
     "room.home": ("Zur Startseite", "Home"),
     "room.again": ("Nochmal versuchen", "Try again"),
@@ -712,6 +713,13 @@ class JoinScreen(Screen):
                     button(t("room.join_screen"), "join-screen", "join-screen", kind="secondary", extra="wide"),
                     escape(t("room.join_screen_hint"))))
         return page(t("room.join_title"), body, extra_class="room")
+
+    def on_key(self, app, key):
+        """Enter in a field (a phone keyboard's "Go") joins as a player, the screen's main button."""
+        if key == "Enter" and app.focused() in ("join-code", "join-pin", "join-name"):
+            self.handle(app, "join-seat", None)
+            return True
+        return False
 
     def handle(self, app, action, value):
         if action not in ("join-seat", "join-screen"):

@@ -1114,6 +1114,19 @@ class RemoteTable(Table):
             return False
         return self.seat is None or self.pending() is None or self.revealed == self.message["cr"]["id"]
 
+    def seen_rounds(self):
+        kept = self.doc["seen"] if "seen" in self.doc else None
+        if kept is None or self.message is None or kept[0] != self.message.get("started_at"):
+            return None  # nothing kept, or kept for an earlier game in this room
+        return kept[1]
+
+    def keep_seen(self, count, save=True):
+        if self.message is None:
+            return
+        self.doc["seen"] = [self.message.get("started_at"), count]
+        if save:
+            self.app.storage.save_room(self.doc)
+
     def leave_room(self):
         """Give the place up for good (the relay frees it) and forget the token."""
         self.link.send({"type": "leave"})
@@ -1128,8 +1141,9 @@ class RemoteTable(Table):
     def on_welcome(self, frame):
         self.host = frame["host"] if "host" in frame else "online"
         if "token" in frame:
+            seen = self.doc["seen"] if "seen" in self.doc else None  # a resume keeps what this phone has shown
             self.doc = {"role": self.doc["role"], "code": frame["room"], "token": frame["token"],
-                        "name": frame.get("name", ""), "pending": None}
+                        "name": frame.get("name", ""), "pending": None, "seen": seen}
             self.app.storage.save_room(self.doc)
         self.resend = True
         self.acted_on = None  # an action sent before the line dropped may be lost: the host's view decides

@@ -76,6 +76,41 @@ def room_entry(app):
         escape(t("home.join_room")), back, escape(t("home.join_room")))
 
 
+def damaged_text(notice):
+    """Return the words for a document storage set aside: what it was and that nothing is lost (not its key)."""
+    name = notice["key"][len("spieleabend."):]
+    if name.startswith("save.") and name[len("save."):] in GAME_MODULES:
+        text = t("home.damaged.save", game=t("game." + name[len("save."):]))
+    elif name in ("settings", "results", "night", "room"):
+        text = t("home.damaged." + name)
+    else:
+        text = t("home.damaged.other")
+    if notice["reason"].startswith("newer format"):
+        text += " " + t("home.damaged_newer")
+    return text + " " + t("home.damaged_kept")
+
+
+class NewOnce:
+    """Tell whether something a screen shows is new, so its animation plays once: true in the drawings of
+    the task that first showed it (one tap can draw a screen several times), false in later redraws."""
+
+    def __init__(self):
+        self.key = None
+        self.settled = False
+
+    def is_new(self, app, key):
+        """Return True while `key` (what is shown) is new."""
+        if key != self.key:
+            self.key = key
+            self.settled = False
+
+            def settle():
+                if self.key == key:
+                    self.settled = True
+            app.later(settle, 0)
+        return not self.settled
+
+
 class PageReport:
     """What the page sent with its last tap or key: the form fields' values and where keyboard focus
     was (the app's Python runs in a worker and cannot look). Holders set `fields` and `key_focus`."""
@@ -187,7 +222,7 @@ class HomeScreen(Screen):
         out = []
         for notice in app.storage.notices:
             out.append('<div class="notice warn" role="alert" data-testid="damaged-notice"><p>%s</p>%s</div>' % (
-                escape(t("home.damaged", where=notice["aside"] or notice["key"])),
+                escape(damaged_text(notice)),
                 button(t("home.dismiss"), "dismiss-notice", "dismiss-notice", kind="ghost")))
         if app.update_waiting():
             out.append('<div class="notice" role="status" data-testid="update-waiting"><p>%s</p>%s</div>' % (

@@ -101,6 +101,18 @@ def standings(outcome):
     return [(row["seat"], row["place"], outcome["scores"][row["seat"]]) for row in outcome["ranking"]]
 
 
+def night_point_note(outcome, names, me):
+    """Return the final screen's line on the game-night point, the same in every game (the engine's night_point)."""
+    seat = outcome["night_point"]
+    if seat is None:
+        text = t("final.no_night_point")
+    elif seat == me:
+        text = t("final.night_point_you")
+    else:
+        text = t("final.night_point", name=names[seat])
+    return '<p class="night-point%s" data-testid="night-point">%s</p>' % ("" if seat is not None else " none", escape(text))
+
+
 def result_entry(app, game, names, outcome, seat, started_at, night, history, room):
     """Return a finished game as an entry of Ergebnisse (the same on a phone as on the device that ran it)."""
     scores = list(outcome["scores"])
@@ -172,6 +184,14 @@ class Table:
     def computers_busy(self):
         """Return True while a computer's move is due (the screen changes by itself meanwhile)."""
         return False
+
+    def seen_rounds(self):
+        """Return how many scored rounds this device has shown as a reveal in this game, None if never kept."""
+        return getattr(self, "seen_kept", None)
+
+    def keep_seen(self, count, save=True):
+        """Keep how many scored rounds were shown (tables with a save keep it there: a reload during a reveal shows it again)."""
+        self.seen_kept = count
 
     def close(self):
         """Stop timers (the screen is being left)."""
@@ -363,6 +383,16 @@ class LocalTable(Table):
             return LocalTable.new(self.app, self.game, options, players, seat=None, extra_meta={"pass": True})
         return LocalTable.new(self.app, self.game, options, players, seat=self.seat or 0)
 
+    def seen_rounds(self):
+        # Per seat: with several people on this device each has seen the reveals they were shown.
+        seen = self.meta["seen"] if "seen" in self.meta else {}
+        return seen[str(self.seat)] if str(self.seat) in seen else None
+
+    def keep_seen(self, count, save=True):
+        self.meta.setdefault("seen", {})[str(self.seat)] = count
+        if save and self.outcome() is None:  # a finished game's save is gone: it is in Ergebnisse
+            self.save()
+
     def close(self):
         self.closed = True
         if self.timer is not None:
@@ -525,6 +555,16 @@ class LocalTable(Table):
     def computers_busy(self):
         """Return True while a computer's move is waiting to be shown."""
         return self.timer is not None
+
+
+def seen_reveals(table, scored):
+    """Return how many of the `scored` rounds this device has shown (a reveal, a round's summary); a game
+    that never kept it (a save from an earlier release, a phone's first view) counts them all as seen."""
+    seen = table.seen_rounds()
+    if seen is None or seen > scored:
+        seen = scored
+        table.keep_seen(seen, save=False)  # saved with the next move
+    return seen
 
 
 def table_screen(app, table):

@@ -320,6 +320,10 @@ class OpenScreen(Screen):
             read_file(app, '[data-testid="import-file"]', MAX_GAME_CHARS, lambda text: self.take(app, text))
 
     def on_key(self, app, key):
+        """Enter in the code field (a phone keyboard's "Go") fetches the game, as "Spiel holen" does."""
+        if key == "Enter" and app.focused() == "transfer-input" and self.pending is None:
+            self.handle(app, "redeem", None)
+            return True
         return False
 
     def handle(self, app, action, value):

@@ -1,0 +1,138 @@
+"""Every screen of every game at 360 px, in German and in English: tap targets of at least 44x44 px,
+nothing sticking out sideways, no text cut off, no untranslated text, no console error (issue 29).
+
+Tables are opened from saved games made with the engines (e2e/prepared_games.py), with as many seats
+as each game takes (the most crowded table), in each phase a person meets: the first turn, the middle of a game with its panels, a round's reveal or summary, the
+final standings; and each game's start screen (the shared one, #/play/<game>). Set
+SPIELEABEND_SCREENSHOTS to a folder to keep a screenshot of each screen.
+"""
+
+import os
+
+import pytest
+
+from spieleabend.games import GAME_MODULES, load
+from spieleabend.testing import ConsoleWatch, open_app, phone_context
+from e2e.prepared_games import FULL, document, new_state, open_saved, play
+from e2e.tap_targets import cut_texts, overflowing, small_targets, texts_only_in, untranslated
+
+LANGUAGES = {"de": "de-DE", "en": "en-GB"}
+PANELS = ["open-played", "open-log", "open-sheet", "open-table"]  # the tools that open a sheet over the table
+
+
+def scored(game, state):
+    """Return the rounds (deals) the game has scored so far, as the screens count them."""
+    view = load(game).view(state, None)
+    return len(view["history"]) if game == "golf" else len(view["log"]) if game in ("punktejagd", "kartenkampf") else None
+
+
+def phases(game):
+    """Return (name, saved document, what the screen shows) for each phase a person meets in `game`."""
+    engine = load(game)
+
+    def full():
+        return new_state(game, seats=FULL[game])
+    fresh = full()
+    moves = [0]
+
+    def after(count):
+        def stop(state):
+            moves[0] += 1
+            return moves[0] > count and 0 in engine.to_move(state)
+        return stop
+
+    middle = play(game, full(), after(12))
+    out = [("first turn", document(game, fresh), "main"), ("middle", document(game, middle), "main")]
+    if game in ("punktejagd", "kartenkampf", "golf"):
+        state = play(game, full(), lambda s: scored(game, s) == 1)
+        out.append(("round shown", document(game, state, seen=0), "[data-testid=reveal-title], [data-testid=round-summary]"))
+    else:
+        between = (lambda s: engine.view(s, None)["phase"] == "between") if game == "maumau" else \
+            (lambda s: engine.view(s, None)["deal_over"])
+        state = play(game, full(), between)
+        out.append(("between deals", document(game, state), "[data-testid=deal-summary], [data-testid=next-deal]"))
+    out.append(("final", document(game, play(game, full(), lambda s: False)),
+                "[data-testid=final-headline], [data-testid=next-deal]"))
+    return out
+
+
+@pytest.fixture(params=sorted(LANGUAGES))
+def phone(request, browser):
+    """A 360x740 phone in a German or English browser; yields (page, language, checks)."""
+    context = phone_context(browser, locale=LANGUAGES[request.param])
+    page = context.new_page()
+    watch = ConsoleWatch(page)
+    checks = ScreenChecks(page, request.param)
+    yield page, request.param, checks
+    context.close()
+    assert watch.errors == [], "console errors: %s" % watch.errors
+
+
+class ScreenChecks:
+    """Collects what each screen does wrong, so one run names every fault at once."""
+
+    def __init__(self, page, language):
+        self.page = page
+        self.language = language
+        self.pieces = texts_only_in(1 if language == "de" else 0)
+        self.faults = []
+
+    def check(self, name):
+        page = self.page
+        page.wait_for_selector("html:not([data-busy])")
+        folder = os.environ.get("SPIELEABEND_SCREENSHOTS")
+        if folder:
+            page.screenshot(path=os.path.join(folder, "%s-%s.png" % (self.language, name.replace(" ", "_").replace("/", "_"))),
+                            full_page=True)
+        small = small_targets(page)
+        if small:
+            self.faults.append("%s (%s): tap targets under 44x44 px: %s" % (name, self.language, small))
+        wide = overflowing(page)
+        if wide:
+            self.faults.append("%s (%s): sticks out sideways: %s" % (name, self.language, wide[:8]))
+        cut = cut_texts(page)
+        if cut:
+            self.faults.append("%s (%s): %s" % (name, self.language, cut[:8]))
+        wrong = untranslated(page.locator("body").inner_text(), self.language, self.pieces)
+        if wrong:
+            self.faults.append("%s (%s): not in %s: %s" % (name, self.language, self.language, wrong))
+
+    def done(self):
+        assert self.faults == [], "\n".join(self.faults)
+
+
+def test_the_screens_around_the_games(phone, live_server):
+    page, language, checks = phone
+    for route in ["", "settings", "results", "night", "open", "join"]:
+        open_app(page, live_server.url, route)
+        checks.check(route or "home")
+    for game in GAME_MODULES:
+        page.goto(live_server.url + "/rules/" + game)
+        page.get_by_test_id("rules").wait_for()
+        checks.check("rules/" + game)
+    checks.done()
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_every_screen_of_a_game(phone, live_server, game):
+    page, language, checks = phone
+    open_app(page, live_server.url, "play/" + game)
+    checks.check("%s start screen" % game)
+    for name, doc, shown in phases(game):
+        open_saved(page, live_server.url, doc, shown)
+        checks.check("%s %s" % (game, name))
+        if name == "middle":
+            for panel in PANELS:
+                if page.get_by_test_id(panel).count():
+                    page.get_by_test_id(panel).click()
+                    page.get_by_test_id("close-panel").wait_for()
+                    checks.check("%s %s" % (game, panel))
+                    page.get_by_test_id("close-panel").click()
+            page.goto(live_server.url + "/?pace=0#/transfer/" + game)
+            page.get_by_test_id("transfer-make-code").wait_for()
+            checks.check("%s transfer" % game)
+        if name == "final" and page.get_by_test_id("final-headline").count() == 0:
+            page.get_by_test_id("next-deal").click()  # Pao De Kuai: the last settlement, then the standings
+            page.wait_for_selector("[data-testid=final-headline]")
+            checks.check("%s final standings" % game)
+    checks.done()

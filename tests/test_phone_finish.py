@@ -1,0 +1,80 @@
+"""The pieces behind issue 29's fixes, in CPython: one-forms of counted texts, damaged saves in words,
+Mau-Mau's hand rows, the game-night line, what a table keeps of the reveals shown."""
+
+from spieleabend.ui import golf, punktejagd  # noqa: F401  (their texts)
+from spieleabend.ui.i18n import set_language, t
+from spieleabend.ui.maumau import HAND_ROW, hand_rows
+from spieleabend.ui.shell import NewOnce, damaged_text
+from spieleabend.ui.table import Table, night_point_note, seen_reveals
+
+
+def test_a_count_of_one_takes_the_one_form_where_there_is_one():
+    set_language("de")
+    assert t("pj.points_total", n=1) == "1 Punkt" and t("pj.points_total", n=2) == "2 Punkte"
+    assert t("mm.minus", n=1) == "1 Minuspunkt"
+    assert t("pj.round", n=1, total=10) == "Runde 1 von 10", "a text without a one-form stays as it is"
+    set_language("en")
+    assert t("golf.points", n=1) == "1 point"
+    set_language("de")
+
+
+def test_a_damaged_document_is_named_in_words_never_by_its_key():
+    set_language("de")
+    save = damaged_text({"key": "spieleabend.save.kartenkampf", "reason": "unreadable (ValueError)",
+                         "aside": "spieleabend.damaged.save.kartenkampf.1796156452989"})
+    assert save.startswith("Deine gespeicherte Kartenkampf-Partie konnte nicht gelesen werden.")
+    assert "spieleabend." not in save and "Nichts wurde gelöscht" in save
+    newer = damaged_text({"key": "spieleabend.settings", "reason": "newer format 7", "aside": None})
+    assert "Einstellungen" in newer and "neueren Version" in newer
+    assert "konnte nicht gelesen" in damaged_text({"key": "spieleabend.something", "reason": "x", "aside": None})
+
+
+def test_a_big_maumau_hand_wraps_into_even_rows_of_at_most_seven():
+    def sizes(count):
+        html = hand_rows(["<b></b>"] * count)
+        return [row.count("<b>") for row in html.split('<div class="mm-row"')[1:]]
+    assert sizes(7) == [7]
+    assert sizes(8) == [4, 4]
+    assert sizes(14) == [7, 7]
+    assert sizes(22) == [6, 6, 6, 4]
+    assert max(sizes(30)) <= HAND_ROW
+    assert sizes(0) == []
+
+
+def test_the_game_night_line_names_the_sole_winner_or_says_there_is_none():
+    set_language("de")
+    names = ["Du", "Anna", "Ben"]
+    assert "1 Spieleabend-Punkt für Anna." in night_point_note({"night_point": 1}, names, 0)
+    assert "Du bekommst 1 Spieleabend-Punkt." in night_point_note({"night_point": 0}, names, 0)
+    assert 'class="night-point none"' in night_point_note({"night_point": None}, names, 0)
+
+
+def test_a_table_counts_rounds_scored_before_it_kept_anything_as_seen():
+    table = Table()
+    assert seen_reveals(table, 3) == 3, "an old save or a phone's first view: no reveal replayed"
+    assert seen_reveals(table, 4) == 3, "a round scored now is shown"
+    table.keep_seen(4)
+    assert seen_reveals(table, 4) == 4
+    assert seen_reveals(table, 1) == 1, "a new game on the same table starts counting again"
+
+
+class Timers:
+    def __init__(self):
+        self.due = []
+
+    def later(self, handler, ms):
+        self.due.append(handler)
+
+    def run(self):
+        due, self.due = self.due, []
+        for handler in due:
+            handler()
+
+
+def test_something_new_is_new_for_the_task_that_shows_it_and_not_after():
+    app = Timers()
+    once = NewOnce()
+    assert once.is_new(app, "round 1") and once.is_new(app, "round 1"), "a tap may draw the screen twice"
+    app.run()
+    assert not once.is_new(app, "round 1")
+    assert once.is_new(app, "round 2")
