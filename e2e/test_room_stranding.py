@@ -5,6 +5,7 @@ import json
 import time
 
 from websockets.sync.client import connect
+from playwright.sync_api import expect
 
 from spieleabend.protocol import PROTOCOL_VERSION
 from spieleabend.testing import app_worker, check_frames, join, open_room
@@ -138,7 +139,7 @@ def test_names_fit_at_360_px_and_a_cut_or_empty_name_is_said(devices, live_serve
     for device in (host, anna, ben):
         device.page.wait_for_selector("html[data-turn]", state="attached")
         assert fits(device), device.name
-    assert LONG_NAME in tv.page.inner_text("body")
+    expect(tv.page.locator("body")).to_contain_text(LONG_NAME)  # once the table screen has its first view
 
 
 def wrong_pins(url, code, pin, tries):

@@ -78,7 +78,7 @@ register({
     "golf.points_one": ("1 Punkt", "1 point"),
     "golf.holding": ("zieht …", "drawing …"),
     "golf.knocked_tag": ("geklopft", "knocked"),  # a badge over a 76 px seat
-    "golf.looking": ("schaut …", "looking …"),
+    "golf.looking": ("schaut …", "peeks …"),  # a small tile at 8 seats holds no more
     "golf.ev.swap": ("%(name)s tauscht %(where)s und legt %(card)s ab.",
                      "%(name)s swaps %(where)s and discards %(card)s."),
     "golf.ev.swap_you": ("Du tauschst %(where)s und legst %(card)s ab.",
