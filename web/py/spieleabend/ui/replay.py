@@ -216,10 +216,9 @@ class ReplayScreen(Screen):
         total = self.replay.count()
         round_number = self.replay.round_of(self.step)
         word = "deal" if self.engine.INFO["round"] == "deal" else "round"
-        head = ('<p class="replay-meta"><strong>%s</strong> · %s</p>' % (
-            escape(t("game." + document["game"])),
-            escape(app.format_time(document["finished_at"])) if "finished_at" in document and document["finished_at"]
-            else ""))
+        when = app.format_time(document["finished_at"]) if "finished_at" in document and document["finished_at"] else ""
+        head = '<p class="replay-meta"><strong>%s</strong>%s</p>' % (
+            escape(t("game." + document["game"])), (" · " + escape(when)) if when else "")  # no dot before nothing
         where = ('<p class="replay-where" data-testid="replay-step" data-step="%d" data-steps="%d" data-round="%d">'
                  '<span>%s</span> · <span>%s</span></p>' % (
                      self.step, total, round_number, escape(t("rp." + word, n=round_number)),
