@@ -90,6 +90,8 @@ register({
                             "Joining by PIN is locked (too many wrong PINs in this room). Please scan the QR code or open the host's link."),
     "room.start": ("Partie starten", "Start game"),
     "room.end": ("Raum beenden", "End room"),
+    "room.to_lobby": ("Anderes Spiel", "Another game"),
+    "room.lobby_confirm": ("Partie abbrechen? Noch einmal tippen.", "Stop this game? Tap again."),
     "room.end_confirm": ("Wirklich beenden? Noch einmal tippen.", "Really end? Tap again."),
     "room.ended_title": ("Raum beendet", "Room ended"),
     "room.final": ("Endstand", "Final standings"),
@@ -539,6 +541,7 @@ class RoomFrame(Screen):
         self.table = table
         self.room = room
         self.end_armed = False
+        self.lobby_armed = False
         self.keep = False
         self.leave_armed = False
         self.route = getattr(inner, "route", "")
@@ -582,8 +585,12 @@ class RoomFrame(Screen):
                 self.room.link.status()[1] in ("unknown_room", "bad_token", "host_gone", "idle"):
             controls = button(t("room.alone"), "room-alone", "room-alone", kind="primary")
         elif self.room is not None:
-            controls = button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room",
-                              kind="ghost", extra="room-end")
+            if self.table.outcome() is None:
+                # Another game instead of this one (the wrong game, people leaving): the room stays.
+                controls = button(t("room.lobby_confirm") if self.lobby_armed else t("room.to_lobby"), "room-lobby",
+                                  "room-lobby", kind="ghost", extra="room-end")
+            controls += button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room",
+                               kind="ghost", extra="room-end")
         elif self.table.link.state in ("retrying", "closed") and self.table.link.error not in ("bad_token",):
             controls = button(t("room.reconnect"), "room-reconnect", "room-reconnect", kind="ghost")
         if self.room is None and self.table.link.state != "closed" and not self.table.reads_from_afar():
@@ -611,6 +618,16 @@ class RoomFrame(Screen):
         return self.bar(app) + self.inner.render(app)
 
     def handle(self, app, action, value):
+        if action == "room-lobby" and self.room is not None:
+            if not self.lobby_armed and self.table.outcome() is None:
+                self.lobby_armed = True
+                app.rerender()
+                return
+            self.keep = True
+            if self.table.outcome() is None:
+                app.storage.delete_game(self.room.game)  # left unfinished for another game: it does not count
+            reopen_lobby(app, self.room)
+            return
         if action == "room-end":
             if self.room is None:
                 return
