@@ -42,6 +42,7 @@ register({
     "room.remove_label": ("%(name)s entfernen", "Remove %(name)s"),
     "room.screens": ("Tisch-Bildschirme", "Table screens"),
     "room.seats": ("Plätze insgesamt", "Seats in total"),
+    "room.fill_too_many": ("%(people)s für %(seats)s Plätze", "%(people)s for %(seats)s seats"),
     "room.fill_none": ("%(people)s, kein Computer", "%(people)s, no computer"),
     "room.fill_one": ("%(people)s, 1 Computer füllt den freien Platz", "%(people)s, 1 computer fills the free seat"),
     "room.fill_many": ("%(people)s, %(n)s Computer füllen die freien Plätze", "%(people)s, %(n)s computers fill the free seats"),
@@ -323,9 +324,15 @@ class LobbyScreen(Screen):
             return page(title, "".join(parts), extra_class="room")
         if room.pin_locked:  # first, where the host looks: the PIN below no longer works
             parts.append('<p class="notice warn" role="alert" data-testid="pin-locked">%s</p>' % escape(t("room.pin_locked")))
-        parts.append(self.render_invite(room))
-        parts.append(self.render_places(room))
-        parts.append(self.render_game())
+        # The invitation first while nobody is in; once people are, who is in and the next game come first.
+        if room.seat_places():
+            parts.append(self.render_places(room))
+            parts.append(self.render_game())
+            parts.append(self.render_invite(room))
+        else:
+            parts.append(self.render_invite(room))
+            parts.append(self.render_places(room))
+            parts.append(self.render_game())
         parts.extend(self.render_options(app))
         parts.append(self.render_start(room))
         return page(title, "".join(parts), extra_class="room room-lobby")
@@ -380,9 +387,18 @@ class LobbyScreen(Screen):
         body = "".join(items) if items else '<li class="hint">%s</li>' % escape(t("room.nobody"))
         joining = button(t("room.close_joining") if room.joining else t("room.open_joining"), "room-joining",
                          "close-joining", kind="ghost")
-        return ('<section class="panel" aria-labelledby="places-h"><h2 id="places-h">%s</h2>'
+        return ('<section class="panel room-people" aria-labelledby="places-h"><h2 id="places-h">%s</h2>%s'
                 '<ul class="room-places" aria-live="polite">%s</ul>%s<div class="controls">%s</div></section>' % (
-                    escape(t("room.places")), body, screens, joining))
+                    escape(t("room.places")), self.too_many_notice(), body, screens, joining))
+
+    def too_many_notice(self):
+        """Return what to do when more people are here than the next game has seats ("" when all fit)."""
+        extra = self.too_many()
+        if not extra:
+            return ""
+        key = "room.too_many_one" if extra == 1 else "room.too_many"
+        return '<p class="notice warn" role="alert" data-testid="too-many">%s</p>' % escape(
+            t(key, n=extra, game=game_title(self.game), seats=self.engine.INFO["seats"]["max"]))
 
     def render_game(self):
         """Return the choice of the next game: every game of the app, in the room itself."""
@@ -430,6 +446,8 @@ class LobbyScreen(Screen):
         """Return who sits at the next game: "3 Personen, 1 Computer füllt den freien Platz"."""
         people = self.people()
         who = t("room.people_one") if people == 1 else t("room.people", n=people)
+        if self.too_many():
+            return t("room.fill_too_many", people=who, seats=self.engine.INFO["seats"]["max"])
         computers = max(0, self.seat_count - people)
         if computers == 0:
             return t("room.fill_none", people=who)
@@ -439,17 +457,10 @@ class LobbyScreen(Screen):
 
     def render_start(self, room):
         """Return the start bar, always in reach at the bottom: the next game, who plays, and what is missing."""
-        extra = self.too_many()
-        problem = ""
-        if extra:
-            seats = self.engine.INFO["seats"]["max"]
-            key = "room.too_many_one" if extra == 1 else "room.too_many"
-            problem = '<p class="notice warn" role="alert" data-testid="too-many">%s</p>' % escape(
-                t(key, n=extra, game=game_title(self.game), seats=seats))
-        return ('<div class="setup-start room-start">%s<p class="room-next-line" data-testid="room-next">%s</p>%s</div>' % (
-            problem, escape(t("room.next_is", game=game_title(self.game)) + " · " + self.fill_text()),
+        return ('<div class="setup-start room-start"><p class="room-next-line" data-testid="room-next">%s</p>%s</div>' % (
+            escape(t("room.next_is", game=game_title(self.game)) + " · " + self.fill_text()),
             button(t("room.start"), "room-start", "start-room-game", kind="primary", extra="wide",
-                   disabled=extra > 0 or room.link.state != "online")))
+                   disabled=self.too_many() > 0 or room.link.state != "online")))
 
     host_name_value = ""
     name_error = ""
@@ -976,7 +987,8 @@ class GuestScreen(Screen):
         if table.game is not None and table.plugin is None:
             parts.append('<p class="notice warn">%s</p>' % escape(t("room.no_screen_for")))
         elif table.reads_from_afar() and (table.lobby is not None or link_state == "online"):
-            return page(t("room.title"), "".join(parts) + self.room_face(), extra_class="room room-face")
+            # No way home on a TV: nobody taps it, and the room is what it is there for.
+            return page(t("night.title"), "".join(parts) + self.room_face(), back=False, extra_class="room room-face")
         elif table.lobby is not None or link_state == "online":
             # In the room as soon as the relay said so; the host's lobby list follows.
             parts.append('<section class="panel room-wait">%s<p data-testid="room-waiting">%s</p>%s</section>' % (
