@@ -325,15 +325,13 @@ class LobbyScreen(Screen):
         if room.pin_locked:  # first, where the host looks: the PIN below no longer works
             parts.append('<p class="notice warn" role="alert" data-testid="pin-locked">%s</p>' % escape(t("room.pin_locked")))
         # The invitation first while nobody is in; once people are, who is in and the next game come first.
-        if room.seat_places():
-            parts.append(self.render_places(room))
-            parts.append(self.render_game())
+        if not room.seat_places():
             parts.append(self.render_invite(room))
-        else:
-            parts.append(self.render_invite(room))
-            parts.append(self.render_places(room))
-            parts.append(self.render_game())
+        parts.append(self.render_places(room))
+        parts.append(self.render_game())
         parts.extend(self.render_options(app))
+        if room.seat_places():
+            parts.append(self.render_invite(room))
         parts.append(self.render_start(room))
         return page(title, "".join(parts), extra_class="room room-lobby")
 
@@ -369,7 +367,7 @@ class LobbyScreen(Screen):
                                 aria_pressed="true" if watches else "false",
                                 aria_label=t("room.watch_label", name=name))
             items.append('<li class="room-place%s%s" data-testid="lobby-place-%d"%s><span class="who">%s%s</span>'
-                         '<span class="presence %s">%s</span>%s%s</li>' % (
+                         '<span class="presence %s">%s</span><span class="place-actions">%s%s</span></li>' % (
                              "" if place["online"] else " away", " watching" if watches else "", number,
                              " data-watching" if watches else "", escape(name),
                              ' <span class="tag watch">%s</span>' % escape(t("room.watches")) if watches else "",
