@@ -7,7 +7,6 @@ Screenshots of the host's lobby, a phone's lobby, a watching phone and the table
 in E2E_SHOTS when it is set.
 """
 
-import json
 import os
 
 from spieleabend.testing import Room, check_frames, games_played, join
@@ -85,13 +84,6 @@ def night_rows(device):
     rows = device.page.locator("[data-testid=room-night-table] tbody tr").evaluate_all(
         "rows => rows.map(r => [r.dataset.player, +r.dataset.points, +r.dataset.games, +r.dataset.wins])")
     return dict((name, (points, games, wins)) for name, points, games, wins in rows)
-
-
-def host_night(host):
-    """Return the host's evening (its Ergebnisse, the room's evening): {name: games played}."""
-    results = json.loads(host.page.evaluate("localStorage.getItem('spieleabend.results')") or "{}")
-    night = json.loads(host.page.evaluate("localStorage.getItem('spieleabend.night')"))
-    return results, night
 
 
 def test_one_room_for_the_whole_evening(devices, live_server):
@@ -173,15 +165,16 @@ def test_one_room_for_the_whole_evening(devices, live_server):
     for device in (anna, ben, carl, tv):
         device.page.wait_for_selector("[data-testid=room-waiting]")
         device.page.wait_for_selector("[data-testid=room-night-table]")
-    results = json.loads(host.page.evaluate("localStorage.getItem('spieleabend.results')"))
     expected = night_rows(anna)
+    stored = host.page.evaluate("JSON.parse(localStorage.getItem('spieleabend.results') || '{}')")
+    assert sorted(entry["game"] for entry in stored["results"]) == ["kartenkampf", "paodekuai"], \
+        "the host's Ergebnisse hold the two finished games, not the stopped Golf"
     assert night_rows(ben) == night_rows(carl) == night_rows(tv) == expected
     games = dict((name, games) for name, (points, games, wins) in expected.items())
     assert games["Anna"] == games["Carl"] + 1 == 2 and games["Ben"] == 1, games
     assert sum(points for points, games, wins in expected.values()) <= 2, "at most one point a game"
     shot(tv, "evening-screen-after", full=False)
     shot(anna, "evening-phone-after")
-    assert results
 
     # Every frame each device received, game by game: nothing its seat may not see.
     for device, seats in ((anna, [1, 1, 1]), (ben, [2, None, 2]), (carl, [2, 3]), (tv, [None, None, None])):
