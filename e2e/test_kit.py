@@ -36,10 +36,10 @@ def go_on(device):
 
 
 def choose_a_card(device):
-    """Punktejagd and Kartenkampf: pick the first card still in the hand and confirm it."""
+    """Punktejagd and Kartenkampf: pick the first card still in the hand (a played one is gone from it) and confirm it."""
     if go_on(device):
         return
-    device.page.locator("[data-testid=hand] [data-testid^=card-]:not([disabled])").first.click()
+    device.page.locator("[data-testid=hand] [data-testid^=card-]").first.click()
     device.by("confirm").click()
 
 
@@ -184,7 +184,7 @@ def test_the_screen_is_marked_while_css_animations_run_in_full_motion(browser, l
         page.wait_for_selector(MY_TURN, state="attached")
         page.evaluate(WATCH_MOTION)
         # The reveal deals the round's cards one after another: CSS animations alone, no computer is due.
-        page.locator("[data-testid=hand] [data-testid^=card-]:not([disabled])").first.click()
+        page.locator("[data-testid=hand] [data-testid^=card-]").first.click()
         page.get_by_test_id("confirm").click()
         page.wait_for_selector("[data-testid=reveal-sorted]")
         page.wait_for_selector(MY_TURN, state="attached")
