@@ -8,8 +8,11 @@ random legal moves, and at states along the way draws the game's screen as it is
 table), on a room's phone (the seat's view) and on a table screen (the public view). For every
 enabled `[data-action]` control it builds that screen afresh, taps the control once (and, for a tap
 that stays on the screen, every enabled control of the screen it leads to once the computers have
-moved: a selection's confirm, a reveal's next round, an open panel's close) and requires a change a person would notice or that leaves the device: the drawn screen, a route, a
-toast, the game, an action sent to the host, a timer started (a flight, a computer), focus moved.
+moved: a selection's confirm, a reveal's next round, an open panel's close) and requires a change
+a person would notice or that leaves the device: the drawn screen, a route, a toast, the game, an
+action sent to the host, a timer started (a flight, a computer), focus moved, storage written.
+CSS is not applied here, so every enabled control counts, visible or not, except behind an open
+modal panel.
 Nothing is clicked in a browser: the screens run in CPython, as their own tests do.
 """
 
