@@ -25,6 +25,7 @@ import pytest
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import Rng
 from spieleabend.ui import i18n
+from spieleabend.ui.setup import SetupScreen
 from spieleabend.ui.table import LocalTable, screen_module, solo_players, table_screen
 from tests.fake_app import ScreenApp, ViewTable
 
@@ -102,23 +103,26 @@ def build(game, where, state, meta):
 
 def noticed(app, table, screen):
     """Return what a tap may change, as comparable data."""
-    return (screen.render(app), list(app.routes), list(app.toasts), json.dumps(table.state, sort_keys=True),
-            list(getattr(table, "sent", [])), sorted(app.timers), list(app.focus_requests), app.room,
-            dict(app.backend.items))
+    return {"html": screen.render(app), "routes": list(app.routes), "toasts": list(app.toasts),
+            "game": json.dumps(table.state if table is not None else None, sort_keys=True),
+            "sent": list(getattr(table, "sent", [])), "timers": sorted(app.timers),
+            "focus": list(app.focus_requests), "room": app.room, "storage": dict(app.backend.items)}
 
 
-def dead_taps(game, where, state, meta, path=()):
-    """Return the taps (as paths of controls) that change nothing, following selection taps one level deeper."""
-    app, table, screen = build(game, where, state, meta)
-    for action, value, _testid, _pressed in path:
-        screen.handle(app, action, value)
-        app.run_timers()  # computers and flights at pace 0, as the app runs them
-    found = []
-    for control in enabled_controls(screen.render(app)):
-        app, table, screen = build(game, where, state, meta)
+def dead_taps(make, path=()):
+    """Return the taps (as paths of controls) that change nothing on the screens `make()` builds afresh
+    as (app, table or None, screen), following a tap that stays on the screen one level deeper."""
+    def replayed():
+        app, table, screen = make()
         for action, value, _testid, _pressed in path:
             screen.handle(app, action, value)
-            app.run_timers()
+            app.run_timers()  # computers and flights at pace 0, as the app runs them
+        return app, table, screen
+
+    app, table, screen = replayed()
+    found = []
+    for control in enabled_controls(screen.render(app)):
+        app, table, screen = replayed()
         before = noticed(app, table, screen)
         shown = app.screen
         screen.handle(app, control[0], control[1])
@@ -127,9 +131,15 @@ def dead_taps(game, where, state, meta, path=()):
             if not control[3]:  # a choice already pressed may stay as it is when tapped again
                 found.append(path + (control,))
             continue
-        if app.screen is shown and after[1] == before[1] and not path:
-            found += dead_taps(game, where, state, meta, (control,))
+        left = app.screen is not shown or after["routes"] != before["routes"] or after["room"] != before["room"]
+        if not left and not path:
+            found += dead_taps(make, (control,))
     return found
+
+
+def described(taps):
+    """Return a path of taps as a tester reads it: test ids (values) joined by arrows."""
+    return " → ".join("%s(%s)" % (testid, value or "") for _action, value, testid, _pressed in taps)
 
 
 @pytest.fixture(autouse=True)
@@ -147,7 +157,25 @@ def test_every_enabled_action_button_does_something(game, where):
     for state, meta in played_states(game, GAMES[game], seed=11):
         _app, _table, screen = build(game, where, state, meta)
         checked += len(enabled_controls(screen.render(_app)))
-        dead += [" → ".join("%s(%s)" % (testid, value or "") for _action, value, testid, _pressed in taps)
-                 for taps in dead_taps(game, where, state, meta)]
+        dead += [described(taps) for taps in dead_taps(lambda: build(game, where, state, meta))]
     assert checked > 0 or where == "screen"
     assert dead == [], "enabled buttons that do nothing on the %s %s screen: %s" % (where, game, sorted(set(dead)))
+
+
+@pytest.mark.parametrize("saved", [False, True], ids=["first", "with-a-saved-game"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_enabled_action_button_of_the_start_screen_does_something(game, saved):
+    state, meta = played_states(game, GAMES[game], seed=11)[1]
+
+    def make():
+        app = ScreenApp(seed=5, first_seed=1)
+        if saved:  # "Fortsetzen" is offered and "Partie starten" asks first
+            LocalTable(app, game, copy.deepcopy(state), copy.deepcopy(meta)).after_change(notify=False)
+        screen = SetupScreen(app, game)
+        app.show(screen)
+        return app, None, screen
+
+    app, _table, screen = make()
+    assert enabled_controls(screen.render(app))
+    dead = [described(taps) for taps in dead_taps(make)]
+    assert dead == [], "enabled buttons that do nothing on the start screen of %s: %s" % (game, sorted(set(dead)))
