@@ -209,3 +209,12 @@ def test_the_lobby_says_how_many_computers_fill_in_both_languages(loop, relay_se
         assert lobby.fill_text() == "1 person, 1 computer fills the free seat", "at least two seats: one computer"
     finally:
         set_language("de")
+
+
+def test_only_a_table_screen_is_drawn_for_reading_from_afar(loop, relay_server):
+    host_app, room = open_room(loop, relay_server, "golf")
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    tv_app, tv = join(loop, relay_server, room, "TV", role="screen")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({}, 2, "random", True, "Hosti")
+    assert (tv.reads_from_afar(), anna.reads_from_afar(), table.reads_from_afar()) == (True, False, False)
