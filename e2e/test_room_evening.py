@@ -9,6 +9,8 @@ in E2E_SHOTS when it is set.
 
 import os
 
+from e2e.tap_targets import overflowing, small_targets
+from e2e.test_accessibility import serious_violations
 from spieleabend.testing import Room, check_frames, games_played, join
 
 SHOTS = os.environ.get("E2E_SHOTS")
@@ -129,6 +131,10 @@ def test_one_room_for_the_whole_evening(devices, live_server):
     host.by("watch-place-2").click()
     host.page.wait_for_selector("[data-testid=lobby-place-2][data-watching]")
     assert host.by("start-room-game").is_enabled()
+    # The lobby is usable by thumb at 360 px, and by a screen reader.
+    assert small_targets(host.page) == [] and overflowing(host.page) == []
+    assert overflowing(anna.page) == [] and serious_violations(host.page) == []
+    assert serious_violations(anna.page) == [] and serious_violations(tv.page) == []
     shot(anna, "evening-phone-lobby")
     shot(tv, "evening-screen-between", full=False)
     # Anna's phone reloads during the switch: back in the lobby, her place kept.
@@ -160,6 +166,11 @@ def test_one_room_for_the_whole_evening(devices, live_server):
     host.by("room-lobby").click()
     host.by("room-lobby").click()
     host.page.wait_for_selector("[data-testid=start-room-game]")
+    # The host's page reloads between games: the same room's lobby, everybody still in.
+    code = host.by("room-code").inner_text()
+    host.reload("[data-testid=lobby-place-3]", "[data-testid=room-status][data-state=online]")
+    assert host.by("room-code").inner_text() == code
+    assert host.by("room-game-golf").is_checked(), "the next game is still the one chosen"
 
     # The evening's table: the host's Ergebnisse, on every phone and the screen.
     for device in (anna, ben, carl, tv):
