@@ -218,3 +218,26 @@ def test_only_a_table_screen_is_drawn_for_reading_from_afar(loop, relay_server):
     loop.pump(lambda: len(room.seat_places()) == 1)
     table = room.start_game({}, 2, "random", True, "Hosti")
     assert (tv.reads_from_afar(), anna.reads_from_afar(), table.reads_from_afar()) == (True, False, False)
+
+
+def test_a_phone_away_at_the_next_games_start_is_covered_by_a_computer(loop, relay_server):
+    host_app = FakeApp(loop, relay_server.url, stand_in_ms=500)
+    host_app.screen = None
+    room = HostRoom(host_app, "punktejagd")
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    ben_app, ben = join(loop, relay_server, room, "Ben")
+    loop.pump(lambda: len(room.seat_places()) == 2)
+    room.start_game({}, 3, "random", True, "Hosti")
+    loop.pump(lambda: ben.message is not None)
+    room.back_to_lobby()  # stopped for another game
+    loop.pump(lambda: ben.message is None and ben.lobby is not None)
+    ben.disconnect()  # Ben's phone is away as the host starts Golf
+    loop.pump(lambda: not room.places[2]["online"])
+    room.choose_game("golf")
+    table = room.start_game({}, 3, "random", True, "Hosti")
+    assert table.names() == ["Hosti", "Anna", "Ben"] and table.seats()[2]["away"]
+    loop.advance(600)
+    loop.pump(lambda: table.players()[2].get("stand_in"))
+    loop.pump(lambda: anna.message is not None and anna.seats()[2]["stand_in"])  # every device shows it
