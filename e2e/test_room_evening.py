@@ -156,10 +156,9 @@ def test_one_room_for_the_whole_evening(devices, live_server):
 
     # 3. Golf in the same room: everybody follows to its table without joining again; the host stops it
     # for another game ("Anderes Spiel"), which does not count.
-    host.by("new-game").click()
-    host.by("room-game-golf").check()
-    host.page.wait_for_selector("[data-testid=room-seats-4]:not([disabled])")
-    host.by("start-room-game").click()
+    room.phones.append(carl)
+    room.next_game("golf")  # the kit's way: "Neue Partie", the game, the seats, start
+    assert room.seats == 4 and [device.game_seat for device in room.devices] == [0, 1, 2, 3, None]
     for device in (host, anna, ben, carl, tv):
         device.page.wait_for_selector("[data-testid=grid-0]")
     assert ben.by("watching-note").count() == 0, "Ben plays again"
