@@ -4,6 +4,8 @@ Routes: room/host/<game> (the lobby, then the game), room/play (a phone's or a
 screen's place, also after a reload), join/<code>.<secret> (a join link) and join
 (typing code and PIN). The game itself is the game's own `TableScreen(app, table)`,
 wrapped in `RoomFrame`, which adds the room's status line and the host's controls.
+The room outlives a game: between games the host's lobby chooses the next one, the
+phones wait with the evening's table, and a table screen shows the room's face.
 """
 
 from spieleabend.games import GAME_MODULES
