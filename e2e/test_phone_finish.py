@@ -226,7 +226,7 @@ def test_maumaus_final_standings_break_no_word(page, live_server):
     open_prepared(page, live_server.url, state)
     page.get_by_test_id("card-0").click()
     page.wait_for_selector("[data-testid=deal-summary], [data-testid=final-headline]")
-    tags = page.locator(".mm-ptag:visible")
+    tags = page.locator(".mm-ptag:visible, .standing-tag:visible")
     assert tags.count() >= 1
     for tag in tags.all():
         words = tag.inner_text().split()

@@ -5,7 +5,8 @@ from spieleabend.ui import golf, punktejagd  # noqa: F401  (their texts)
 from spieleabend.ui.i18n import set_language, t
 from spieleabend.ui.maumau import HAND_ROW, hand_rows
 from spieleabend.ui.shell import NewOnce, damaged_text
-from spieleabend.ui.table import Table, night_point_note, seen_reveals
+from spieleabend.ui.final import night_point_note
+from spieleabend.ui.table import Table, seen_reveals
 
 
 def test_a_count_of_one_takes_the_one_form_where_there_is_one():
