@@ -1,6 +1,8 @@
 """What a newcomer stumbled over on a phone (issue 29), one check each: reveals, reloads, a big Mau-Mau
 hand, Golf's knock, damaged saves in words, the transfer form, the small things."""
 
+import pytest
+
 from spieleabend.games import load
 from spieleabend.games.common import french_deck
 from spieleabend.testing import ConsoleWatch, open_app, phone_context
@@ -98,6 +100,32 @@ def test_a_reload_during_golfs_round_summary_shows_it_again(page, live_server):
     page.reload()
     page.wait_for_selector("html[data-app-ready]")
     assert page.get_by_test_id("round-summary").count() == 1
+
+
+def last_round(game):
+    """Return a saved game of ten rounds whose last round the tester is about to play (every earlier one shown)."""
+    engine = load(game)
+    state = play(game, new_state(game), lambda s: engine.progress(engine.view(s, None))["done"] == 9)
+    return document(game, state, seen=9)
+
+
+@pytest.mark.parametrize("game", ["punktejagd", "kartenkampf"])
+def test_a_reload_during_the_last_reveal_shows_it_and_then_the_final_standings(page, live_server, game):
+    open_saved(page, live_server.url, last_round(game), HAND)
+    confirm_a_card(page)
+    title = page.get_by_test_id("reveal-title").inner_text()
+    page.reload()
+    page.wait_for_selector("[data-testid=reveal-title], [data-testid=no-save], [data-testid=final-headline]")
+    assert page.get_by_test_id("reveal-title").count() == 1, "the last reveal again, not 'no saved game'"
+    assert page.get_by_test_id("reveal-title").inner_text() == title
+    page.get_by_test_id("next-round").click()  # "Endwertung"
+    page.wait_for_selector("[data-testid=final-headline]")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    assert page.get_by_test_id("no-save").count() == 1, "once shown, the finished game lives on in Ergebnisse only"
+    page.goto(live_server.url + "/?pace=0#/results")
+    page.wait_for_selector("[data-testid=result-item]")
+    assert page.get_by_test_id("result-item").count() == 1, "recorded once"
 
 
 # -- 4: a new table and the next round open at the top ----------------------------------------------

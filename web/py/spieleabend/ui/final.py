@@ -78,7 +78,7 @@ def final_standings(table, names, outcome, scores=None, spoken=None, tags=None, 
         note = notes[seat] if notes is not None else ""
         rows.append(
             '<li class="standing%s%s" data-testid="standing-%d" data-points="%d" data-seat="%d">'
-            '<span class="rank">%s</span><span class="who">%s%s</span><span class="score"%s>%s</span>%s</li>' % (
+            '<span class="rank">%s</span><span class="who"><span class="name">%s</span>%s</span><span class="score"%s>%s</span>%s</li>' % (
                 " win" if seat in winners else "", " tagged" if tag else "", seat, score, seat,
                 escape(t("final.place", n=place)), escape(names[seat]),
                 ' <span class="standing-tag">%s</span>' % escape(tag) if tag else "", label, escape(text),
