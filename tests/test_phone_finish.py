@@ -133,3 +133,28 @@ def test_a_game_that_finished_unseen_on_a_table_without_a_screen_leaves_no_save(
     while table.outcome() is None:
         table.act(table.view()["legal"][0])
     assert app.storage.load_game("punktejagd") is None
+
+
+@pytest.mark.parametrize("game, shown, go_on", [("golf", "round-summary", "next"), ("paodekuai", "deal-settlement", "final")])
+def test_golfs_last_summary_and_pao_de_kuais_last_settlement_survive_a_reload_too(game, shown, go_on):
+    from spieleabend.games import load_bots, strength_choice
+    from spieleabend.games.common import Rng
+    from spieleabend.ui.table import LocalTable, reveal_due, screen_module, solo_players
+
+    app = ScreenApp()
+    table = LocalTable.new(app, game, {"seats": 3}, solo_players("Testerin", 3, "leicht"))
+    reveal_due(table, table.view())  # the screen opens
+    choose, rng = strength_choice(load_bots(game), "leicht"), Rng(5)
+    for _ in range(5000):
+        app.run_timers()
+        if table.outcome() is not None:
+            break
+        if 0 in table.to_move():
+            table.act(choose(table.view(), rng))  # the person never went on from a summary on this screen
+    assert app.storage.load_game(game)["meta"]["recorded"]
+    screen = screen_module(game).TableScreen(app, LocalTable.load(app, game))
+    html = screen.render(app)
+    assert 'data-testid="%s"' % shown in html and 'data-testid="final-headline"' not in html
+    screen.handle(app, go_on, None)
+    assert 'data-testid="final-headline"' in screen.render(app)
+    assert app.storage.load_game(game) is None
