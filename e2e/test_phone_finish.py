@@ -189,6 +189,20 @@ def test_golfs_knock_is_a_plain_button_on_a_normal_turn(page, live_server):
         assert badge.evaluate("el => el.scrollWidth <= el.clientWidth"), "a badge is not cut: %s" % badge.inner_text()
 
 
+def test_a_touch_phone_is_not_told_about_keyboard_keys(browser, live_server):
+    context = phone_context(browser, has_touch=True)
+    page = context.new_page()
+    engine = load("golf")
+    state = play("golf", new_state("golf"), lambda s: engine.to_move(s) == [0] and "draw" in engine.legal_actions(s, 0))
+    open_saved(page, live_server.url, document("golf", state), "[data-testid=hint]")
+    golf_hint = page.get_by_test_id("hint").inner_text()
+    open_saved(page, live_server.url, document("paodekuai", new_state("paodekuai")), HAND)
+    pdk_keys = page.locator(".pdk-keys").is_visible()
+    context.close()
+    assert "Stapel" in golf_hint and "(S)" not in golf_hint and "(A)" not in golf_hint, golf_hint
+    assert not pdk_keys, "Pao De Kuai's keyboard line"
+
+
 def test_golfs_knock_badge_is_not_cut(page, live_server):
     engine = load("golf")
     state = play("golf", new_state("golf"), lambda s: s["knocker"] is not None and engine.to_move(s) == [0])

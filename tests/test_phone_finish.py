@@ -158,3 +158,12 @@ def test_golfs_last_summary_and_pao_de_kuais_last_settlement_survive_a_reload_to
     screen.handle(app, go_on, None)
     assert 'data-testid="final-headline"' in screen.render(app)
     assert app.storage.load_game(game) is None
+
+
+def test_keyboard_keys_in_a_hint_are_marked_so_a_touch_screen_can_hide_them():
+    from spieleabend.ui.html import with_key_hints
+
+    marked = with_key_hints("Tippe eine Karte zum Tauschen (1–4) oder lege ab (A).")
+    assert marked == ('Tippe eine Karte zum Tauschen<span class="key-hint"> (1–4)</span> oder lege ab'
+                      '<span class="key-hint"> (A)</span>.')
+    assert with_key_hints("Ein Satz (mit einer Bemerkung) <bleibt>") == "Ein Satz (mit einer Bemerkung) &lt;bleibt&gt;"

@@ -11,18 +11,7 @@ Pao De Kuai's last settlement on the table screen).
 """
 
 from spieleabend.ui.html import button, escape
-from spieleabend.ui.i18n import register, t
-
-register({
-    "final.title": ("Endwertung", "Final standings"),
-    "final.you_win": ("Du gewinnst!", "You win!"),
-    "final.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
-    "final.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
-    "final.undecided": ("Unentschieden", "Undecided"),
-    "final.place": ("Platz %(n)s", "Place %(n)s"),
-    "final.points": ("%(n)s Punkte", "%(n)s points"),
-    "final.points_one": ("1 Punkt", "1 point"),
-})
+from spieleabend.ui.i18n import t
 
 
 def standings(outcome):

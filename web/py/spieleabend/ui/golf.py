@@ -9,7 +9,7 @@ bottom cards are face up while the view's `peek` lists them, until "Gemerkt".
 
 from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
-from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
+from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, with_key_hints, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
 from spieleabend.ui.final import final_standings
@@ -586,7 +586,7 @@ class TableScreen(Screen):
                                   disabled="knock" not in view["legal"]))
         return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
                 '<div class="controls g-actions">%s</div>' % (
-                    escape(hint), escape(latest_news(view)), "".join(buttons)))
+                    with_key_hints(hint), escape(latest_news(view)), "".join(buttons)))
 
     def render_table(self, app, view, phase):
         return (self.render_head(view, phase) + self.render_banner(view) + self.render_opponents(app, view, phase)

@@ -595,7 +595,7 @@ class TableScreen(Screen):
             '<div class="pdk-controls">%s%s%s</div>'
             '<p class="pdk-reason%s" id="pass-reason" data-testid="pass-reason">%s</p>'
             '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p>'
-            '<p class="hint pdk-keys">%s</p></section>' % (
+            '<p class="hint pdk-keys key-hint">%s</p></section>' % (
                 escape(t("pdk.your_hand")),
                 attrs(class_="pdk-hand", role="group", aria_labelledby="pdk-hand-h", data_testid="hand",
                       data_legal=legal, data_my_turn="true" if turn else "false"),
