@@ -11,7 +11,7 @@ from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, with_key_hints, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
+from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
 from spieleabend.ui.table import reveal_due, reveal_shown, table_action
 
@@ -121,7 +121,6 @@ register({
     "golf.sheet_round": ("Nr.", "No."),
     "golf.sum": ("Summe", "Total"),
     "golf.open_sheet": ("Zettel", "Score sheet"),
-    "golf.close": ("Schließen", "Close"),
     "golf.winner": ("%(name)s gewinnt mit den wenigsten Punkten!", "%(name)s wins with the fewest points!"),
     "golf.you_win": ("Du gewinnst mit den wenigsten Punkten!", "You win with the fewest points!"),
     "golf.rules": ("Regeln", "Rules"),
@@ -596,9 +595,7 @@ class TableScreen(Screen):
     def render_panel(self, view):
         if not self.sheet:
             return ""
-        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
-                'data-testid="panel-sheet"><div class="sheet-head g-sheet-head">%s</div>%s</div></div>' % (
-                    button(t("golf.close"), "close-panel", "close-panel", kind="ghost"), sheet_html(view)))
+        return sheet("panel-sheet", None, sheet_html(view))  # the score sheet brings its heading
 
     def fresh_slot(self, app, view):
         """Return the slot the latest event changed while it is new (its pop plays once, not on every redraw)."""

@@ -52,6 +52,7 @@ TEXTS = {
     "setup.replace_note": ("Eine angefangene Partie ist gespeichert. Ein neuer Start ersetzt sie.",
                            "A game in progress is saved. Starting a new one replaces it."),
     "table.pause": ("Speichern & pausieren", "Save & pause"),
+    "table.close": ("Schließen", "Close"),
     "final.title": ("Endwertung", "Final standings"),
     "final.you_win": ("Du gewinnst!", "You win!"),
     "final.winner": ("%(name)s gewinnt!", "%(name)s wins!"),

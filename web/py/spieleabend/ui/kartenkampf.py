@@ -10,7 +10,7 @@ from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
+from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
 from spieleabend.ui.table import PERSON, reveal_due, reveal_shown, table_action
 
@@ -92,7 +92,6 @@ register({
     "kk.log_points": ("Punkte", "Points"),
     "kk.log_cards": ("Alle Karten", "All cards"),
     "kk.log_nobody": ("niemand (Karten zurück)", "nobody (cards back)"),
-    "kk.close": ("Schließen", "Close"),
     "kk.screen_choosing": ("Runde %(n)s: alle wählen geheim", "Round %(n)s: everyone chooses in secret"),
     "kk.screen_last": ("Zuletzt aufgedeckt: Runde %(n)s", "Last revealed: round %(n)s"),
     "kk.screen_none": ("Noch nichts aufgedeckt.", "Nothing revealed yet."),
@@ -434,10 +433,7 @@ class TableScreen(Screen):
     def render_panel(self, view):
         if self.panel is None:
             return ""
-        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
-                'data-testid="panel-log"><div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
-                    escape(t("kk.log_title")), button(t("kk.close"), "close-panel", "close-panel", kind="ghost"),
-                    render_log(view)))
+        return sheet("panel-log", t("kk.log_title"), render_log(view))
 
     # -- actions -----------------------------------------------------------------------
     def handle(self, app, action, value):

@@ -10,7 +10,7 @@ from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
-from spieleabend.ui.shell import Screen, page, transfer_link
+from spieleabend.ui.shell import Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
 from spieleabend.ui.table import COMPUTER, reveal_due, reveal_shown, table_action
 
@@ -106,7 +106,6 @@ register({
     "pdk.table_deal": ("Austeilung", "Deal"),
     "pdk.table_running": ("läuft", "running"),
     "pdk.table_none": ("Noch keine Punkte.", "No points yet."),
-    "pdk.close": ("Schließen", "Close"),
     "pdk.points": ("%(n)s Punkte", "%(n)s points"),
     "pdk.points_one": ("1 Punkt", "1 point"),
     "pdk.waiting_view": ("Warte auf den Tisch …", "Waiting for the table …"),
@@ -683,10 +682,7 @@ class TableScreen(Screen):
     def render_panel(self, view):
         if not self.panel:
             return ""
-        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
-                'data-testid="panel-table"><div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
-                    escape(t("pdk.table")), button(t("pdk.close"), "close-panel", "close-panel", kind="ghost"),
-                    self.render_table_rows(view)))
+        return sheet("panel-table", t("pdk.table"), self.render_table_rows(view))
 
     def render_infoscreen(self, app, view):
         """Return the public layout for a tablet or TV: large type, no hand, the table always visible."""

@@ -3,7 +3,7 @@
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, transfer_link
+from spieleabend.ui.shell import Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
 from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, reveal_due, reveal_shown, seat_player, table_action
 
@@ -44,7 +44,6 @@ register({
                     "Rule of thumb: read the round type → judge the others → choose a card → check risk → confirm."),
     "pj.played_btn": ("Was wurde schon gespielt?", "What has been played?"),
     "pj.log_btn": ("Rundenprotokoll", "Round log"),
-    "pj.close": ("Schließen", "Close"),
     "pj.reveal_title": ("Aufgedeckt: Runde %(n)s · %(type)s", "Revealed: round %(n)s · %(type)s"),
     "pj.blocked": ("blockiert", "blocked"),
     "pj.plus": ("+%(n)s", "+%(n)s"),
@@ -316,9 +315,7 @@ class TableScreen(Screen):
         else:
             title = t("pj.log_title")
             content = self.render_log(view)
-        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" data-testid="panel-%s">'
-                '<div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
-                    self.panel, escape(title), button(t("pj.close"), "close-panel", "close-panel", kind="ghost"), content))
+        return sheet("panel-" + self.panel, title, content)
 
     def render_log(self, view):
         if not view["log"]:
