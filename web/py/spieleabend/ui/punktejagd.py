@@ -58,7 +58,6 @@ register({
     "pj.log_title": ("Rundenprotokoll", "Round log"),
     "pj.log_none": ("Noch keine Runde gewertet.", "No round scored yet."),
     "pj.log_round": ("Runde", "Round"),
-    "pj.log_type": ("Art", "Type"),
     "pj.sum": ("Summe", "Total"),
     "pj.waiting_title": ("Plan steht", "Plan is set"),
     "pj.your_plan": ("Deine Karte: %(card)s%(risk)s", "Your card: %(card)s%(risk)s"),
@@ -328,12 +327,13 @@ class TableScreen(Screen):
                 risk = " ⚑" if entry["risks"][seat] else ""
                 cells.append('<td><span class="log-card">%d%s</span><span class="log-pts">+%d</span></td>' % (
                     entry["cards"][seat], risk, entry["points"][seat]))
-            rows.append('<tr data-testid="log-row"><th scope="row">%d</th><td>%s</td>%s</tr>' % (
+            # The round's type under its number: a column of its own left no room for a fourth player at 360 px.
+            rows.append('<tr data-testid="log-row"><th scope="row">%d<span class="log-type">%s</span></th>%s</tr>' % (
                 entry["round"], escape(type_label(entry["type"])), "".join(cells)))
         totals = "".join('<td data-testid="log-total-%d">%d</td>' % (s, view["totals"][s]) for s in range(view["seats"]))
-        return ('<div class="table-scroll"><table class="log" data-testid="round-log"><thead><tr><th scope="col">%s</th><th scope="col">%s</th>%s</tr></thead>'
-                '<tbody>%s</tbody><tfoot><tr><th scope="row" colspan="2">%s</th>%s</tr></tfoot></table></div>' % (
-                    escape(t("pj.log_round")), escape(t("pj.log_type")), head, "".join(rows), escape(t("pj.sum")), totals))
+        return ('<div class="table-scroll"><table class="log" data-testid="round-log"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
+                '<tbody>%s</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table></div>' % (
+                    escape(t("pj.log_round")), head, "".join(rows), escape(t("pj.sum")), totals))
 
     # -- actions -----------------------------------------------------------------------
     def handle(self, app, action, value):
