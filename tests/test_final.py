@@ -12,11 +12,7 @@ from spieleabend.ui.table import Table
 NAMES = ["Uta", "Ben", "Cem"]
 
 
-@pytest.fixture(autouse=True)
-def german():
-    i18n.set_language("de")
-    yield
-    i18n.set_language("de")
+pytestmark = pytest.mark.usefixtures("german")  # tests/conftest.py
 
 
 class Seated(Table):
