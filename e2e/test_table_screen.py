@@ -1,0 +1,129 @@
+"""The table screen during a game, on a 1280x720 TV: large names and cards, nothing past the screen's edges.
+
+One test over the five games: a room with the host, one phone and a table screen plays a few moves, then
+the screen is measured as a person 3 m away would see it. Screenshots go to E2E_SHOTS when it is set.
+"""
+
+import os
+
+import pytest
+
+from spieleabend.testing import dead_controls
+
+SHOTS = os.environ.get("E2E_SHOTS")
+
+FAN_CORNER = {"x": 8, "y": 24}  # a fanned hand's card is tapped on its uncovered corner
+
+
+def go_on(device):
+    """Tap the step that follows a round or deal, if it is there; return True if so."""
+    for testid in ("next-round", "next-deal"):
+        if device.by(testid).count():
+            device.by(testid).click()
+            return True
+    return False
+
+
+def choose_a_card(device):
+    """Punktejagd and Kartenkampf: choose the first card of the hand and confirm it."""
+    if go_on(device):
+        return
+    device.page.locator("[data-testid=hand] [data-testid^=card-]").first.click()
+    device.by("confirm").click()
+
+
+def maumau_move(device):
+    """Mau-Mau: the first card that may be played (Mau with the second-to-last), hearts for a jack, else draw."""
+    if go_on(device):
+        return
+    playable = device.page.locator("[data-testid=hand] [data-card]:not([aria-disabled=true])")
+    if playable.count() == 0:
+        device.by("draw-pile").click()
+        return
+    if device.page.locator("[data-testid=hand] [data-card]").count() == 2:
+        device.by("mau").click()
+    card = playable.first.get_attribute("data-card")
+    playable.first.click(position=FAN_CORNER)
+    if card.startswith("J"):
+        device.by("suit-H").click()
+
+
+def paodekuai_move(device):
+    """Pao De Kuai: pass when allowed, else the first legal play."""
+    if go_on(device):
+        return
+    if device.by("pass").get_attribute("aria-disabled") == "false":
+        device.by("pass").click()
+        return
+    for card in device.by("hand").get_attribute("data-legal").split("|")[0].split():
+        device.by("card-" + card).click()
+    device.by("play").click()
+
+
+def golf_move(device):
+    """Golf: on to the next round, end the peek, else draw from the stock and discard it (never knock)."""
+    for testid in ("next-round", "peek-done"):
+        if device.by(testid).count():
+            device.by(testid).click()
+            return
+    device.by("stock").click()
+    device.by("discard-drawn").click()
+
+
+# By game: the move, the start options, seats (computers fill those without a phone), moves to make, then where
+# the seats' names and the table's cards are.
+GAMES = {
+    "punktejagd": (choose_a_card, (), 4, 2, ".pj-screen-seat .who", ".reveal-row .card"),
+    "kartenkampf": (choose_a_card, (), 4, 2, ".kk-seat-name", ".kk-reveal .card"),
+    "maumau": (maumau_move, ("limit-30",), 4, 6, ".mm-pname", ".mm-centre .card"),
+    "paodekuai": (paodekuai_move, ("deals-1",), 3, 6, ".pdk-seat-name", ".pdk-top-cards .card"),
+    "golf": (golf_move, (), 4, 8, ".g-seat .g-name", ".g-grid .card, .g-pile .card"),
+}
+
+# What the screen shows, measured in the page: overflow, the seat names' smallest font, the cards' smallest
+# height, and the [data-action] controls a person could see (a TV is never tapped: none should be there).
+MEASURE = """([nameSelector, cardSelector]) => {
+  const root = document.documentElement, shown = e => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const cut = [...document.querySelectorAll('#app *')].filter(shown).filter(e => {
+    const r = e.getBoundingClientRect(); return r.right > innerWidth + 1 || r.bottom > innerHeight + 1; })
+    .map(e => e.className || e.tagName).slice(0, 5);
+  const names = [...document.querySelectorAll(nameSelector)].filter(shown);
+  const cards = [...document.querySelectorAll(cardSelector)].filter(shown);
+  return {
+    scrolls: root.scrollWidth > root.clientWidth || root.scrollHeight > root.clientHeight,
+    cut: cut,
+    names: names.length, name_px: Math.min(...names.map(e => parseFloat(getComputedStyle(e).fontSize))),
+    cards: cards.length, card_px: Math.min(...cards.map(e => e.getBoundingClientRect().height)),
+    controls: [...document.querySelectorAll('#app [data-action]')].filter(shown)
+      .filter(e => !e.disabled && e.getAttribute('aria-disabled') !== 'true').map(e => e.dataset.action),
+  };
+}"""
+
+
+def look(screen, name, selectors):
+    if SHOTS:
+        screen.page.screenshot(path=os.path.join(SHOTS, "tv-%s.png" % name))
+        with open(os.path.join(SHOTS, "tv-%s.html" % name), "w", encoding="utf-8") as out:
+            out.write(screen.page.inner_html("#app"))
+    return screen.page.evaluate(MEASURE, list(selectors))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_table_screen_fills_a_tv_mid_game(room, game):
+    move, setup, seats, moves, names, cards = GAMES[game]
+    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=seats)
+    made = 0
+    while made < moves and not played.host.is_over():
+        device = next((device for device in played.players if device.is_my_turn()), None)
+        if device is None:
+            played.host.page.wait_for_timeout(25)  # the host's answer or a computer's move is on its way
+            continue
+        move(device)
+        made += 1
+    played.screen.page.wait_for_timeout(800)  # the last move's view and its animation reach the screen
+    measured = look(played.screen, game, (names, cards))
+    assert not measured["scrolls"] and measured["cut"] == [], measured
+    assert measured["names"] == seats and measured["name_px"] >= 28, measured
+    assert measured["cards"] >= 1 and measured["card_px"] >= 120, measured
+    assert measured["controls"] == [] and dead_controls(played.screen.page) == [], measured
