@@ -74,7 +74,7 @@ def golf_move(device):
 # the seats' names and the table's cards are.
 GAMES = {
     "punktejagd": (choose_a_card, (), 4, 2, ".pj-screen-seat .who", ".reveal-row .card"),
-    "kartenkampf": (choose_a_card, (), 4, 2, ".kk-seat-name", ".kk-reveal .card"),
+    "kartenkampf": (choose_a_card, (), 4, 2, ".kk-seat-name", ".kk-reveal li .card"),
     "maumau": (maumau_move, ("limit-30",), 4, 6, ".mm-pname", ".mm-centre .card"),
     "paodekuai": (paodekuai_move, ("deals-1",), 3, 6, ".pdk-seat-name", ".pdk-top-cards .card"),
     "golf": (golf_move, (), 4, 8, ".g-seat .g-name", ".g-grid .card, .g-pile .card"),
@@ -88,11 +88,16 @@ MEASURE = """([nameSelector, cardSelector]) => {
   const cut = [...document.querySelectorAll('#app *')].filter(shown).filter(e => {
     const r = e.getBoundingClientRect(); return r.right > innerWidth + 1 || r.bottom > innerHeight + 1; })
     .map(e => e.className || e.tagName).slice(0, 5);
+  // Text that does not fit its own box: spilled out of it, or cut with an ellipsis (a hidden label is 1 px wide).
+  const spilled = [...document.querySelectorAll('#app *')].filter(shown)
+    .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .filter(e => e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1)
+    .map(e => e.className || e.tagName).slice(0, 5);
   const names = [...document.querySelectorAll(nameSelector)].filter(shown);
   const cards = [...document.querySelectorAll(cardSelector)].filter(shown);
   return {
     scrolls: root.scrollWidth > root.clientWidth || root.scrollHeight > root.clientHeight,
-    cut: cut,
+    cut: cut, spilled: spilled,
     names: names.length, name_px: Math.min(...names.map(e => parseFloat(getComputedStyle(e).fontSize))),
     cards: cards.length, card_px: Math.min(...cards.map(e => e.getBoundingClientRect().height)),
     controls: [...document.querySelectorAll('#app [data-action]')].filter(shown)
@@ -121,9 +126,10 @@ def test_the_table_screen_fills_a_tv_mid_game(room, game):
             continue
         move(device)
         made += 1
+    played.screen.wait(cards)  # the table's cards are there (Punktejagd and Kartenkampf: the first reveal)
     played.screen.page.wait_for_timeout(800)  # the last move's view and its animation reach the screen
     measured = look(played.screen, game, (names, cards))
-    assert not measured["scrolls"] and measured["cut"] == [], measured
+    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
     assert measured["names"] == seats and measured["name_px"] >= 28, measured
     assert measured["cards"] >= 1 and measured["card_px"] >= 120, measured
     assert measured["controls"] == [] and dead_controls(played.screen.page) == [], measured
