@@ -79,6 +79,8 @@ GAMES = {
     "paodekuai": (paodekuai_move, ("deals-1",), 3, 6, ".pdk-seat-name", ".pdk-top-cards .card"),
     "golf": (golf_move, (), 4, 8, ".g-seat .g-name", ".g-grid .card, .g-pile .card"),
 }
+# The most seats each game takes: smaller cards then, but everything still on the screen and the names as large.
+FULL_TABLES = {"punktejagd": 6, "kartenkampf": 8, "maumau": 5, "golf": 8}
 
 # What the screen shows, measured in the page: overflow, the seat names' smallest font, the cards' smallest
 # height, and the [data-action] controls a person could see (a TV is never tapped: none should be there).
@@ -114,10 +116,10 @@ def look(screen, name, selectors):
     return screen.page.evaluate(MEASURE, list(selectors))
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_the_table_screen_fills_a_tv_mid_game(room, game):
-    move, setup, seats, moves, names, cards = GAMES[game]
-    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=seats)
+def play_a_little(room, game, seats=None):
+    """Open `game` with one phone and the screen, make its few moves; return (room, what the screen shows)."""
+    move, setup, usual_seats, moves, names, cards = GAMES[game]
+    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=seats or usual_seats)
     made = 0
     while made < moves and not played.host.is_over():
         device = next((device for device in played.players if device.is_my_turn()), None)
@@ -128,8 +130,23 @@ def test_the_table_screen_fills_a_tv_mid_game(room, game):
         made += 1
     played.screen.wait(cards)  # the table's cards are there (Punktejagd and Kartenkampf: the first reveal)
     played.screen.page.wait_for_timeout(800)  # the last move's view and its animation reach the screen
-    measured = look(played.screen, game, (names, cards))
+    return played, look(played.screen, "%s-%d" % (game, seats or usual_seats), (names, cards))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_table_screen_fills_a_tv_mid_game(room, game):
+    seats = GAMES[game][2]
+    played, measured = play_a_little(room, game)
     assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
     assert measured["names"] == seats and measured["name_px"] >= 28, measured
     assert measured["cards"] >= 1 and measured["card_px"] >= 120, measured
     assert measured["controls"] == [] and dead_controls(played.screen.page) == [], measured
+
+
+@pytest.mark.parametrize("game", list(FULL_TABLES))
+def test_a_full_table_still_fits_the_tv(room, game):
+    seats = FULL_TABLES[game]
+    played, measured = play_a_little(room, game, seats)
+    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
+    assert measured["names"] == seats and measured["name_px"] >= 28, measured
+    assert measured["cards"] >= 1 and measured["card_px"] >= 60, measured
