@@ -150,3 +150,20 @@ def test_a_full_table_still_fits_the_tv(room, game):
     assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
     assert measured["names"] == seats and measured["name_px"] >= 28, measured
     assert measured["cards"] >= 1 and measured["card_px"] >= 60, measured
+
+
+def test_the_final_standings_fit_the_tv(room):
+    """Kartenkampf played to its end: the screen's final standings, every name large, nothing past the edges."""
+    played, _ = play_a_little(room, "kartenkampf")
+    while not played.host.is_over():
+        device = next((device for device in played.players if device.is_my_turn()), None)
+        if device is None:
+            played.host.page.wait_for_timeout(25)
+            continue
+        choose_a_card(device)
+    played.screen.wait("[data-testid=final-headline]")
+    played.screen.page.wait_for_timeout(800)
+    measured = look(played.screen, "kartenkampf-final", (".standing .who", ".card"))
+    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
+    assert measured["names"] == 4 and measured["name_px"] >= 28, measured
+    assert measured["controls"] == [], measured
