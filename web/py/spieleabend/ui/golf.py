@@ -12,7 +12,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
-from spieleabend.ui.table import night_point_note, seen_reveals, standings, table_action
+from spieleabend.ui.table import night_point_note, seen_reveals, standings, stood_in_since, table_action
 
 GAME = "golf"
 POSITIONS = [0, 1, 2, 3]
@@ -83,14 +83,20 @@ register({
                      "%(name)s swaps %(where)s and discards %(card)s."),
     "golf.ev.swap_you": ("Du tauschst %(where)s und legst %(card)s ab.",
                          "You swap %(where)s and discard %(card)s."),
+    "golf.ev.swap_standin": ("Der Computer tauscht für dich %(where)s und legt %(card)s ab.",
+                             "The computer swaps %(where)s for you and discards %(card)s."),
     "golf.ev.discard": ("%(name)s legt %(card)s ab.", "%(name)s discards %(card)s."),
     "golf.ev.discard_you": ("Du legst %(card)s ab.", "You discard %(card)s."),
+    "golf.ev.discard_standin": ("Der Computer legt für dich %(card)s ab.", "The computer discards %(card)s for you."),
     "golf.ev.take": ("%(name)s nimmt %(card)s von der Ablage für %(where)s und legt %(out)s ab.",
                      "%(name)s takes %(card)s from the pile for %(where)s and discards %(out)s."),
     "golf.ev.take_you": ("Du nimmst %(card)s von der Ablage für %(where)s und legst %(out)s ab.",
                          "You take %(card)s from the pile for %(where)s and discard %(out)s."),
+    "golf.ev.take_standin": ("Der Computer nimmt für dich %(card)s von der Ablage für %(where)s und legt %(out)s ab.",
+                             "The computer takes %(card)s from the pile for you, for %(where)s, and discards %(out)s."),
     "golf.ev.knock": ("%(name)s klopft!", "%(name)s knocks!"),
     "golf.ev.knock_you": ("Du klopfst!", "You knock!"),
+    "golf.ev.knock_standin": ("Der Computer klopft für dich!", "The computer knocks for you!"),
     "golf.ev.reshuffle": ("Die Ablage wurde zum neuen Nachziehstapel gemischt.",
                           "The discard pile was shuffled into a new stock."),
     "golf.ev.draw": ("%(name)s hat eine Karte gezogen.", "%(name)s drew a card."),
@@ -252,13 +258,18 @@ def where(position):
     return t("golf.where.%d" % position)
 
 
-def event_text(event, names, me):
-    """Return one line about an event of the round (the latest is shown as "what just happened")."""
+# The actions that show as an event of their seat (drawing from the stock shows as the drawn card).
+MOVES_IN_NEWS = ("swap", "discard", "take", "knock")
+
+
+def event_text(event, names, me, computer=False):
+    """Return one line about an event of the round (the latest is shown as "what just happened");
+    `computer`: a computer made it for this device's seat while its phone was away."""
     action = event["action"]
     if action == "reshuffle":
         return t("golf.ev.reshuffle")
     seat = event["seat"]
-    key = "golf.ev." + action + ("_you" if seat == me else "")
+    key = "golf.ev." + action + (("_standin" if computer else "_you") if seat == me else "")
     values = {"name": names[seat]}
     if "position" in event:
         values["where"] = where(event["position"])
@@ -271,15 +282,19 @@ def event_text(event, names, me):
     return t(key, **values)
 
 
-def latest_news(view):
-    """Return the line about what just happened: a drawn card in someone's hand, the last event, or who starts."""
+def latest_news(view, table=None):
+    """Return the line about what just happened: a drawn card in someone's hand, the last event, or who starts
+    (`table`: this device's, which knows what a computer played for its seat while its phone was away)."""
     names = view["names"]
     me = my_seat(view)
     if view["drawing"] is not None and view["drawing"] != me:
         return t("golf.ev.draw", name=names[view["drawing"]])
     events = view["events"]
     if events:
-        return event_text(events[-1], names, me)
+        computer = me is not None and table is not None and stood_in_since(
+            table, events, lambda shown, index: shown[index]["seat"] == me and shown[index]["action"] in MOVES_IN_NEWS,
+            lambda action: action.split(" ")[0] in MOVES_IN_NEWS) < len(events)
+        return event_text(events[-1], names, me, computer)
     if view["turn"] is not None:
         starter = view["turn"]
         return t("golf.ev.start_you") if starter == me else t("golf.ev.start", name=names[starter])
@@ -609,7 +624,7 @@ class TableScreen(Screen):
                                   disabled="knock" not in view["legal"]))
         return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
                 '<div class="controls g-actions">%s</div>' % (
-                    escape(hint), escape(latest_news(view)), "".join(buttons)))
+                    escape(hint), escape(latest_news(view, self.table)), "".join(buttons)))
 
     def render_table(self, app, view, phase):
         return (self.render_head(view, phase) + self.render_banner(view) + self.render_opponents(app, view, phase)

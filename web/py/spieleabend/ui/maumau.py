@@ -11,7 +11,7 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import computer_names, night_point_note, standings, table_action
+from spieleabend.ui.table import computer_names, night_point_note, standings, stood_in_since, table_action
 
 GAME = "maumau"
 # Hand order: suits alternate black and red, ranks low to high.
@@ -79,19 +79,28 @@ register({
     "mm.ev.deal_you": ("Runde %(n)s: Du beginnst, offen liegt %(card)s.", "Deal %(n)s: you start, %(card)s is face up."),
     "mm.ev.play": ("%(name)s legt %(card)s.", "%(name)s plays %(card)s."),
     "mm.ev.play_you": ("Du legst %(card)s.", "You play %(card)s."),
+    "mm.ev.play_standin": ("Der Computer legt für dich %(card)s.", "The computer plays %(card)s for you."),
     "mm.ev.play_wish": ("%(name)s legt %(card)s und wünscht %(suit)s.", "%(name)s plays %(card)s and wishes %(suit)s."),
     "mm.ev.play_wish_you": ("Du legst %(card)s und wünschst %(suit)s.", "You play %(card)s and wish %(suit)s."),
+    "mm.ev.play_wish_standin": ("Der Computer legt für dich %(card)s und wünscht %(suit)s.",
+                                "The computer plays %(card)s for you and wishes %(suit)s."),
     "mm.ev.mau": (" „Mau!“", " “Mau!”"),
     "mm.ev.draw": ("%(name)s zieht eine Karte.", "%(name)s draws a card."),
     "mm.ev.draw_you": ("Du ziehst eine Karte.", "You draw a card."),
+    "mm.ev.draw_standin": ("Der Computer zieht für dich eine Karte.", "The computer draws a card for you."),
     "mm.ev.draw_n": ("%(name)s zieht %(n)s Karten.", "%(name)s draws %(n)s cards."),
     "mm.ev.draw_n_you": ("Du ziehst %(n)s Karten.", "You draw %(n)s cards."),
+    "mm.ev.draw_n_standin": ("Der Computer zieht für dich %(n)s Karten.", "The computer draws %(n)s cards for you."),
     "mm.ev.draw_none": ("%(name)s kann nicht ziehen: keine Karte mehr da.", "%(name)s cannot draw: no card left."),
     "mm.ev.draw_none_you": ("Du kannst nicht ziehen: keine Karte mehr da.", "You cannot draw: no card left."),
+    "mm.ev.draw_none_standin": ("Der Computer kann für dich nicht ziehen: keine Karte mehr da.",
+                                "The computer cannot draw for you: no card left."),
     "mm.ev.forgot_mau": ("%(name)s hat „Mau“ vergessen und zieht %(n)s Strafkarten.",
                          "%(name)s forgot to say Mau and draws %(n)s penalty cards."),
     "mm.ev.forgot_mau_you": ("Du hast „Mau“ vergessen und ziehst %(n)s Strafkarten.",
                              "You forgot to say Mau and draw %(n)s penalty cards."),
+    "mm.ev.forgot_mau_standin": ("Der Computer hat für dich „Mau“ vergessen und zieht %(n)s Strafkarten.",
+                                 "The computer forgot to say Mau for you and draws %(n)s penalty cards."),
     "mm.ev.skip": ("%(name)s setzt aus.", "%(name)s is skipped."),
     "mm.ev.skip_you": ("Du setzt aus.", "You are skipped."),
     "mm.ev.reverse": ("Richtungswechsel: jetzt %(dir)s.", "Direction changed: now %(dir)s."),
@@ -229,13 +238,30 @@ def suit_word(suit):
     return SUIT_SYMBOLS[suit] + " " + t("card." + suit)
 
 
-def _about(key, event, me):
-    """Return the text key for an event: its "_you" form when it is about this device's seat."""
-    return key + "_you" if me is not None and event.get("seat") == me else key
+def _about(key, event, me, computer=False):
+    """Return the text key for an event: its "_you" form when it is about this device's seat, its
+    "_standin" form when a computer made that move for this seat while its phone was away."""
+    if me is None or event.get("seat") != me:
+        return key
+    return key + ("_standin" if computer else "_you")
 
 
-def event_text(view, event, me):
-    """Return one line of the feed for a public event."""
+def own_move(events, index):
+    """Return True when the event is a seat's own move (a play, a draw it chose), not what another's card did to it."""
+    event = events[index]
+    if event["type"] == "play":
+        return True
+    # A 7 that ends the deal makes the next seat draw: that draw comes right before the deal's end.
+    return event["type"] == "draw" and not (index + 1 < len(events) and events[index + 1]["type"] == "deal_end")
+
+
+def moved(action):
+    """Return True for an action that shows as an own move in the feed (not starting the next deal)."""
+    return action == "draw" or action.startswith("play ")
+
+
+def event_text(view, event, me, computer=False):
+    """Return one line of the feed for a public event (`computer`: a computer made it for this device's seat)."""
     kind = event["type"]
     seat = event["seat"] if "seat" in event else None
     name = seat_label(view, seat, me)
@@ -246,19 +272,19 @@ def event_text(view, event, me):
     if kind == "play":
         card = card_name(event["card"])
         if "suit" in event:
-            text = t(_about("mm.ev.play_wish", event, me), name=name, card=card, suit=suit_word(event["suit"]))
+            text = t(_about("mm.ev.play_wish", event, me, computer), name=name, card=card, suit=suit_word(event["suit"]))
         else:
-            text = t(_about("mm.ev.play", event, me), name=name, card=card)
+            text = t(_about("mm.ev.play", event, me, computer), name=name, card=card)
         return text + (t("mm.ev.mau") if event["mau"] else "")
     if kind == "draw":
         count = event["count"]
         if count == 0:
-            return t(_about("mm.ev.draw_none", event, me), name=name)
+            return t(_about("mm.ev.draw_none", event, me, computer), name=name)
         if count == 1 and not event["obligation"]:
-            return t(_about("mm.ev.draw", event, me), name=name)
-        return t(_about("mm.ev.draw_n", event, me), name=name, n=count)
+            return t(_about("mm.ev.draw", event, me, computer), name=name)
+        return t(_about("mm.ev.draw_n", event, me, computer), name=name, n=count)
     if kind == "forgot_mau":
-        return t(_about("mm.ev.forgot_mau", event, me), name=name, n=event["count"])
+        return t(_about("mm.ev.forgot_mau", event, me, computer), name=name, n=event["count"])
     if kind == "skip":
         return t(_about("mm.ev.skip", event, me), name=name)
     if kind == "reverse":
@@ -436,9 +462,11 @@ class TableScreen(Screen):
 
     def render_feed(self, view, me, length):
         events = view["events"]
+        since = len(events) if me is None else stood_in_since(
+            self.table, events, lambda shown, index: shown[index].get("seat") == me and own_move(shown, index), moved)
         lines = []
         for index in range(len(events) - 1, max(len(events) - 1 - length, -1), -1):
-            lines.append('<li>%s</li>' % escape(event_text(view, events[index], me)))
+            lines.append('<li>%s</li>' % escape(event_text(view, events[index], me, index >= since)))
         return '<section class="mm-feed-box" aria-labelledby="mm-feed-h"><h2 id="mm-feed-h" class="visually-hidden">%s</h2>' \
                '<div role="log"><ol class="mm-feed" data-testid="feed">%s</ol></div></section>' % (escape(t("mm.feed")), "".join(lines))
 
