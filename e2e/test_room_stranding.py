@@ -84,6 +84,40 @@ def test_a_dropped_phone_is_shown_away_everywhere_and_told_what_the_computer_did
     check_frames("punktejagd", tv.frames, None, "tv")
 
 
+def test_a_phone_whose_network_goes_silent_is_shown_away_everywhere_within_2_s(devices, live_server, cuttable_line):
+    """No close frame, no reset: the line just stops (a phone's Wi-Fi that went quiet). The relay's
+    heartbeat notices; the group sees it as with a closed socket, and the phone comes back by itself."""
+    url = live_server.url
+    anna_line = cuttable_line()
+    host, anna = devices("host"), devices("anna")
+    tv = devices("tv", landscape=True)
+    link = open_room(host, url, "punktejagd", seed=9)
+    join(anna, anna_line.url, link, "Anna")
+    join(tv, url, link, "TV", as_screen=True)
+    wait_lobby_places(host, 1)
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    for device in (host, anna):
+        device.page.wait_for_selector("[data-testid=hand]")
+    choose(host, hand(host)[0])
+    host.page.wait_for_selector("[data-testid=my-plan]")
+    silent_at = time.monotonic()
+    anna_line.silence()
+    for device in (host, tv):
+        device.page.wait_for_selector("[data-testid=away-note]", timeout=2500)
+        assert "Anna" in device.by("away-note").inner_text()
+    assert time.monotonic() - silent_at < 2.5  # the waits above include Playwright's own round trips
+    # The network is back: the phone notices its dead socket, comes back by itself and plays on.
+    anna_line.mend()
+    for device in (host, tv):
+        device.page.wait_for_selector("[data-testid=away-note]", state="detached", timeout=20000)
+    anna.page.wait_for_selector("[data-testid=hand]")
+    choose(anna, hand(anna)[0])
+    host.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde 1 ')")
+    check_frames("punktejagd", anna.frames, 1, "anna")
+    check_frames("punktejagd", tv.frames, None, "tv")
+
+
 def test_a_second_tab_of_the_same_phone_takes_its_place_over(devices, live_server):
     url = live_server.url
     host, anna = devices("host"), devices("anna")
