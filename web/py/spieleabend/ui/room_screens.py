@@ -165,11 +165,11 @@ def error_text(code, resumed=False):
 def status_of(link, host="online", code=None, now=0, stale=False):
     """Return (state, text) for the status line of a room link (`stale`: the table shown is from before a reload)."""
     state, detail = link.status()
-    if state == "online" and stale:
-        return "connecting", t("room.state.connecting")  # until the host's fresh view comes
     if state == "online":
         if host == "away":
             return "host-away", t("room.state.host_away")
+        if stale:
+            return "connecting", t("room.state.connecting")  # until the host's fresh view comes
         return "online", t("room.state.online", code=code or "")
     if state == "retrying":
         wait = max(0, (link.retry_at or now) - now) // 1000 + 1 if link.retry_at else 1
