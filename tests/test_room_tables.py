@@ -693,3 +693,20 @@ def test_a_kept_table_that_is_not_whole_is_not_drawn(loop, relay_server):
         remote = RemoteTable(app, dict(base, shown=shown))
         assert not remote.stale and remote.view() is None
     assert RemoteTable(app, dict(base, shown={"k": "table", "game": GAME, "view": {}, "seats": [], "seat": 1})).stale
+
+
+def test_a_reloaded_phone_whose_room_ended_meanwhile_shows_why_not_its_old_table(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna_app, anna = setup["anna"]
+    loop.advance(rooms.SHOWN_SAVE_MS)
+    loop.pump()
+    anna.disconnect()
+    kept = anna_app.storage.load_room()
+    room.end()
+    again = RemoteTable(anna_app, kept)
+    assert again.stale
+    again.start()
+    loop.pump(lambda: again.link.state == "closed")
+    assert again.view() is None and not again.stale
+    assert again.link.status()[1] in ("unknown_room", "ended")

@@ -1192,6 +1192,10 @@ class RemoteTable(Table):
 
     def on_link(self):
         state, detail = self.link.status()
+        if state == "closed" and self.stale:
+            # The place is gone (the room ended while this page was away): not its old table, but why.
+            self.message = None
+            self.stale = False
         if state == "closed" and detail in ("bad_token", "unknown_room", "ended", "host_gone", "idle", "left"):
             stored = self.app.storage.load_room()
             if stored is not None and stored.get("token") == self.doc.get("token"):
