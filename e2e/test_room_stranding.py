@@ -118,6 +118,44 @@ def test_a_phone_whose_network_goes_silent_is_shown_away_everywhere_within_2_s(d
     check_frames("punktejagd", tv.frames, None, "tv")
 
 
+def mm_move(device):
+    """Play the first card that may be played (none is a Jack in this deal's first moves), else draw."""
+    playable = device.by("hand").locator("[data-card]:not([aria-disabled=true])")
+    if playable.count():
+        playable.first.click()
+    else:
+        device.by("draw-pile").click()
+
+
+def test_maumau_feed_of_a_phone_back_from_away_words_the_computers_move_as_the_computers(devices, live_server, cuttable_line):
+    """Issue 28: Ben's feed said "Du legst Karo 5" for the move a computer made while his phone was away."""
+    anna_line = cuttable_line()
+    host, anna = devices("host"), devices("anna")
+    link = open_room(host, live_server.url, "maumau", seed=12, extra="&standin=1500")
+    join(anna, anna_line.url, link, "Anna")
+    wait_lobby_places(host, 1)
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    anna.page.wait_for_selector("[data-testid=hand] [data-card]")
+    while not anna.page.evaluate("document.documentElement.getAttribute('data-turn').split(' ').includes('you')"):
+        host.page.wait_for_selector("html[data-turn~=you]:not([data-animating])", state="attached")
+        mm_move(host)
+        host.page.wait_for_function("!document.documentElement.getAttribute('data-turn').split(' ').includes('you')")
+        anna.page.wait_for_timeout(300)
+    # Anna's phone drops on her turn; after the stand-in time a computer plays for her.
+    anna_line.cut()
+    host.page.wait_for_selector("[data-testid=stand-in-note]")
+    host.page.wait_for_selector("html[data-turn~=you]", state="attached")
+    computer_line = host.by("feed").locator("li").first.inner_text()
+    assert computer_line.startswith("Anna "), computer_line
+    anna_line.mend()
+    anna.by("room-reconnect").click()
+    anna.page.wait_for_selector("[data-testid=stood-in-note]")
+    mine = anna.by("feed").locator("li").first.inner_text()
+    assert mine.startswith("Der Computer ") and "für dich" in mine, mine
+    check_frames("maumau", anna.frames, 1, "anna")
+
+
 def test_a_second_tab_of_the_same_phone_takes_its_place_over(devices, live_server):
     url = live_server.url
     host, anna = devices("host"), devices("anna")
