@@ -194,7 +194,7 @@ def play_secret_rounds(game, table, rounds, resume_after):
             page.get_by_test_id("next-round").click()
         for page in table.players:
             page.wait_for_selector("[data-testid=hand]")
-        if round_number == resume_after:
+        if round_number in resume_after:
             reload_phone(table, table.phones[0], "[data-testid=hand]")
 
 
@@ -265,7 +265,7 @@ def play_turns(game, table, moves, resume_after):
         device = table.players[seat]
         device.wait_for_selector("html[data-turn~=you]:not([data-animating])", state="attached")
         move(table, device)
-        if number == resume_after:
+        if number in resume_after:
             reload_phone(table, table.phones[0], mine)
 
 
@@ -321,9 +321,10 @@ def play_room(browser, url, game, seed, figures, moves):
     for device in table.players + [screen]:
         device.wait_for_selector("html[data-turn]", state="attached")
     if game in SECRET:
-        play_secret_rounds(game, table, max(2, moves // 3), resume_after=1)
+        rounds = max(3, moves // 3)
+        play_secret_rounds(game, table, rounds, resume_after={1, rounds - 1})
     else:
-        play_turns(game, table, moves, resume_after=moves // 2)
+        play_turns(game, table, moves, resume_after={moves // 3, 2 * moves // 3})
     for context in contexts:
         context.close()
 
