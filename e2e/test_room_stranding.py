@@ -1,7 +1,9 @@
 """Rooms that never strand a group (issue 28): a dropped phone, a second tab, long and empty names,
-a locked PIN and a host page that fails, each as a group of newcomers met it."""
+a locked PIN, a host page that fails, a line gone silent and a Mau-Mau feed after a stand-in, each as a
+group of newcomers met it."""
 
 import json
+import os
 import time
 
 from websockets.sync.client import connect
@@ -153,6 +155,8 @@ def test_maumau_feed_of_a_phone_back_from_away_words_the_computers_move_as_the_c
     anna.page.wait_for_selector("[data-testid=stood-in-note]")
     mine = anna.by("feed").locator("li").first.inner_text()
     assert mine.startswith("Der Computer ") and "für dich" in mine, mine
+    if os.environ.get("E2E_SHOTS"):
+        anna.page.screenshot(path=os.path.join(os.environ["E2E_SHOTS"], "maumau-back-from-away.png"), full_page=True)
     check_frames("maumau", anna.frames, 1, "anna")
 
 
