@@ -74,6 +74,7 @@ register({
     "pdk.pass": ("Passen", "Pass"),
     "pdk.hint": ("Tipp", "Hint"),
     "pdk.hint_pass": ("Tipp: Du kannst nicht schlagen – passe.", "Hint: you cannot beat it – pass."),
+    "pdk.hint_shown": ("Der Tipp ist schon ausgewählt.", "The hint is already selected."),
     "pdk.must_beat": ("Du musst schlagen, wenn du kannst.", "You must beat it when you can."),
     "pdk.must_beat_bomb": ("Du musst schlagen, wenn du kannst – auch eine Bombe zählt.",
                            "You must beat it when you can – a bomb counts too."),
@@ -737,7 +738,8 @@ class TableScreen(Screen):
             self.do_pass(app, view)
             return
         elif action == "hint":
-            self.hint(view)
+            if not self.hint(view):
+                app.toast(t("pdk.hint_shown"))  # a second tap says why nothing moves
         elif action == "next":
             self.act(app, "next")
             app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
@@ -800,8 +802,10 @@ class TableScreen(Screen):
             app.rerender()
 
     def hint(self, view):
+        """Select the strong computer's play (or say to pass); return False when it was shown already."""
         if not my_turn(view):
-            return
+            return True
+        shown = (sorted(self.selected), self.message)
         choice = suggest(view)
         cards = action_cards(choice)
         if cards:
@@ -810,6 +814,7 @@ class TableScreen(Screen):
         else:
             self.selected = []
             self.message = t("pdk.hint_pass")
+        return (sorted(self.selected), self.message) != shown
 
     def on_key(self, app, key):
         if self.panel and key == "Escape":
