@@ -277,6 +277,9 @@ def reload_phone(table, phone, mine):
     table.figures["resume"].append(phone.evaluate("window.__mineAt"))  # since performance.timeOrigin: the navigation
     phone.evaluate("sessionStorage.removeItem('bench-mine')")
     phone.wait_for_selector("html[data-app-ready]")
+    # The hand drawn at once is the one kept from before the reload: play on once the host's fresh one came.
+    phone.wait_for_selector("[data-testid=room-status][data-state=online]")
+    phone.wait_for_selector(mine)
     phone.evaluate(CLICK_CLOCK)
 
 
