@@ -178,6 +178,8 @@ def play_secret_rounds(game, table, rounds, resume_after):
         for device in [d for d in table.players if d is not last]:
             choose(device, hand(device)[0])
             device.wait_for_selector(own)
+            if device is table.phones[0] and round_number in resume_after:
+                reload_phone(table, device, own)  # its hand with its hidden choice again
         # Every other commitment reached the last one: the game waits for it alone.
         last.wait_for_function("seat => JSON.stringify((%s)()) === JSON.stringify([seat])" % WAITING, arg=last_seat)
         watchers = [d for d in table.players if d is not last]
@@ -194,8 +196,6 @@ def play_secret_rounds(game, table, rounds, resume_after):
             page.get_by_test_id("next-round").click()
         for page in table.players:
             page.wait_for_selector("[data-testid=hand]")
-        if round_number in resume_after:
-            reload_phone(table, table.phones[0], "[data-testid=hand]")
 
 
 # -- the three games where one moves at a time: each turn's move -> every other device's new table -----
