@@ -1,0 +1,51 @@
+"""Tipp in every game, in a real Chromium at 360x740 in German and English: tap Tipp on the person's
+turn, the strong computer's choice is marked (a legal one) and said in one line; the screen still
+passes the checks of every screen (tap targets, width, cut or untranslated text). Set
+SPIELEABEND_SCREENSHOTS to a folder to keep a screenshot of each game's Tipp."""
+
+import json
+
+import pytest
+
+from spieleabend.games import GAME_MODULES, load
+from e2e.prepared_games import document, new_state, open_saved, play
+from e2e.test_every_screen import phone  # noqa: F401 (the fixture: a German or English phone with checks)
+
+
+def my_turn_state(game):
+    """Return a game in its middle where the tester (seat 0) has a choice."""
+    engine = load(game)
+    moves = [0]
+
+    def stop(state):
+        moves[0] += 1
+        return moves[0] > 9 and len(engine.legal_actions(state, 0)) > 1
+    return play(game, new_state(game, seed=3), stop, seed=3)
+
+
+def saved_state(page, game):
+    return json.loads(page.evaluate("localStorage.getItem('spieleabend.save.%s')" % game))["state"]
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_tipp_marks_a_legal_choice_and_says_why(phone, live_server, game):
+    page, language, checks = phone
+    open_saved(page, live_server.url, document(game, my_turn_state(game)), "[data-testid=tipp]")
+    page.wait_for_selector("html[data-turn~=you]:not([data-animating])")
+    assert page.locator("[data-hinted]").count() == 0
+    page.get_by_test_id("tipp").click()
+    line = page.locator("[data-testid=tipp-line][data-action]")
+    action = line.get_attribute("data-action")
+    assert action in load(game).legal_actions(saved_state(page, game), 0)
+    assert line.inner_text().startswith("Tipp:" if language == "de" else "Hint:")
+    hinted = page.locator("[data-hinted]")
+    assert hinted.count() >= 1
+    words = action.split(" ")
+    if words[0] == "play":
+        cards = sorted(word.partition(":")[0] for word in words[1:] if word not in ("risk", "mau"))
+        in_hand = page.locator("[data-testid=hand] [data-hinted][data-card]")
+        assert sorted(in_hand.evaluate_all("cs => cs.map(c => c.dataset.card)")) == cards
+    page.evaluate("window.scrollTo(0, document.querySelector('[data-testid=tipp-line]').getBoundingClientRect().top"
+                  " + window.scrollY - 420)")
+    checks.check("%s tipp" % game)
+    checks.done()
