@@ -49,3 +49,20 @@ def test_tipp_marks_a_legal_choice_and_says_why(phone, live_server, game):
                   " + window.scrollY - 420)")
     checks.check("%s tipp" % game)
     checks.done()
+
+
+def test_a_phone_in_a_room_hints_from_its_own_hand(room):
+    """Anna's phone asks for a Tipp in a Kartenkampf room: a card of her own hand, chosen, not yet played."""
+    game = room("kartenkampf", phones=1, screen=False, seed=4)
+    anna = game.phones[0]
+    anna.wait_for_my_turn()
+    anna.by("tipp").click()
+    action = anna.page.locator("[data-testid=tipp-line][data-action]").get_attribute("data-action")
+    card = action.split(" ")[1]
+    assert card in anna.hand()
+    hinted = anna.page.locator("[data-testid=hand] [data-hinted]")
+    assert hinted.get_attribute("data-card") == card and hinted.get_attribute("aria-pressed") == "true"
+    assert anna.is_my_turn(), "a Tipp chooses, it does not play"
+    anna.by("confirm").click()
+    assert card in anna.page.wait_for_selector("[data-testid=my-choice]").inner_text()
+    game.check_secrets()
