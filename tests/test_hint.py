@@ -234,3 +234,47 @@ def test_the_line_says_what_to_do_in_both_languages(action, words_de, words_en):
     assert describe(action) == words_de
     i18n.set_language("en")
     assert describe(action) == words_en
+
+
+def hinted_play(game, wanted, seeds=range(40)):
+    """Return (app, screen, table, action) at the person's first choice whose Tipp passes `wanted(action)`."""
+    for seed in seeds:
+        app = ScreenApp(seed=seed)
+        table = solo_table(app, game)
+        screen = screen_module(game).TableScreen(app, table)
+        for _ in range(60):
+            try:
+                to_my_choice(app, screen, table, steps=50)
+            except AssertionError:
+                break
+            screen.handle(app, "hint", None)
+            action = shown_hint(screen.render(app))
+            if wanted(action):
+                return app, screen, table, action
+            table.act(action)
+            if table.over():
+                break
+    raise AssertionError("no such Tipp in the seeds tried")
+
+
+def test_a_jack_tipp_marks_the_jack_and_then_the_suit_to_wish_for():
+    app, screen, table, action = hinted_play("maumau", lambda action: ":" in action)
+    card, suit = action.split(" ")[1].split(":")
+    html = screen.render(app)
+    assert any('data-card="%s"' % card in tag for tag in marked(html))
+    screen.handle(app, "card", card)  # the Jack opens the suit picker
+    html = screen.render(app)
+    assert 'data-testid="suit-picker"' in html
+    assert [tag for tag in marked(html) if 'data-testid="suit-' in tag] == [
+        tag for tag in marked(html) if 'data-testid="suit-%s"' % suit in tag] != []
+
+
+def test_a_golf_tipp_to_take_the_open_card_marks_the_pile_and_the_position():
+    app, screen, table, action = hinted_play("golf", lambda action: action.startswith("take "))
+    position = action.split(" ")[1]
+    tags = marked(screen.render(app))
+    assert any('data-testid="discard-top"' in tag for tag in tags)
+    assert any('data-testid="pos-%s"' % position in tag for tag in tags)
+    screen.handle(app, "take-mode", None)
+    tags = marked(screen.render(app))
+    assert any('data-testid="pos-%s"' % position in tag and 'data-action="pos"' in tag for tag in tags)
