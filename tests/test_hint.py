@@ -223,8 +223,8 @@ def test_a_tipp_button_waits_while_another_seat_moves():
 @pytest.mark.parametrize("action, words_de, words_en", [
     ("play 7 risk", "die 7 mit Risiko-Chip spielen", "play the 7 with the risk chip"),
     ("play JH:S mau", "Herz Bube spielen, Pik wünschen und „Mau“ sagen",
-     "play Jack of hearts, wish for spades and say “Mau”"),
-    ("play 3H 3S", "Herz 3, Pik 3 spielen", "play 3 of hearts, 3 of spades"),
+     "play the Jack of hearts, wish for spades and say “Mau”"),
+    ("play 3H 3S", "Herz 3, Pik 3 spielen", "play the 3 of hearts, 3 of spades"),
     ("take 2", "die offene Karte nehmen, für Position 3", "take the open card for position 3"),
     ("swap 0", "die gezogene Karte gegen Position 1 tauschen", "swap the drawn card for position 1"),
     ("draw", "vom Stapel ziehen", "draw from the stock"),
