@@ -66,3 +66,42 @@ def test_a_phone_in_a_room_hints_from_its_own_hand(room):
     anna.by("confirm").click()
     assert card in anna.page.wait_for_selector("[data-testid=my-choice]").inner_text()
     game.check_secrets()
+
+
+def test_pass_and_play_each_person_gets_their_own_tipp_behind_the_cover(devices, live_server):
+    """Mau-Mau for Anna and Ben on one phone: the cover shows no Tipp; each uncovered person's Tipp is
+    a card of their own hand, and the next person starts without it."""
+    from e2e.test_pass_and_play import check_cover, start_together
+
+    device = devices("anna")
+    page = device.page
+    start_together(device, live_server.url, "maumau", 5)
+    hinted_for = set()
+    for _ in range(40):
+        if len(hinted_for) == 2:
+            break
+        page.wait_for_selector("[data-testid=handover-confirm], [data-testid=handover-bar]")
+        if device.by("handover-confirm").count():
+            check_cover(page)
+            assert page.locator("[data-testid=tipp], [data-hinted]").count() == 0
+            device.by("handover-confirm").click()
+            continue
+        page.wait_for_selector("html[data-turn~=you]:not([data-animating])")
+        seat = int(device.by("handover-bar").get_attribute("data-seat"))
+        assert page.locator("[data-hinted]").count() == 0, "nobody's Tipp is left over"
+        device.by("tipp").click()
+        action = page.locator("[data-testid=tipp-line][data-action]").get_attribute("data-action")
+        if action == "draw":
+            assert device.by("draw-pile").get_attribute("data-hinted")
+            device.by("draw-pile").click()
+        else:
+            card = action.split(" ")[1].partition(":")[0]
+            hinted = page.locator("[data-testid=hand] [data-hinted]").first
+            assert hinted.get_attribute("data-card") == card
+            if " mau" in action:
+                device.by("mau").click()
+            hinted.click(position={"x": 8, "y": 24})
+            if ":" in action:
+                device.by("suit-" + action.split(":")[1][0]).click()
+        hinted_for.add(seat)
+    assert hinted_for == {0, 1}
