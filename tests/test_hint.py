@@ -278,3 +278,17 @@ def test_a_golf_tipp_to_take_the_open_card_marks_the_pile_and_the_position():
     screen.handle(app, "take-mode", None)
     tags = marked(screen.render(app))
     assert any('data-testid="pos-%s"' % position in tag and 'data-action="pos"' in tag for tag in tags)
+
+
+@pytest.mark.parametrize("game", ["punktejagd", "kartenkampf"])
+def test_in_a_room_another_phone_choosing_keeps_the_tipp(game):
+    app = ScreenApp(seed=3)
+    host = solo_table(app, game, phone_seat=1)
+    phone = ViewTable(game, host.state, 1)
+    screen = screen_module(game).TableScreen(app, phone)
+    screen.handle(app, "hint", None)
+    action = shown_hint(screen.render(app))
+    assert action is not None
+    host.act(load(game).legal_actions(host.state, 0)[0], seat=0)  # the host's person chooses, in secret
+    phone.changed()
+    assert shown_hint(screen.render(app)) == action, "still the same choice for this phone"

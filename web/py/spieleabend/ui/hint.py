@@ -10,8 +10,9 @@ them (the hinted card in the hand, the pile to draw from, the button to press).
 The hint comes from the game's bot module (`hint(view, rng) -> (action, de, en)`), asked with
 the view this device holds: a phone in a room asks for its own seat's view, on the phone. The
 generator is seeded by the view, so the same position gives the same Tipp. A hint stays shown
-only while the view is the one it was asked for: any move (also another seat's) drops it, and
-a pass-and-play cover makes a new screen, so nobody sees the Tipp of the person before.
+only while the view is the one it was asked for: any move (also another seat's) drops it, but
+not another seat committing its secret choice (the computers never read that), and a
+pass-and-play cover makes a new screen, so nobody sees the Tipp of the person before.
 """
 
 from spieleabend.games import load_bots
@@ -40,12 +41,24 @@ register({
     "tipp.what": ("%(what)s.", "%(what)s."),
 })
 
-SUITS = ("S", "H", "D", "C")
+# View keys that change while this seat still weighs the same choice: another seat committing its
+# secret choice in Punktejagd and Kartenkampf (no computer reads them).
+UNCHANGED_BY = {"committed": True, "to_move": True}
 
 
 def has_choice(view):
     """Return True when this view's seat has something to choose now (the Tipp button is live)."""
     return view is not None and view["seat"] is not None and "legal" in view and len(view["legal"]) > 0
+
+
+def same_position(view, other):
+    """Return True when two views of a seat differ at most in what UNCHANGED_BY names."""
+    if other is None or len(view) != len(other):
+        return False
+    for key in view:
+        if key not in other or (key not in UNCHANGED_BY and view[key] != other[key]):
+            return False
+    return True
 
 
 def view_seed(view):
@@ -121,7 +134,7 @@ class Hint:
         """Return the hinted action while `view` is the one it was asked for, else None (and forget it)."""
         if self.action is None:
             return None
-        if view != self.view:
+        if not same_position(view, self.view):
             self.view = self.action = self.reasons = None
             return None
         return self.action
