@@ -1,6 +1,6 @@
 """Tipp in every game, in a real Chromium at 360x740 in German and English: tap Tipp on the person's
 turn, the strong computer's choice is marked (a legal one) and said in one line; the screen still
-passes the checks of every screen (tap targets, width, cut or untranslated text). Set
+passes the checks of every screen (tap targets, width, cut or untranslated text) and axe. Set
 SPIELEABEND_SCREENSHOTS to a folder to keep a screenshot of each game's Tipp."""
 
 import json
@@ -9,6 +9,7 @@ import pytest
 
 from spieleabend.games import GAME_MODULES, load
 from e2e.prepared_games import document, new_state, open_saved, play
+from e2e.test_accessibility import serious_violations
 from e2e.test_every_screen import phone  # noqa: F401 (the fixture: a German or English phone with checks)
 
 
@@ -49,6 +50,7 @@ def test_tipp_marks_a_legal_choice_and_says_why(phone, live_server, game):
                   " + window.scrollY - 420)")
     checks.check("%s tipp" % game)
     checks.done()
+    assert serious_violations(page) == [], "axe: the marks and the line keep the screen accessible"
 
 
 def test_a_phone_in_a_room_hints_from_its_own_hand(room):
