@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from spieleabend.testing import MY_TURN, Room, dead_controls, start_solo
+from spieleabend.testing import MY_TURN, Room, dead_controls, phone_context, start_game, start_solo
 
 README = Path(__file__).with_name("README.md").read_text(encoding="utf-8")
 # The kit's example in README.md runs here as it is written there: it plays the Golf game.
@@ -19,27 +19,24 @@ EXAMPLE = re.search(r"```python\n(def test_a_golf_evening.*?)```", README, re.S)
 exec(compile(EXAMPLE, "e2e/README.md", "exec"))
 
 
-def visible(device, testid):
-    """Return True when a control with this test id is on screen and not marked disabled."""
-    control = device.by(testid)
-    return control.count() > 0 and control.first.is_visible() and control.first.is_enabled() and \
-        control.first.get_attribute("aria-disabled") != "true"
-
-
 def go_on(device):
-    """Tap the step that follows a round or deal (next-round, next-deal), if it is offered; return True if so."""
+    """Tap the step that follows a round or deal (next-round, next-deal), if it is there; return True if so.
+
+    As the README's example does: on the device whose turn it is, such a button is there only when it is
+    the step to take (a tester need not check whether it is visible or enabled).
+    """
     for testid in ("next-round", "next-deal"):
-        if visible(device, testid):
+        if device.by(testid).count():
             device.by(testid).click()
             return True
     return False
 
 
 def choose_a_card(device):
-    """Punktejagd and Kartenkampf: pick the first card still in the hand and confirm it."""
+    """Punktejagd and Kartenkampf: pick the first card still in the hand (a played one is gone from it) and confirm it."""
     if go_on(device):
         return
-    device.page.locator("[data-testid=hand] [data-testid^=card-]:not([disabled])").first.click()
+    device.page.locator("[data-testid=hand] [data-testid^=card-]").first.click()
     device.by("confirm").click()
 
 
@@ -155,3 +152,44 @@ def test_a_solo_screen_is_marked_while_the_computers_move(page, live_server):
     assert page.evaluate("document.documentElement.hasAttribute('data-animating')")
     assert "you" not in page.evaluate("document.documentElement.dataset.turn").split()
     page.wait_for_selector(MY_TURN, state="attached")
+
+
+# Records, in the page, every moment a CSS animation starts and every change of <html data-animating>,
+# with what was running then: the marker must hold whenever something in the app moves.
+WATCH_MOTION = """() => {
+  const root = document.documentElement, app = document.getElementById('app');
+  const running = () => document.getAnimations().filter(a => (a.playState === 'running' || a.pending)
+      && a.effect && a.effect.target && app.contains(a.effect.target)).length;
+  window.motionLog = [];
+  window.addEventListener('animationstart', e => window.motionLog.push(
+      {start: e.animationName, marked: root.hasAttribute('data-animating')}));
+  new MutationObserver(() => window.motionLog.push(
+      {marked: root.hasAttribute('data-animating'), running: running()}))
+    .observe(root, {attributes: true, attributeFilter: ['data-animating']});
+}"""
+
+
+def test_the_screen_is_marked_while_css_animations_run_in_full_motion(browser, live_server):
+    full = phone_context(browser, reduced_motion="no-preference")
+    try:
+        page = full.new_page()
+        page.goto(live_server.url + "/?seed=3&pace=0#/play/kartenkampf")
+        page.wait_for_selector("html[data-app-ready]")
+        assert page.evaluate("document.documentElement.dataset.motion") == "full"
+        page.get_by_test_id("player-name").fill("Testerin")
+        start_game(page)
+        page.wait_for_selector(MY_TURN, state="attached")
+        page.evaluate(WATCH_MOTION)
+        # The reveal deals the round's cards one after another: CSS animations alone, no computer is due.
+        page.locator("[data-testid=hand] [data-testid^=card-]").first.click()
+        page.get_by_test_id("confirm").click()
+        page.wait_for_selector("[data-testid=reveal-sorted]")
+        page.wait_for_selector(MY_TURN, state="attached")
+        log = page.evaluate("window.motionLog")
+        starts = [entry for entry in log if "start" in entry]
+        assert {entry["start"] for entry in starts} == {"kk-deal"} and all(entry["marked"] for entry in starts), log
+        cleared = [entry for entry in log if "start" not in entry and not entry["marked"]]
+        assert cleared and all(entry["running"] == 0 for entry in cleared), log
+        assert page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length") == 0
+    finally:
+        full.close()

@@ -6,11 +6,22 @@ POST /api/transfer/redeem      body: {"code"}  -> 200 {"found": true, "file": th
                                200 {"found": false, "error": "unknown_or_used"} (the app's way: a wrong
                                code is an answer, not a failed request the browser logs as an error)
 GET  /api/transfer/<code>/qr.svg  -> the code as a QR code (an address that opens the app at it)
+Refusals: 413 too_large, 400 damaged / foreign, 429 slow_down (too many attempts from one address),
+503 busy (the store is full) or unavailable (Redis is out of reach: nothing was kept or used up).
 
 The server never runs or reads a game: it checks only that the body is a JSON object of the
-game-file or replay kind and not too large. Codes live in process memory (run one worker, as the relay
-needs anyway); a code is forgotten when it is redeemed or when it expires. Codes are 8 characters
-from 31 that cannot be mixed up (about 8.5e11 codes), and each address may try only a few per minute.
+game-file or replay kind and not too large. A code is forgotten when it is redeemed or when it
+expires. Codes are 8 characters from 31 that cannot be mixed up (about 8.5e11 codes), and each
+address may try only a few per minute.
+
+Where codes live follows the relay: in this process's memory by default, in Redis when
+RELAY_REDIS_URL is set, so that with several processes behind a load balancer a code made on one
+is redeemed on any other, once. With Redis every step is one Lua script (atomic): two devices
+redeeming the same code at once get it once, and the count and byte limits and each address's
+rate limits hold for all processes together. Keys (one hash tag, so a cluster keeps them on one
+slot): <prefix>{transfer}:files (hash code -> file), <prefix>{transfer}:expiry (sorted set
+code -> expiry time), <prefix>{transfer}:bytes (bytes held); <prefix>transfer-rate:<kind>:<address>
+(sorted set of an address's recent attempts). All of them expire by themselves once unused.
 """
 
 import io
@@ -41,6 +52,10 @@ DEFAULTS = {
 
 class StoreFull(Exception):
     """The server holds as many saves as it may."""
+
+
+class StoreUnavailable(Exception):
+    """The shared store (Redis) cannot be reached; nothing was kept or taken."""
 
 
 def normalize_code(text):
@@ -104,6 +119,12 @@ class CodeStore:
             self.purge()
             return code in self.items
 
+    def held(self):
+        """Return (codes, bytes) held now."""
+        with self.lock:
+            self.purge()
+            return len(self.items), self.total
+
 
 class RateLimiter:
     """At most `limit` events per key in any `window` seconds (a sliding log per key)."""
@@ -130,17 +151,171 @@ class RateLimiter:
             return True
 
 
+# Forgets every code whose time is up (the head of every store script). KEYS: files, expiry, bytes.
+PURGE_LUA = """
+local function purge(now)
+  local due = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)
+  for _, code in ipairs(due) do
+    local size = redis.call('HSTRLEN', KEYS[1], code)
+    redis.call('HDEL', KEYS[1], code)
+    redis.call('DECRBY', KEYS[3], size)
+  end
+  if #due > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now) end
+end
+"""
+
+# ARGV: now, code, file, expires, max codes, max bytes, key lifetime (ms). Returns 1 kept, 0 the code
+# is taken (choose another), -1 full.
+PUT_SCRIPT = PURGE_LUA + """
+purge(ARGV[1])
+if redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then return 0 end
+local size = string.len(ARGV[3])
+local total = tonumber(redis.call('GET', KEYS[3]) or '0')
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) or total + size > tonumber(ARGV[6]) then return -1 end
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2])
+redis.call('INCRBY', KEYS[3], size)
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+return 1
+"""
+
+# ARGV: now, code. Returns the file and forgets it, or nil: one device gets it, never two.
+TAKE_SCRIPT = PURGE_LUA + """
+purge(ARGV[1])
+local file = redis.call('HGET', KEYS[1], ARGV[2])
+if not file then return false end
+redis.call('HDEL', KEYS[1], ARGV[2])
+redis.call('ZREM', KEYS[2], ARGV[2])
+redis.call('DECRBY', KEYS[3], string.len(file))
+return file
+"""
+
+# ARGV: now, code (or ''). Returns {1 if the code is live, codes held, bytes held}.
+LOOK_SCRIPT = PURGE_LUA + """
+purge(ARGV[1])
+local live = 0
+if ARGV[2] ~= '' then live = redis.call('HEXISTS', KEYS[1], ARGV[2]) end
+return {live, redis.call('ZCARD', KEYS[2]), tonumber(redis.call('GET', KEYS[3]) or '0')}
+"""
+
+# KEYS[1]: an address's recent attempts. ARGV: now, window, limit, a unique member, key lifetime (ms).
+RATE_SCRIPT = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1] - ARGV[2])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+
+def redis_client(url):
+    """Return a client for the transfer store: short timeouts, so a lost Redis is an answer, not a hang."""
+    import redis  # only with a Redis URL: the embedded default needs no Redis client
+
+    return redis.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0,
+                                retry_on_timeout=False, health_check_interval=30)
+
+
+class RedisCodeStore:
+    """CodeStore's contract in Redis: one store for every process that uses the same URL and prefix."""
+
+    def __init__(self, client, prefix, clock=time.time, ttl=600, max_items=2000,
+                 max_total=64 * 1024 * 1024, choose=secrets.choice):
+        import redis
+
+        self.errors = (redis.RedisError, OSError)
+        self.clock = clock
+        self.ttl = ttl
+        self.max_items = max_items
+        self.max_total = max_total
+        self.choose = choose
+        self.keys = ["%s{transfer}:%s" % (prefix, name) for name in ("files", "expiry", "bytes")]
+        # The keys outlive their newest code a little, in Redis's own time, then go by themselves.
+        self.keep_ms = int(1000 * (ttl + 60))
+        self._put = client.register_script(PUT_SCRIPT)
+        self._take = client.register_script(TAKE_SCRIPT)
+        self._look = client.register_script(LOOK_SCRIPT)
+
+    def run(self, script, *args):
+        """Run one store script at this store's time; raise StoreUnavailable when Redis is out of reach."""
+        try:
+            return script(keys=self.keys, args=[repr(self.clock()), *args])
+        except self.errors as problem:
+            raise StoreUnavailable(str(problem)) from None
+
+    def put(self, payload):
+        """Keep payload (bytes) and return its new code; raise StoreFull when there is no room."""
+        while True:
+            code = "".join(self.choose(ALPHABET) for _ in range(CODE_LENGTH))
+            kept = self.run(self._put, code, payload, repr(self.clock() + self.ttl), self.max_items,
+                            self.max_total, self.keep_ms)
+            if kept == 1:
+                return code
+            if kept == -1:
+                raise StoreFull()
+
+    def take(self, code):
+        """Return the payload of a live code and forget it; None when unknown, used or expired."""
+        return self.run(self._take, code)
+
+    def has(self, code):
+        """Return True while a code can still be redeemed (it is not used up by asking)."""
+        return self.run(self._look, code)[0] == 1
+
+    def held(self):
+        """Return (codes, bytes) held now, by every process together."""
+        _live, count, total = self.run(self._look, "")
+        return count, total
+
+
+class RedisRateLimiter:
+    """RateLimiter's contract in Redis: the attempts of an address count on every process."""
+
+    def __init__(self, client, prefix, clock, limit, window=60):
+        import redis
+
+        self.errors = (redis.RedisError, OSError)
+        self.clock = clock
+        self.limit = limit
+        self.window = window
+        self.prefix = prefix
+        self._count = client.register_script(RATE_SCRIPT)
+
+    def allow(self, key):
+        """Count one event for key; return False when it is over the limit."""
+        now = self.clock()
+        try:
+            return self._count(keys=[self.prefix + key], args=[
+                repr(now), self.window, self.limit, "%r/%s" % (now, secrets.token_hex(4)),
+                int(1000 * (self.window + 1))]) == 1
+        except self.errors as problem:
+            raise StoreUnavailable(str(problem)) from None
+
+
 class Transfers:
-    """The code store and the rate limits of one app."""
+    """The code store and the rate limits of one app: in Redis when the relay is, else in memory."""
 
     def __init__(self, config):
         settings = {key: config.get(key, value) for key, value in DEFAULTS.items()}
         self.config = settings
         clock = settings["TRANSFER_CLOCK"]
-        self.store = CodeStore(clock, settings["TRANSFER_TTL"], settings["TRANSFER_MAX_ITEMS"],
-                               settings["TRANSFER_MAX_TOTAL"])
-        self.creates = RateLimiter(clock, settings["TRANSFER_CREATE_LIMIT"])
-        self.redeems = RateLimiter(clock, settings["TRANSFER_REDEEM_LIMIT"])
+        size = (settings["TRANSFER_TTL"], settings["TRANSFER_MAX_ITEMS"], settings["TRANSFER_MAX_TOTAL"])
+        url = config.get("RELAY_REDIS_URL")
+        if not url:
+            self.store = CodeStore(clock, *size)
+            self.creates = RateLimiter(clock, settings["TRANSFER_CREATE_LIMIT"])
+            self.redeems = RateLimiter(clock, settings["TRANSFER_REDEEM_LIMIT"])
+            return
+        from server.relay_redis import REDIS_DEFAULTS
+
+        if clock is time.monotonic:
+            clock = time.time  # expiry times are compared across processes and machines
+        prefix = config.get("RELAY_REDIS_PREFIX", REDIS_DEFAULTS["RELAY_REDIS_PREFIX"])
+        client = redis_client(url)
+        self.store = RedisCodeStore(client, prefix, clock, *size)
+        rates = prefix + "transfer-rate:"
+        self.creates = RedisRateLimiter(client, rates + "create:", clock, settings["TRANSFER_CREATE_LIMIT"])
+        self.redeems = RedisRateLimiter(client, rates + "redeem:", clock, settings["TRANSFER_REDEEM_LIMIT"])
 
 
 def init_app(app):
@@ -162,6 +337,12 @@ def error(status, reason):
 
 def client_key():
     return request.remote_addr or "?"
+
+
+@bp.errorhandler(StoreUnavailable)
+def unavailable(_problem):
+    """Redis is out of reach: say so (503); no code was made or used up, so trying again later works."""
+    return error(503, "unavailable")
 
 
 @bp.post("")

@@ -83,7 +83,7 @@ class RelayServer:
         config.update(overrides or {})
         if self.backend == "redis":
             # A fresh key prefix per test: no room of an earlier test is visible.
-            config["RELAY_REDIS_PREFIX"] = "test%d:" % next(_prefixes)
+            config["RELAY_REDIS_PREFIX"] = fresh_prefix()
             self.relay = RedisRelay(config, shared_redis().url)
         else:
             self.relay = Relay(config)
@@ -124,6 +124,18 @@ class RelayServer:
         self.relay.close_all()
         self.http.shutdown()
         self.http.server_close()
+
+
+def fresh_prefix():
+    """Return a key prefix no earlier test used: nothing of another test is visible under it."""
+    return "test%d:" % next(_prefixes)
+
+
+@pytest.fixture(scope="session")
+def session_redis():
+    """The session's redis-server (started on first use, stopped at the end)."""
+    yield shared_redis()
+    stop_redis()
 
 
 @pytest.fixture(scope="session")

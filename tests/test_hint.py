@@ -102,6 +102,7 @@ def test_tipp_shows_the_strong_choice_for_the_own_view_in_every_game(game):
     check_marks(html, action, view)
     screen.handle(app, "hint", None)
     assert shown_hint(screen.render(app)) == action, "the same position gives the same Tipp"
+    assert app.toasts[-1] == "Das ist weiter der Tipp.", "a second tap says why nothing moves"
 
 
 @pytest.mark.parametrize("game", GAME_MODULES)

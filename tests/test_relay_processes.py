@@ -1,9 +1,12 @@
 """Rooms across real server processes sharing a real redis-server: what a device and an operator see."""
 
+import json
 import os
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -221,3 +224,29 @@ def test_redis_out_of_reach_interrupts_the_room_which_goes_on_when_it_is_back(
     anna_again.resume(host.welcome["room"], anna.welcome["token"])
     host_again.to_seat(1, "still your hand")
     assert data(anna_again) == "still your hand"
+
+
+def http(server, method, path, body=None):
+    """Send one HTTP request to a server process; return (status, JSON answer)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request("http://127.0.0.1:%d%s" % (server.port, path), data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def test_a_transfer_code_made_on_one_process_is_taken_once_on_any_other(two_processes):
+    a, b = two_processes
+    game = {"format": 1, "kind": "spieleabend.game", "game": "golf", "state": {"round": 4}, "meta": {}}
+    status, made = http(a, "POST", "/api/transfer", game)
+    assert status == 201
+    assert http(b, "POST", "/api/transfer/redeem", {"code": made["code"]}) == (200, {"found": True, "file": game})
+    for server in (a, b):
+        assert http(server, "POST", "/api/transfer/redeem", {"code": made["code"]}) == (
+            200, {"found": False, "error": "unknown_or_used"})
+    # The limit of new codes per address (20 a minute) counts on both processes together.
+    answers = [http((a, b)[n % 2], "POST", "/api/transfer", game)[0] for n in range(20)]
+    assert answers == [201] * 19 + [429]

@@ -1,12 +1,20 @@
-"""The transfer code store: single use, expiry, size and rate limits, and its HTTP routes."""
+"""The transfer code store: single use, expiry, size and rate limits, and its HTTP routes.
+
+Every test runs against both stores: process memory (the default) and a real redis-server (what
+several processes behind a load balancer share); tests/test_relay_processes.py takes a code made
+on one real server process on another.
+"""
 
 import json
+import threading
 
 import pytest
 
 from server import create_app
-from server.transfer import (ALPHABET, CODE_LENGTH, CodeStore, RateLimiter, StoreFull, Transfers, normalize_code,
-                             open_address)
+from server.transfer import (ALPHABET, CODE_LENGTH, CodeStore, RateLimiter, RedisCodeStore, RedisRateLimiter,
+                             StoreFull, Transfers, normalize_code, open_address, redis_client)
+from spieleabend.testing.redis import free_port
+from tests.relay_fixtures import BACKENDS, fresh_prefix, session_redis  # noqa: F401  (fixture)
 
 
 class Clock:
@@ -21,20 +29,71 @@ GAME = {"format": 1, "kind": "spieleabend.game", "game": "punktejagd", "state": 
         "meta": {"bot_rng": [1, 2, 3, 4]}}
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request):
+    """The store's backend: "memory" or "redis"."""
+    return request.param
+
+
+@pytest.fixture()
+def redis_url(backend, request):
+    """The session's redis-server for the redis backend, None in memory."""
+    return request.getfixturevalue("session_redis").url if backend == "redis" else None
+
+
+@pytest.fixture()
+def make_store(redis_url):
+    """Make a code store of the test's backend (in Redis under keys of its own)."""
+    def make(clock, **options):
+        if redis_url is None:
+            return CodeStore(clock, **options)
+        return RedisCodeStore(redis_client(redis_url), fresh_prefix(), clock, **options)
+    return make
+
+
+@pytest.fixture()
+def make_limiter(redis_url):
+    """Make a rate limiter of the test's backend."""
+    def make(clock, limit, window=60):
+        if redis_url is None:
+            return RateLimiter(clock, limit, window)
+        return RedisRateLimiter(redis_client(redis_url), fresh_prefix(), clock, limit, window)
+    return make
+
+
 # -- the store -------------------------------------------------------------------------------------
-def test_a_code_is_long_enough_and_single_use():
-    store = CodeStore(Clock())
+def test_a_code_is_long_enough_and_single_use(make_store):
+    store = make_store(Clock())
     code = store.put(b"save")
     assert len(code) == CODE_LENGTH and all(ch in ALPHABET for ch in code)
     assert len(ALPHABET) ** CODE_LENGTH > 10 ** 11
+    assert store.has(code) and store.held() == (1, 4)
     assert store.take(code) == b"save"
     assert store.take(code) is None, "a used code is refused"
-    assert store.total == 0
+    assert not store.has(code) and store.held() == (0, 0)
 
 
-def test_a_code_expires_after_its_time():
+def test_two_devices_taking_one_code_at_once_get_it_once(make_store):
+    store = make_store(Clock())
+    code = store.put(b"the game")
+    start = threading.Barrier(8)
+    got = []
+
+    def redeem():
+        start.wait()
+        got.append(store.take(code))
+
+    devices = [threading.Thread(target=redeem) for _ in range(8)]
+    for device in devices:
+        device.start()
+    for device in devices:
+        device.join()
+    assert sorted(got, key=bool) == [None] * 7 + [b"the game"]
+
+
+def test_a_code_expires_after_its_time(make_store):
     clock = Clock()
-    store = CodeStore(clock, ttl=600)
+    store = make_store(clock, ttl=600)
     early, late = store.put(b"a"), None
     clock.now += 599
     late = store.put(b"b")
@@ -42,11 +101,11 @@ def test_a_code_expires_after_its_time():
     early = store.put(b"c")
     clock.now += 600
     assert store.take(late) is None and store.take(early) is None
-    assert store.items == {} and store.total == 0, "expired saves are forgotten"
+    assert store.held() == (0, 0), "expired saves are forgotten"
 
 
-def test_the_store_is_bounded_in_count_and_bytes():
-    store = CodeStore(Clock(), max_items=2, max_total=10)
+def test_the_store_is_bounded_in_count_and_bytes(make_store):
+    store = make_store(Clock(), max_items=2, max_total=10)
     store.put(b"1234")
     with pytest.raises(StoreFull):
         store.put(b"1234567")
@@ -55,9 +114,9 @@ def test_the_store_is_bounded_in_count_and_bytes():
         store.put(b"")
 
 
-def test_codes_never_repeat_while_alive():
+def test_codes_never_repeat_while_alive(make_store):
     picks = iter("A" * CODE_LENGTH + "A" * CODE_LENGTH + "B" * CODE_LENGTH)
-    store = CodeStore(Clock(), choose=lambda alphabet: next(picks))
+    store = make_store(Clock(), choose=lambda alphabet: next(picks))
     assert store.put(b"x") == "A" * CODE_LENGTH
     assert store.put(b"y") == "B" * CODE_LENGTH
 
@@ -68,9 +127,9 @@ def test_typed_codes_are_forgiving_about_spaces_dashes_and_case():
     assert normalize_code("ABCDEFG") == "" and normalize_code("ABCDEFG0") == "" and normalize_code(None) == ""
 
 
-def test_rate_limiter_forgets_after_the_window():
+def test_rate_limiter_forgets_after_the_window(make_limiter):
     clock = Clock()
-    limiter = RateLimiter(clock, 2, window=60)
+    limiter = make_limiter(clock, 2, window=60)
     assert limiter.allow("a") and limiter.allow("a") and not limiter.allow("a")
     assert limiter.allow("b")
     clock.now += 61
@@ -91,8 +150,10 @@ def clock():
 
 
 @pytest.fixture()
-def client(server_app, clock):
-    server_app.extensions["spieleabend_transfer"] = Transfers(dict(server_app.config, TRANSFER_CLOCK=clock))
+def client(server_app, clock, redis_url):
+    """The app's test client with a fresh store of the test's backend."""
+    config = dict(server_app.config, TRANSFER_CLOCK=clock, RELAY_REDIS_URL=redis_url, RELAY_REDIS_PREFIX=fresh_prefix())
+    server_app.extensions["spieleabend_transfer"] = Transfers(config)
     return server_app.test_client()
 
 
@@ -156,3 +217,16 @@ def test_the_qr_address_opens_the_app_at_the_code_on_a_reachable_host(server_app
         assert open_address("ABCD2345") == "http://192.168.1.5:8000/#/open/ABCD2345"
     with server_app.test_request_context(base_url="http://spiele.example:8000"):
         assert open_address("ABCD2345") == "http://spiele.example:8000/#/open/ABCD2345"
+
+
+def test_a_lost_redis_is_a_clear_refusal_that_keeps_nothing_and_uses_nothing_up(server_app, clock):
+    # A port nobody listens on: as when Redis is down or out of reach.
+    config = dict(server_app.config, RELAY_REDIS_URL="redis://127.0.0.1:%d/0" % free_port(), TRANSFER_CLOCK=clock)
+    server_app.extensions["spieleabend_transfer"] = Transfers(config)
+    client = server_app.test_client()
+    made = create(client)
+    assert made.status_code == 503 and made.get_json() == {"error": "unavailable"}
+    taken = client.post("/api/transfer/redeem", json={"code": "ABCD2345"})
+    assert taken.status_code == 503 and taken.get_json() == {"error": "unavailable"}
+    assert client.get("/api/transfer/ABCD2345").status_code == 503
+    assert client.get("/api/transfer/ABCD2345/qr.svg").status_code == 503

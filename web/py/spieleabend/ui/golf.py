@@ -686,7 +686,7 @@ class TableScreen(Screen):
         elif action == "knock":
             self.act(app, "knock")
         elif action == "hint" and self.phase(view) == "turn":
-            self.tipp.ask(view)
+            self.tipp.ask(view, app)
             app.rerender()
         elif action == "next":
             self.table.keep_seen(len(view["history"]))

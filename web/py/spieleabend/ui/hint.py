@@ -39,6 +39,7 @@ register({
     "tipp.discard": ("die gezogene Karte ablegen", "discard the drawn card"),
     "tipp.next": ("weiter", "go on"),
     "tipp.what": ("%(what)s.", "%(what)s."),
+    "tipp.again": ("Das ist weiter der Tipp.", "That is still the hint."),
 })
 
 # View keys that change while this seat still weighs the same choice: another seat committing its
@@ -120,10 +121,15 @@ class Hint:
         self.action = None
         self.reasons = None   # (German, English), or None where the computer cannot say why
 
-    def ask(self, view):
-        """Ask the strongest computer for this view; return its action (None when there is nothing to choose)."""
+    def ask(self, view, app):
+        """Ask the strongest computer for this view; return its action (None when there is nothing to choose).
+
+        A second tap on the same position says so (a toast) instead of changing nothing.
+        """
         if not has_choice(view):
             return None
+        if self.current(view) is not None:
+            app.toast(t("tipp.again"))
         action, reason_de, reason_en = load_bots(self.game).hint(view, Rng(view_seed(view)))
         self.view = view
         self.action = action

@@ -495,7 +495,7 @@ class TableScreen(Screen):
             if number in view["hand"]:
                 self.selected = number
         elif action == "hint" and phase == "choose":
-            hinted = self.tipp.ask(view)  # Tipp: the strong computer's card, chosen, to be confirmed
+            hinted = self.tipp.ask(view, app)  # Tipp: the strong computer's card, chosen, to be confirmed
             if hinted is not None:
                 self.selected = int(hinted.split(" ")[1])
         elif action == "confirm":

@@ -720,7 +720,7 @@ class TableScreen(Screen):
         elif action == "mau":
             self.say_mau(app)
         elif action == "hint" and view["phase"] == "play":
-            self.tipp.ask(view)
+            self.tipp.ask(view, app)
             app.rerender()
         elif action == "draw":
             self.draw(app)

@@ -732,7 +732,7 @@ class TableScreen(Screen):
             self.do_pass(app, view)
             return
         elif action == "hint":
-            self.hint(view)
+            self.hint(app, view)
         elif action == "next":
             self.act(app, "next")
             app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
@@ -794,11 +794,11 @@ class TableScreen(Screen):
         if self.act(app, "pass"):
             app.rerender()
 
-    def hint(self, view):
+    def hint(self, app, view):
         """Tipp: select the cards the strong computer would play (none when it would pass)."""
         if not my_turn(view):
             return
-        self.selected = list(action_cards(self.tipp.ask(view) or ""))
+        self.selected = list(action_cards(self.tipp.ask(view, app) or ""))
         self.message = ""
 
     def on_key(self, app, key):

@@ -383,7 +383,7 @@ class TableScreen(Screen):
             self.confirm(app)
             return
         elif action == "hint" and self.phase == "choose" and not self.flying:
-            self.take_hint(self.table.view())
+            self.take_hint(app, self.table.view())
         elif action == "next" and not self.flying:
             self.next_round(app)
             return
@@ -393,9 +393,9 @@ class TableScreen(Screen):
             self.panel = None
         app.rerender()
 
-    def take_hint(self, view):
+    def take_hint(self, app, view):
         """Tipp: choose the card (and the risk chip) the strong computer would play, to be confirmed."""
-        action = self.tipp.ask(view)
+        action = self.tipp.ask(view, app)
         if action is not None:
             self.selected = int(action.split(" ")[1])
             self.risk = action.endswith(" risk")

@@ -85,6 +85,11 @@ register({
     "tr.problem.offline": ("Der Server ist nicht erreichbar. Nimm die Datei oder versuch es später.",
                            "The server cannot be reached. Use the file or try later."),
     "tr.problem.slow": ("Zu viele Versuche – warte eine Minute.", "Too many attempts – wait a minute."),
+    "tr.problem.busy": ("Der Server kann den Code gerade nicht prüfen; er bleibt gültig. Versuch es gleich noch einmal.",
+                        "The server cannot check the code right now; it stays valid. Try again shortly."),
+    "tr.why.slow_down": ("zu viele Codes in kurzer Zeit", "too many codes in a short time"),
+    "tr.why.busy": ("der Server ist voll", "the server is full"),
+    "tr.why.unavailable": ("der Server ist gerade nicht bereit", "the server is not ready right now"),
     "tr.problem.storage": ("Der Speicher des Browsers ist voll; das Spiel wurde nicht übernommen. Es wurde nichts geändert.",
                            "The browser's storage is full; the game was not taken over. Nothing was changed."),
 })
@@ -270,7 +275,8 @@ class TransferScreen(Screen):
             self.state = "offline"
         else:
             self.state = "failed"
-            self.why = str(answer.get("error")) if isinstance(answer, dict) and "error" in answer else str(status)
+            reason = answer.get("error") if isinstance(answer, dict) else None
+            self.why = t("tr.why." + reason) if reason in ("slow_down", "busy", "unavailable") else str(status)
         app.rerender()
 
 
@@ -368,6 +374,8 @@ class OpenScreen(Screen):
             self.problem = t("tr.problem.offline")
         elif status == 429:
             self.problem = t("tr.problem.slow")
+        elif status == 503:
+            self.problem = t("tr.problem.busy")
         else:
             self.problem = t("tr.problem.code")
         app.rerender()
