@@ -130,6 +130,7 @@ class Hint:
             return None
         if self.current(view) is not None:
             app.toast(t("tipp.again"))
+            return self.action
         action, reason_de, reason_en = load_bots(self.game).hint(view, Rng(view_seed(view)))
         self.view = view
         self.action = action
@@ -154,10 +155,10 @@ class Hint:
         """Return the `data-hinted` value for an element showing `word`: the badge's text, or None."""
         return t("tipp.badge") if word in marks else None
 
-    def button(self, view, extra=None):
+    def button(self, view):
         """Return the Tipp button, live while this seat has a choice."""
         return '<button%s>%s</button>' % (
-            attrs(type="button", class_="btn btn-ghost tipp" + (" " + extra if extra else ""), data_action="hint",
+            attrs(type="button", class_="btn btn-ghost tipp", data_action="hint",
                   data_testid="tipp", disabled=not has_choice(view), aria_label=t("tipp.button_label"),
                   aria_controls="tipp-line"),
             escape(t("tipp.button")))
