@@ -112,8 +112,16 @@ def texts_only_in(side):
     return pieces
 
 
-KEY_LIKE = re.compile(r"\b(?:app|home|setup|table|level|nav|settings|results|error|pj|kk|mm|pdk|golf|tr|room|night|chart)"
+KEY_LIKE = re.compile(r"\b(?:app|home|setup|table|level|nav|settings|results|error|final|pass|pj|kk|mm|pdk|golf|tr|room|night|chart)"
                       r"\.[a-z_]+(?:\.[a-z_]+)*\b")
+
+
+KEYBOARD_WORDS = re.compile(r"\((?:[A-Z]|\d–\d)\)|Tastatur:|Keyboard:")
+
+
+def keyboard_words(text):
+    """Return what in a screen's text names keyboard keys ("(S)", "(1–4)", "Tastatur: …"): noise on a touch screen."""
+    return KEYBOARD_WORDS.findall(text)
 
 
 def untranslated(text, language, pieces):

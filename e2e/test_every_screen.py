@@ -1,5 +1,6 @@
-"""Every screen of every game at 360 px, in German and in English: tap targets of at least 44x44 px,
-nothing sticking out sideways, no text cut off, no untranslated text, no console error (issue 29).
+"""Every screen of every game at 360 px on a touch phone, in German and in English: tap targets of at least
+44x44 px, nothing sticking out sideways, no text cut off, no untranslated text, no keyboard keys named,
+no console error (issue 29).
 
 Tables are opened from saved games made with the engines (e2e/prepared_games.py), with as many seats
 as each game takes (the most crowded table), in each phase a person meets: the first turn, the middle of a game with its panels, a round's reveal or summary, the
@@ -14,7 +15,7 @@ import pytest
 from spieleabend.games import GAME_MODULES, load
 from spieleabend.testing import ConsoleWatch, open_app, phone_context
 from e2e.prepared_games import FULL, document, new_state, open_saved, play
-from e2e.tap_targets import cut_texts, overflowing, small_targets, texts_only_in, untranslated
+from e2e.tap_targets import cut_texts, keyboard_words, overflowing, small_targets, texts_only_in, untranslated
 
 LANGUAGES = {"de": "de-DE", "en": "en-GB"}
 PANELS = ["open-played", "open-log", "open-sheet", "open-table"]  # the tools that open a sheet over the table
@@ -58,8 +59,8 @@ def phases(game):
 
 @pytest.fixture(params=sorted(LANGUAGES))
 def phone(request, browser):
-    """A 360x740 phone in a German or English browser; yields (page, language, checks)."""
-    context = phone_context(browser, locale=LANGUAGES[request.param])
+    """A 360x740 touch phone in a German or English browser; yields (page, language, checks)."""
+    context = phone_context(browser, locale=LANGUAGES[request.param], has_touch=True)
     page = context.new_page()
     watch = ConsoleWatch(page)
     checks = ScreenChecks(page, request.param)
@@ -93,9 +94,13 @@ class ScreenChecks:
         cut = cut_texts(page)
         if cut:
             self.faults.append("%s (%s): %s" % (name, self.language, cut[:8]))
-        wrong = untranslated(page.locator("body").inner_text(), self.language, self.pieces)
+        text = page.locator("body").inner_text()
+        wrong = untranslated(text, self.language, self.pieces)
         if wrong:
             self.faults.append("%s (%s): not in %s: %s" % (name, self.language, self.language, wrong))
+        keys = keyboard_words(text)
+        if keys:
+            self.faults.append("%s (%s): names keyboard keys on a touch screen: %s" % (name, self.language, keys))
 
     def done(self):
         assert self.faults == [], "\n".join(self.faults)

@@ -1,6 +1,8 @@
 """What a newcomer stumbled over on a phone (issue 29), one check each: reveals, reloads, a big Mau-Mau
 hand, Golf's knock, damaged saves in words, the transfer form, the small things."""
 
+import pytest
+
 from spieleabend.games import load
 from spieleabend.games.common import french_deck
 from spieleabend.testing import ConsoleWatch, open_app, phone_context
@@ -100,6 +102,32 @@ def test_a_reload_during_golfs_round_summary_shows_it_again(page, live_server):
     assert page.get_by_test_id("round-summary").count() == 1
 
 
+def last_round(game):
+    """Return a saved game of ten rounds whose last round the tester is about to play (every earlier one shown)."""
+    engine = load(game)
+    state = play(game, new_state(game), lambda s: engine.progress(engine.view(s, None))["done"] == 9)
+    return document(game, state, seen=9)
+
+
+@pytest.mark.parametrize("game", ["punktejagd", "kartenkampf"])
+def test_a_reload_during_the_last_reveal_shows_it_and_then_the_final_standings(page, live_server, game):
+    open_saved(page, live_server.url, last_round(game), HAND)
+    confirm_a_card(page)
+    title = page.get_by_test_id("reveal-title").inner_text()
+    page.reload()
+    page.wait_for_selector("[data-testid=reveal-title], [data-testid=no-save], [data-testid=final-headline]")
+    assert page.get_by_test_id("reveal-title").count() == 1, "the last reveal again, not 'no saved game'"
+    assert page.get_by_test_id("reveal-title").inner_text() == title
+    page.get_by_test_id("next-round").click()  # "Endwertung"
+    page.wait_for_selector("[data-testid=final-headline]")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    assert page.get_by_test_id("no-save").count() == 1, "once shown, the finished game lives on in Ergebnisse only"
+    page.goto(live_server.url + "/?pace=0#/results")
+    page.wait_for_selector("[data-testid=result-item]")
+    assert page.get_by_test_id("result-item").count() == 1, "recorded once"
+
+
 # -- 4: a new table and the next round open at the top ----------------------------------------------
 def test_a_new_table_and_maumaus_next_deal_open_at_the_top(page, live_server):
     page.goto(live_server.url + "/?seed=3&pace=0#/play/maumau")
@@ -157,8 +185,24 @@ def test_golfs_knock_is_a_plain_button_on_a_normal_turn(page, live_server):
     page.get_by_test_id("next-round").click()
     page.get_by_test_id("peek-done").click()
     page.wait_for_selector(".g-status:text('geklopft'), [data-testid=knock]")
-    for badge in page.locator(".g-status:visible").all():
-        assert badge.evaluate("el => el.scrollWidth <= el.clientWidth"), "a badge is not cut: %s" % badge.inner_text()
+    # In one go: the computers go on at once and may draw the badges again between two reads.
+    cut = page.locator(".g-status:visible").evaluate_all(
+        "badges => badges.filter(el => el.scrollWidth > el.clientWidth).map(el => el.textContent)")
+    assert cut == [], "a badge is not cut: %s" % cut
+
+
+def test_a_touch_phone_is_not_told_about_keyboard_keys(browser, live_server):
+    context = phone_context(browser, has_touch=True)
+    page = context.new_page()
+    engine = load("golf")
+    state = play("golf", new_state("golf"), lambda s: engine.to_move(s) == [0] and "draw" in engine.legal_actions(s, 0))
+    open_saved(page, live_server.url, document("golf", state), "[data-testid=hint]")
+    golf_hint = page.get_by_test_id("hint").inner_text()
+    open_saved(page, live_server.url, document("paodekuai", new_state("paodekuai")), HAND)
+    pdk_keys = page.locator(".pdk-keys").is_visible()
+    context.close()
+    assert "Stapel" in golf_hint and "(S)" not in golf_hint and "(A)" not in golf_hint, golf_hint
+    assert not pdk_keys, "Pao De Kuai's keyboard line"
 
 
 def test_golfs_knock_badge_is_not_cut(page, live_server):
@@ -226,7 +270,7 @@ def test_maumaus_final_standings_break_no_word(page, live_server):
     open_prepared(page, live_server.url, state)
     page.get_by_test_id("card-0").click()
     page.wait_for_selector("[data-testid=deal-summary], [data-testid=final-headline]")
-    tags = page.locator(".mm-ptag:visible")
+    tags = page.locator(".mm-ptag:visible, .standing-tag:visible")
     assert tags.count() >= 1
     for tag in tags.all():
         words = tag.inner_text().split()

@@ -15,3 +15,13 @@ def app():
 def client(app):
     """Return a test client of the app."""
     return app.test_client()
+
+
+@pytest.fixture()
+def german():
+    """Draw screens in German, and leave the language German for the next test (`usefixtures("german")`)."""
+    from spieleabend.ui import i18n
+
+    i18n.set_language("de")
+    yield
+    i18n.set_language("de")

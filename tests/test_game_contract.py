@@ -150,6 +150,9 @@ def test_the_sixth_game_plays_alone_through_the_shared_table_standings_and_resul
             assert saved.state == screen.table.state
     app.rerender()
     assert 'data-testid="final"' in app.html and "Testerin" in app.html
+    # The shared final standings, with nothing of the game's own: headline, night point, a row per seat.
+    for testid in ("final-headline", "night-point", "standing-0", "standing-2", "new-game", "to-results"):
+        assert 'data-testid="%s"' % testid in app.html, testid
     result = app.storage.results()[0]
     assert result["game"] == "hoechste" and result["players"][0] == "Testerin"
     outcome = screen.table.outcome()

@@ -277,9 +277,10 @@ def test_turn_limit_round_says_so():
 
 def test_standings_lowest_first_shared_rank():
     from spieleabend.games.common import game_outcome
+    from spieleabend.ui.final import standings
 
     scores = [30, 12, 12, 40]
-    rows = screens.standings(game_outcome(scores, [-score for score in scores], lower_wins=True))
+    rows = standings(game_outcome(scores, [-score for score in scores], lower_wins=True))
     assert rows == [(1, 1, 12), (2, 1, 12), (0, 3, 30), (3, 4, 40)]
 
 

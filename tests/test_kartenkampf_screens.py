@@ -8,6 +8,7 @@ from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction, Rng
 from spieleabend.ui import i18n
 from spieleabend.ui import kartenkampf as ui
+from spieleabend.ui.final import standings
 from tests.fake_app import ScreenApp, ViewTable
 
 
@@ -79,7 +80,7 @@ def outcome(scores, best, won):
     (outcome([0, 0], [0, 0], [0, 0]), "undecided", [0, 1]),
 ])
 def test_decision_names_the_tie_breaker_that_decided(result, kind, tied):
-    assert ui.decision(result) == {"kind": kind, "tied": tied}
+    assert (result["decided_by"], result["tied"]) == (kind, tied)
 
 
 def test_decision_texts_spell_out_the_figures():
@@ -93,9 +94,9 @@ def test_decision_texts_spell_out_the_figures():
 
 
 def test_standings_order_by_points_best_round_rounds_won_and_share_equal_places():
-    rows = ui.standings(outcome([40, 40, 50, 40], [31, 31, 20, 35], [2, 2, 3, 1]))
-    assert [r["seat"] for r in rows] == [2, 3, 0, 1]
-    assert [r["rank"] for r in rows] == [1, 2, 3, 3]
+    rows = standings(outcome([40, 40, 50, 40], [31, 31, 20, 35], [2, 2, 3, 1]))
+    assert [seat for seat, place, score in rows] == [2, 3, 0, 1]
+    assert [place for seat, place, score in rows] == [1, 2, 3, 3]
 
 
 def test_progress_is_round_rounds_done_and_totals():

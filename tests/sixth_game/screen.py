@@ -2,7 +2,7 @@
 
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.shell import Screen, page
-from spieleabend.ui.table import standings
+from spieleabend.ui.final import final_standings
 
 GAME = "hoechste"
 
@@ -18,10 +18,8 @@ class TableScreen(Screen):
         view = self.table.view()
         if view is None:
             return page("Höchste Karte", "")
-        if view["outcome"] is not None:
-            rows = "".join('<li data-testid="standing-%d">%d. %s %d</li>' % (seat, place, escape(view["names"][seat]), score)
-                           for seat, place, score in standings(view["outcome"]))
-            return page("Höchste Karte", '<ol data-testid="final">%s</ol>' % rows)
+        if view["outcome"] is not None:  # the shared final standings, from the engine's outcome
+            return page("Höchste Karte", final_standings(self.table, view["names"], view["outcome"]))
         cards = "".join('<li data-seat="%d">%s</li>' % (seat, escape(card or "–")) for seat, card in enumerate(view["drawn"]))
         draw = button("Ziehen", "draw", "draw", kind="primary") if "draw" in view["legal"] else ""
         return page("Höchste Karte", '<ul data-testid="drawn">%s</ul>%s' % (cards, draw))

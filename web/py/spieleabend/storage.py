@@ -182,6 +182,13 @@ class Storage:
         """Return the saved document of one game, or None."""
         return self.read(SAVE_PREFIX + game, _validate_save)
 
+    def running_game(self, game):
+        """Return the saved game of one kind that is still being played, or None: a finished game whose save
+        is kept only until its last round was shown (meta "recorded": it is in Ergebnisse) is not replaced
+        by a question."""
+        document = self.load_game(game)
+        return None if document is None or document["meta"].get("recorded") else document
+
     def delete_game(self, game):
         """Remove the saved game of one kind (after it finished)."""
         self.backend.removeItem(SAVE_PREFIX + game)

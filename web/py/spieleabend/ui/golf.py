@@ -10,10 +10,11 @@ bottom cards are face up while the view's `peek` lists them, until "Gemerkt".
 from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
-from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, SUIT_SYMBOLS, RED_SUIT_LETTERS
+from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, with_key_hints, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
-from spieleabend.ui.table import night_point_note, seen_reveals, standings, table_action
+from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
+from spieleabend.ui.final import final_standings
+from spieleabend.ui.table import reveal_due, reveal_shown, table_action
 
 GAME = "golf"
 POSITIONS = [0, 1, 2, 3]
@@ -121,17 +122,15 @@ register({
     "golf.sheet_round": ("Nr.", "No."),
     "golf.sum": ("Summe", "Total"),
     "golf.open_sheet": ("Zettel", "Score sheet"),
-    "golf.close": ("Schließen", "Close"),
-    "golf.final_title": ("Endwertung", "Final standings"),
     "golf.winner": ("%(name)s gewinnt mit den wenigsten Punkten!", "%(name)s wins with the fewest points!"),
     "golf.you_win": ("Du gewinnst mit den wenigsten Punkten!", "You win with the fewest points!"),
-    "golf.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
-    "golf.rank": ("Platz %(n)s", "Place %(n)s"),
     "golf.rules": ("Regeln", "Rules"),
 })
 
 
 # -- pure helpers (no app, no table: unit-tested in CPython) --------------------------------
+GOLF_WINS = {"winner": "golf.winner", "you_win": "golf.you_win"}  # the final headline says the fewest points win
+
 
 def setup_note(app):
     """Return the start screen's line about the memory aid (a setting, off by default)."""
@@ -154,10 +153,10 @@ def my_seat(view):
     return seat if seat is not None and 0 <= seat < view["seats"] else None
 
 
-def table_phase(view, seen):
-    """Return what the screen shows: "summary" (a scored round not yet acknowledged), "final",
+def table_phase(view, unseen):
+    """Return what the screen shows: "summary" (a scored round not yet acknowledged: `unseen`), "final",
     "peek" (this seat looks at its bottom two), "waiting" (others still look) or "turn"."""
-    if len(view["history"]) > seen:
+    if unseen:
         return "summary"
     if view["outcome"] is not None:
         return "final"
@@ -381,33 +380,10 @@ def summary_html(view, result, me, action=True, last=False):
                 "".join(tiles), go_on))
 
 
-def final_html(view, me, controls=True, new_game=True):
-    """Return the final standings: lowest total first, who wins, the game-night point, the sheet."""
-    result = view["outcome"]
-    names = view["names"]
-    winners = result["winners"]
-    if len(winners) > 1:
-        headline = t("golf.shared_win", names=", ".join(names[s] for s in winners))
-    elif winners[0] == me:
-        headline = t("golf.you_win")
-    else:
-        headline = t("golf.winner", name=names[winners[0]])
-    rows = "".join(
-        '<li class="standing%s" data-testid="standing-%d" data-seat="%d"><span class="rank">%s</span>'
-        '<span class="who">%s</span><span class="score">%s</span></li>' % (
-            " win" if seat in winners else "", seat, seat, escape(t("golf.rank", n=rank)),
-            escape(names[seat]), escape(t("golf.points", n=score)))
-        for seat, rank, score in standings(result))
-    buttons = ""
-    if controls:
-        buttons = '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>' % (
-            button(t("home.new_game"), "new-game", "new-game", kind="primary") if new_game else "",
-            escape(t("home.results")))
-    return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-            '<p class="headline" data-testid="final-headline">%s</p>%s'
-            '<ol class="standings">%s</ol>%s%s</section>' % (
-                escape(t("golf.final_title")), escape(headline), night_point_note(result, names, me), rows, buttons,
-                sheet_html(view)))
+def final_html(table, view):
+    """Return the final standings in Golf's words (the fewest points win) with the score sheet under them."""
+    return final_standings(table, view["names"], view["outcome"], words=GOLF_WINS, after=sheet_html(view),
+                           screen=my_seat(view) is None)
 
 
 # -- screens ------------------------------------------------------------------------------------
@@ -429,7 +405,7 @@ class TableScreen(Screen):
 
     def __init__(self, app, table):
         self.table = table
-        seen_reveals(table, len(table.view()["history"]))  # rounds scored before this screen opened count as seen
+        reveal_due(table, table.view())  # rounds scored before this screen opened count as seen
         self.taking = False   # the person tapped the discard pile and chooses a position
         self.popped = NewOnce()  # the latest event's slot: it pops once
         self.sheet = False    # the score sheet panel is open
@@ -438,7 +414,7 @@ class TableScreen(Screen):
 
     def phase(self, view):
         # The table keeps the scored rounds whose summary was acknowledged: a reload shows a summary again.
-        return table_phase(view, seen_reveals(self.table, len(view["history"])))
+        return table_phase(view, reveal_due(self.table, view))
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self, app):
@@ -454,7 +430,7 @@ class TableScreen(Screen):
             number = len(view["history"])
             body = summary_html(view, result, me, last=number >= view["rounds_total"]) + sheet_html(view, compact=True)
         elif phase == "final":
-            body = final_html(view, me, new_game=self.table.can_rematch())
+            body = final_html(self.table, view)
         else:
             body = self.render_table(app, view, phase)
         tools = []
@@ -618,7 +594,7 @@ class TableScreen(Screen):
             buttons.append(self.tipp.button(view))
         return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
                 '<div class="controls g-actions">%s</div>%s' % (
-                    escape(hint), escape(latest_news(view)), "".join(buttons), self.tipp.line(view) if mine else ""))
+                    with_key_hints(hint), escape(latest_news(view)), "".join(buttons), self.tipp.line(view) if mine else ""))
 
     def render_table(self, app, view, phase):
         return (self.render_head(view, phase) + self.render_banner(view) + self.render_opponents(app, view, phase)
@@ -628,9 +604,7 @@ class TableScreen(Screen):
     def render_panel(self, view):
         if not self.sheet:
             return ""
-        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
-                'data-testid="panel-sheet"><div class="sheet-head g-sheet-head">%s</div>%s</div></div>' % (
-                    button(t("golf.close"), "close-panel", "close-panel", kind="ghost"), sheet_html(view)))
+        return sheet("panel-sheet", None, sheet_html(view))  # the score sheet brings its heading
 
     def fresh_slot(self, app, view):
         """Return the slot the latest event changed while it is new (its pop plays once, not on every redraw)."""
@@ -642,7 +616,7 @@ class TableScreen(Screen):
     def render_info(self, view):
         """Return the infoscreen: a landscape, large-type public table (the public view only)."""
         if view["outcome"] is not None:
-            return final_html(view, None, controls=False)
+            return final_html(self.table, view)
         phase = "waiting" if view["phase"] == "peek" else "turn"
         head = self.render_head(view, phase) + self.render_banner(view)
         if phase == "waiting" and view["last_round"] is not None:
@@ -689,7 +663,7 @@ class TableScreen(Screen):
             self.tipp.ask(view, app)
             app.rerender()
         elif action == "next":
-            self.table.keep_seen(len(view["history"]))
+            reveal_shown(self.table, view)
             app.rerender()
             app.scroll_to_top()  # the button is below the summary; the next round's names are at the top
         elif action == "sheet":

@@ -14,7 +14,8 @@ reload, a pause or a transfer resumes behind the cover.
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page
-from spieleabend.ui.table import show_table, standings
+from spieleabend.ui.final import final_standings
+from spieleabend.ui.table import show_table
 
 PASS = "pass"  # the meta flag of a table played by several people on this device
 
@@ -29,8 +30,6 @@ register({
     "pass.deal": ("Austeilung %(n)s", "Deal %(n)s"),
     "pass.to_move": ("am Zug", "to play"),
     "pass.computer": ("Computer", "computer"),
-    "pass.over": ("Die Partie ist zu Ende.", "The game is over."),
-    "pass.won": ("%(name)s gewinnt!", "%(name)s wins!"),
 })
 
 
@@ -188,19 +187,9 @@ class HandoverScreen(Screen):
                 '<ol class="handover-seats">%s</ol></section>' % (escape(label), rows))
 
     def render_final(self, names):
-        """Return the final standings of the game everybody played, and what comes next."""
-        outcome = self.table.outcome()
-        rows = "".join('<li class="standing%s" data-testid="standing-%d"><span class="rank">%d.</span>'
-                       '<span class="who">%s</span><span class="score">%s</span></li>' % (
-                           " win" if seat in outcome["winners"] else "", seat, place, escape(names[seat]), score)
-                       for seat, place, score in standings(outcome))
-        winners = [names[seat] for seat in outcome["winners"]]
-        headline = t("pass.won", name=" & ".join(winners)) if winners else t("pass.over")
-        return ('<section class="final handover-final" data-testid="handover-over" aria-labelledby="final-h">'
-                '<h2 id="final-h">%s</h2><ol class="standings">%s</ol><div class="controls">%s'
-                '<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>' % (
-                    escape(headline), rows, button(t("home.new_game"), "new-game", "new-game", kind="primary"),
-                    escape(t("home.results"))))
+        """Return the final standings of the game everybody played (nobody's seat first), and what comes next."""
+        return '<div class="handover-final" data-testid="handover-over">%s</div>' % final_standings(
+            self.table, names, self.table.outcome())
 
     # -- taps and keys -------------------------------------------------------------------------
     def handle(self, app, action, value):

@@ -25,6 +25,21 @@ def escape(text):
 ATTRIBUTE_NAMES = {}
 
 
+def with_key_hints(text):
+    """Return text escaped, each keyboard key in it (" (S)", " (1–4)") marked: a touch screen hides them."""
+    out = escape(text)
+    start = out.find(" (")
+    while start >= 0:
+        end = out.find(")", start)
+        if end < 0:
+            break
+        if end - start <= 6:  # a key or a short range, never a remark in brackets
+            out = out[:start] + '<span class="key-hint">' + out[start:end + 1] + "</span>" + out[end + 1:]
+            end += len('<span class="key-hint"></span>')
+        start = out.find(" (", end)
+    return out
+
+
 def attrs(**values):
     """Return HTML attributes; underscores become dashes, None and False are left out."""
     out = ""

@@ -1,9 +1,9 @@
 """Kartenkampf screens: start, secret choice, sorted reveal, final standings, round log; infoscreen layout.
 
 The table screen renders any table (local, host, a room's phone, the infoscreen) from
-`table.view()` alone. The pure helpers at the top (reveal items, tie notes, standings and
-the tie-breaker that decided) hold the logic that is not plain rendering; tests call them
-in CPython.
+`table.view()` alone. The pure helpers at the top (reveal items, tie notes, the words for the
+tie-breaker that decided) hold the logic that is not plain rendering; tests call them in CPython.
+The final standings are the shared ones (spieleabend.ui.final) with Kartenkampf's tie-break words.
 """
 
 from spieleabend.games import kartenkampf as engine
@@ -11,8 +11,9 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import NewOnce, Screen, page, transfer_link
-from spieleabend.ui.table import PERSON, night_point_note, seen_reveals, table_action
+from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
+from spieleabend.ui.final import final_standings
+from spieleabend.ui.table import PERSON, reveal_due, reveal_shown, table_action
 
 GAME = "kartenkampf"
 
@@ -68,11 +69,6 @@ register({
     "kk.knocked_many": ("%(cards)s liegen mehrfach und fallen heraus.", "%(cards)s were played more than once and drop out."),
     "kk.next_round": ("Nächste Runde", "Next round"),
     "kk.final_btn": ("Endwertung", "Final standings"),
-    "kk.final_title": ("Endwertung", "Final standings"),
-    "kk.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
-    "kk.you_win": ("Du gewinnst!", "You win!"),
-    "kk.undecided": ("Unentschieden", "Undecided"),
-    "kk.rank": ("Platz %(n)s", "Place %(n)s"),
     "kk.best_round": ("beste Runde %(n)s", "best round %(n)s"),
     "kk.rounds_won": ("%(n)s Runden gewonnen", "%(n)s rounds won"),
     "kk.rounds_won_one": ("1 Runde gewonnen", "1 round won"),
@@ -97,7 +93,6 @@ register({
     "kk.log_points": ("Punkte", "Points"),
     "kk.log_cards": ("Alle Karten", "All cards"),
     "kk.log_nobody": ("niemand (Karten zurück)", "nobody (cards back)"),
-    "kk.close": ("Schließen", "Close"),
     "kk.screen_choosing": ("Runde %(n)s: alle wählen geheim", "Round %(n)s: everyone chooses in secret"),
     "kk.screen_last": ("Zuletzt aufgedeckt: Runde %(n)s", "Last revealed: round %(n)s"),
     "kk.screen_none": ("Noch nichts aufgedeckt.", "Nothing revealed yet."),
@@ -117,31 +112,18 @@ def knocked_out(reveal):
     return reveal["knocked_out"]
 
 
-def standings(result):
-    """Return the seats in the engine's final order: [{"seat", "rank", "score", "best", "won"}]."""
-    return [{"seat": row["seat"], "rank": row["place"], "score": result["scores"][row["seat"]],
-             "best": result["best_round"][row["seat"]], "won": result["rounds_won"][row["seat"]]}
-            for row in result["ranking"]]
-
-
-def decision(result):
-    """Return how the engine decided the game: {"kind": points|best_round|rounds_won|undecided, "tied": seats}."""
-    return {"kind": result["decided_by"], "tied": result["tied"]}
-
-
 def decision_text(result, names):
     """Return the sentence that spells out the deciding tie-breaker (or why nobody won)."""
-    found = decision(result)
-    tied = found["tied"]
+    tied = result["tied"]
     scores, best, won = result["scores"], result["best_round"], result["rounds_won"]
     who = ", ".join([names[seat] for seat in tied])
     first = tied[0]
-    if found["kind"] == "points":
+    if result["decided_by"] == "points":
         return t("kk.decided_points", points=scores[first])
-    if found["kind"] == "best_round":
+    if result["decided_by"] == "best_round":
         figures = ", ".join(["%s %d" % (names[seat], best[seat]) for seat in tied])
         return t("kk.decided_best", points=scores[first], names=who, figures=figures)
-    if found["kind"] == "rounds_won":
+    if result["decided_by"] == "rounds_won":
         figures = ", ".join(["%s %d" % (names[seat], won[seat]) for seat in tied])
         return t("kk.decided_won", points=scores[first], best=best[first], names=who, figures=figures)
     return t("kk.decided_none", names=who, points=scores[first], best=best[first], won=won[first])
@@ -256,33 +238,16 @@ def render_seat_tiles(view, seats, show_chosen, screen=False):
     return '<ul class="kk-seats%s" aria-label="%s">%s</ul>' % (" big" if screen else "", escape(t("kk.seats")), "".join(tiles))
 
 
-def render_standings(view, me, big=False):
-    """Return the final standings: headline, rows with the tie-break figures, the decider and the night point."""
+def render_standings(table, view, screen=False):
+    """Return the final standings with Kartenkampf's own words: the tie-break figures of each seat and what decided."""
     result = view["outcome"]
     names = view["names"]
-    winners = result["winners"]
-    if not winners:
-        headline = t("kk.undecided")
-    elif winners[0] == me:
-        headline = t("kk.you_win")
-    else:
-        headline = t("kk.winner", name=names[winners[0]])
-    rows = []
-    for row in standings(result):
-        seat = row["seat"]
-        won_text = t("kk.rounds_won_one") if row["won"] == 1 else t("kk.rounds_won", n=row["won"])
-        rows.append(
-            '<li class="standing kk-standing%s" data-seat="%d" data-testid="standing-%d"><span class="rank">%s</span>'
-            '<span class="who">%s</span><span class="score">%s</span>'
-            '<span class="kk-figures">%s · %s</span></li>' % (
-                " win" if seat in winners else "", seat, seat, escape(t("kk.rank", n=row["rank"])),
-                escape(names[seat]), escape(points_label(row["score"])),
-                escape(t("kk.best_round", n=row["best"])), escape(won_text)))
-    return ('<p class="headline" data-testid="final-headline">%s</p>'
-            '<p class="kk-decider" data-testid="tie-break">%s</p>'
-            '<ol class="standings%s">%s</ol>%s' % (
-                escape(headline), escape(decision_text(result, names)), " big" if big else "", "".join(rows),
-                night_point_note(result, names, me)))
+    notes = []
+    for seat in range(view["seats"]):
+        won = result["rounds_won"][seat]
+        notes.append("%s · %s" % (t("kk.best_round", n=result["best_round"][seat]),
+                                  t("kk.rounds_won_one") if won == 1 else t("kk.rounds_won", n=won)))
+    return final_standings(table, names, result, notes=notes, decider=decision_text(result, names), screen=screen)
 
 
 def render_log(view):
@@ -307,7 +272,7 @@ def render_log(view):
                 escape(t("kk.log_points")), escape(t("kk.log_cards")), "".join(rows)))
 
 
-def render_infoscreen(view, seats):
+def render_infoscreen(table, view, seats):
     """Return the infoscreen's landscape layout from the public view: status, sorted reveal, standings."""
     over = view["outcome"] is not None
     if over:
@@ -322,7 +287,7 @@ def render_infoscreen(view, seats):
     else:
         reveal = '<p class="kk-screen-none">%s</p>' % escape(t("kk.screen_none"))
     if over:
-        side = '<h2 class="kk-screen-h">%s</h2>%s' % (escape(t("kk.final_title")), render_standings(view, None, big=True))
+        side = render_standings(table, view, screen=True)
     else:
         side = '<h2 class="kk-screen-h">%s</h2>%s' % (escape(t("kk.seats")), render_seat_tiles(view, seats, True, screen=True))
     return ('<div class="kk-screen-grid"><section class="kk-screen-status">%s</section>'
@@ -357,7 +322,7 @@ class TableScreen(Screen):
         self.tipp = Hint(GAME)
         view = table.view()
         if view is not None:
-            seen_reveals(table, len(view["log"]))  # rounds scored before this screen opened count as seen
+            reveal_due(table, view)  # rounds scored before this screen opened count as seen
         table.listen(lambda event: self.changed(app))
 
     def changed(self, app):
@@ -374,7 +339,7 @@ class TableScreen(Screen):
         The table keeps the rounds this person has seen (a newer one, also one scored while waiting for
         other phones, is shown as a reveal first), so a reload during a reveal shows it again.
         """
-        if len(view["log"]) > seen_reveals(self.table, len(view["log"])):
+        if reveal_due(self.table, view):
             return "reveal"
         if view["outcome"] is not None:
             return "final"
@@ -390,16 +355,10 @@ class TableScreen(Screen):
                 t("kk.connecting")), extra_class="kk")
         seats = seat_list(self.table, view)
         if self.table.seat is None:
-            return page(t("game.kartenkampf"), render_infoscreen(view, seats), extra_class="kk kk-screen")
+            return page(t("game.kartenkampf"), render_infoscreen(self.table, view, seats), extra_class="kk kk-screen")
         phase = self.phase(view)
         if phase == "final":
-            body = ('<section class="final kk-final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>%s'
-                    '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>'
-                    '</div></section>' % (
-                        escape(t("kk.final_title")), render_standings(view, self.table.seat),
-                        button(t("home.new_game"), "new-game", "new-game", kind="primary")
-                        if self.table.can_rematch() else "",
-                        escape(t("home.results"))))
+            body = render_standings(self.table, view)
         else:
             if phase == "reveal":
                 number = view["log"][-1]["round"]
@@ -477,10 +436,7 @@ class TableScreen(Screen):
     def render_panel(self, view):
         if self.panel is None:
             return ""
-        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
-                'data-testid="panel-log"><div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
-                    escape(t("kk.log_title")), button(t("kk.close"), "close-panel", "close-panel", kind="ghost"),
-                    render_log(view)))
+        return sheet("panel-log", t("kk.log_title"), render_log(view))
 
     # -- actions -----------------------------------------------------------------------
     def handle(self, app, action, value):
@@ -502,7 +458,7 @@ class TableScreen(Screen):
             self.confirm(app)
             return
         elif action == "next" and phase == "reveal":
-            self.table.keep_seen(len(view["log"]))
+            reveal_shown(self.table, view)
             app.scroll_to_top()  # the next round's number and scores are at the top
         elif action == "panel":
             self.panel = value

@@ -12,7 +12,8 @@ from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import computer_names, night_point_note, standings, table_action
+from spieleabend.ui.final import final_standings
+from spieleabend.ui.table import computer_names, table_action
 
 GAME = "maumau"
 # Hand order: suits alternate black and red, ranks low to high.
@@ -127,11 +128,6 @@ register({
     "mm.you_out": ("Du bist ausgeschieden. Die anderen spielen weiter, bis nur noch einer übrig ist.",
                    "You are out. The others play on until only one is left."),
     "mm.waiting": ("Warten, bis jemand die nächste Runde beginnt …", "Waiting for someone to start the next deal …"),
-    "mm.final_title": ("Endstand", "Final standings"),
-    "mm.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
-    "mm.you_win": ("Du gewinnst!", "You win!"),
-    "mm.no_winner": ("Niemand ist mehr übrig.", "Nobody is left."),
-    "mm.rank": ("Platz %(n)s", "Place %(n)s"),
     "mm.screen_turn": ("Am Zug: %(name)s", "To play: %(name)s"),
     "mm.connecting": ("Der Tisch wird geladen …", "Loading the table …"),
 })
@@ -594,45 +590,26 @@ class TableScreen(Screen):
                     escape(title), winner_line, self.render_summary(view, me, editable), join, go_on,
                     self.render_feed(view, me, FEED_LENGTH)))
 
-    def render_final(self, view):
+    def render_final(self, view, screen=False):
+        """Return the final standings in Mau-Mau's words (minus points as the seat chips write them, who went
+        out) and the last deal's summary under them."""
         me = self.table.seat
-        result = view["outcome"]
-        winners = result["winners"]
-        if not winners:
-            headline = t("mm.no_winner")
-        elif winners[0] == me:
-            headline = t("mm.you_win")
-        else:
-            headline = t("mm.winner", name=view["names"][winners[0]])
-        rows = []
-        order = [seat for seat, place, score in standings(view["outcome"])]
-        for place in range(len(order)):
-            seat = order[place]
-            out = view["out"][seat]
-            # The score as the seat chips write it ("−68"), so "ausgeschieden" has room beside the name.
-            rows.append('<li class="standing%s%s" data-testid="standing-%d" data-points="%d"><span class="rank">%s</span>'
-                        '<span class="who">%s%s</span><span class="score" aria-label="%s">%s</span></li>' % (
-                            " win" if seat in winners else "", " out" if out else "", seat, view["minus"][seat],
-                            escape(t("mm.rank", n=place + 1)), escape(seat_label(view, seat, me)),
-                            ' <span class="mm-ptag">%s</span>' % escape(t("mm.out")) if out else "",
-                            escape(t("mm.minus", n=view["minus"][seat])), escape(t("mm.minus_short", n=view["minus"][seat]))))
-        point = night_point_note(result, view["names"], me)
-        new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.can_rematch() else ""
+        minus = view["minus"]
         last = view["last_deal"]
         summary = ""
         if last is not None:
             summary = '<section class="mm-between" data-testid="deal-summary" aria-labelledby="mm-last-h"><h2 id="mm-last-h">%s</h2>%s</section>' % (
                 escape(t("mm.deal_over", n=last["deal"])), self.render_summary(view, me, False))
-        return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-                '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
-                '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>%s' % (
-                    escape(t("mm.final_title")), escape(headline), point, "".join(rows), new_game, escape(t("home.results")),
-                    summary))
+        # The score as the seat chips write it ("−68"), so "ausgeschieden" has room beside the name.
+        return final_standings(self.table, view["names"], view["outcome"],
+                               scores=[t("mm.minus_short", n=points) for points in minus],
+                               spoken=[t("mm.minus", n=points) for points in minus],
+                               tags=[t("mm.out") if out else "" for out in view["out"]], after=summary, screen=screen)
 
     def render_screen(self, view):
         """The infoscreen: the public view only, landscape, large type."""
         if view["phase"] == "over":
-            body = self.render_final(view)
+            body = self.render_final(view, screen=True)
         elif view["phase"] == "between":
             body = self.render_between(view)
         else:

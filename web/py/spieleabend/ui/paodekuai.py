@@ -11,8 +11,9 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
-from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import COMPUTER, night_point_note, standings, table_action
+from spieleabend.ui.shell import Screen, page, sheet, transfer_link
+from spieleabend.ui.final import final_standings
+from spieleabend.ui.table import COMPUTER, reveal_due, reveal_shown, table_action
 
 GAME = "paodekuai"
 SEATS = 3
@@ -104,12 +105,6 @@ register({
     "pdk.table_deal": ("Austeilung", "Deal"),
     "pdk.table_running": ("läuft", "running"),
     "pdk.table_none": ("Noch keine Punkte.", "No points yet."),
-    "pdk.close": ("Schließen", "Close"),
-    "pdk.final_title": ("Endwertung", "Final standings"),
-    "pdk.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
-    "pdk.you_win": ("Du gewinnst!", "You win!"),
-    "pdk.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
-    "pdk.rank": ("Platz %(n)s", "Place %(n)s"),
     "pdk.points": ("%(n)s Punkte", "%(n)s points"),
     "pdk.points_one": ("1 Punkt", "1 point"),
     "pdk.waiting_view": ("Warte auf den Tisch …", "Waiting for the table …"),
@@ -285,6 +280,11 @@ def signed(n):
     return "0"
 
 
+def signed_points(n):
+    """Return points with their sign and word: "+20 Punkte", "−1 Punkt", "0 Punkte"."""
+    return ("+" if n > 0 else "−" if n < 0 else "") + t("pdk.points", n=abs(n))
+
+
 def bomb_words(rank):
     """Return a bomb named by its rank label: "vier Achten", "drei Asse"."""
     value = engine.RANK_VALUE[rank]
@@ -367,13 +367,15 @@ class TableScreen(Screen):
         # reported the new focus (keys held down come faster than the worker answers).
         self.in_hand = False
         self.panel = False          # the Tabelle sheet
-        self.final_ok = False       # the last settlement was seen; show the final standings
         self.message = ""           # a refusal shown under the controls
         self.tipp = Hint(GAME)
         self.deal_seen = None
         self.legal_cache = (None, None)
         self.kinds_cache = (None, None)
         self.top_seen = None
+        view = table.view()
+        if view is not None:
+            reveal_due(table, view)  # deals settled before this screen opened count as seen
         table.listen(lambda event: self.changed(app))
 
     def changed(self, app):
@@ -406,7 +408,8 @@ class TableScreen(Screen):
 
     def phase(self, view):
         if view["deal_over"]:
-            if table_over(view) and (self.final_ok or view["seat"] is None):
+            # The table keeps the settlements this person went on from: a reload shows the last one again.
+            if table_over(view) and (view["seat"] is None or not reveal_due(self.table, view)):
                 return "final"
             return "settle"
         return "play"
@@ -586,7 +589,7 @@ class TableScreen(Screen):
             '<div class="pdk-controls">%s%s%s</div>'
             '<p class="pdk-reason%s" id="pass-reason" data-testid="pass-reason">%s</p>'
             '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p>%s'
-            '<p class="hint pdk-keys">%s</p></section>' % (
+            '<p class="hint pdk-keys key-hint">%s</p></section>' % (
                 escape(t("pdk.your_hand")),
                 attrs(class_="pdk-hand", role="group", aria_labelledby="pdk-hand-h", data_testid="hand",
                       data_legal=legal, data_my_turn="true" if turn else "false"),
@@ -637,32 +640,11 @@ class TableScreen(Screen):
                     escape(t("pdk.settlement", n=view["deal"])), escape(headline), "".join(blocks),
                     escape(t("pdk.s_zero", n=sum(totals))), controls))
 
-    def render_final(self, view):
-        totals = view["table"]
-        names = view["names"]
-        result = view["outcome"]
-        best = result["winners"]
-        if len(best) > 1:
-            headline = t("pdk.shared_win", names=", ".join(names[s] for s in best))
-        elif best[0] == view["seat"]:
-            headline = t("pdk.you_win")
-        else:
-            headline = t("pdk.winner", name=names[best[0]])
-        rows = []
-        for seat, rank, score in standings(result):
-            rows.append('<li class="standing%s" data-testid="standing-%d" data-points="%d"><span class="rank">%s</span>'
-                        '<span class="who">%s</span><span class="score">%s</span></li>' % (
-                            " win" if seat in best else "", seat, totals[seat], escape(t("pdk.rank", n=rank)),
-                            escape(names[seat]), escape(t("pdk.points", n=signed(totals[seat])))))
-        new_game = ""
-        if self.table.can_rematch():
-            new_game = button(t("home.new_game"), "new-game", "new-game", kind="primary")
-        return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-                '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
-                '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div>'
-                '</section>' % (escape(t("pdk.final_title")), escape(headline), night_point_note(result, names, view["seat"]),
-                                "".join(rows), new_game,
-                                escape(t("home.results"))))
+    def render_final(self, view, after=""):
+        """Return the final standings with the table's totals signed (+17 Punkte, −3 Punkte)."""
+        return final_standings(self.table, view["names"], view["outcome"],
+                               scores=[signed_points(total) for total in view["outcome"]["scores"]],
+                               after=after, screen=view["seat"] is None)
 
     def render_tools(self, view, phase):
         parts = [button(t("pdk.table"), "open-table", "open-table", kind="ghost"),
@@ -695,17 +677,12 @@ class TableScreen(Screen):
     def render_panel(self, view):
         if not self.panel:
             return ""
-        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
-                'data-testid="panel-table"><div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
-                    escape(t("pdk.table")), button(t("pdk.close"), "close-panel", "close-panel", kind="ghost"),
-                    self.render_table_rows(view)))
+        return sheet("panel-table", t("pdk.table"), self.render_table_rows(view))
 
     def render_infoscreen(self, app, view):
         """Return the public layout for a tablet or TV: large type, no hand, the table always visible."""
         if table_over(view):
-            main = self.render_final(view)
-            if view["settlements"]:
-                main += self.render_settlement(view, buttons=False)
+            main = self.render_final(view, self.render_settlement(view, buttons=False) if view["settlements"] else "")
         else:
             main = self.render_status(view) + self.render_tableau(app, view, with_feed=False)
             if view["deal_over"]:
@@ -734,15 +711,16 @@ class TableScreen(Screen):
         elif action == "hint":
             self.hint(app, view)
         elif action == "next":
+            reveal_shown(self.table, view)
             self.act(app, "next")
             app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
             return
         elif action == "stop":
-            self.final_ok = True
+            reveal_shown(self.table, view)
             self.act(app, "stop")
             return
         elif action == "final":
-            self.final_ok = True
+            reveal_shown(self.table, view)
         elif action == "open-table":
             self.panel = True
         elif action == "close-panel":

@@ -4,9 +4,9 @@ from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page, transfer_link
-from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, night_point_note, seat_player, seen_reveals, standings
-from spieleabend.ui.table import table_action
+from spieleabend.ui.shell import Screen, page, sheet, transfer_link
+from spieleabend.ui.final import final_standings
+from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, reveal_due, reveal_shown, seat_player, table_action
 
 GAME = "punktejagd"
 FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
@@ -45,7 +45,6 @@ register({
                     "Rule of thumb: read the round type → judge the others → choose a card → check risk → confirm."),
     "pj.played_btn": ("Was wurde schon gespielt?", "What has been played?"),
     "pj.log_btn": ("Rundenprotokoll", "Round log"),
-    "pj.close": ("Schließen", "Close"),
     "pj.reveal_title": ("Aufgedeckt: Runde %(n)s · %(type)s", "Revealed: round %(n)s · %(type)s"),
     "pj.blocked": ("blockiert", "blocked"),
     "pj.plus": ("+%(n)s", "+%(n)s"),
@@ -53,11 +52,6 @@ register({
     "pj.risk_lost": ("Risiko ✗", "Risk ✗"),
     "pj.next_round": ("Nächste Runde", "Next round"),
     "pj.final_btn": ("Endwertung", "Final standings"),
-    "pj.final_title": ("Endwertung", "Final standings"),
-    "pj.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
-    "pj.you_win": ("Du gewinnst!", "You win!"),
-    "pj.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
-    "pj.rank": ("Platz %(n)s", "Place %(n)s"),
     "pj.played_title": ("Was wurde schon gespielt?", "What has been played?"),
     "pj.played_none": ("Noch keine Karte.", "No card yet."),
     "pj.played_note": ("Gespielte Karten kann niemand erneut spielen. Aktuelle Entscheidungen bleiben verdeckt.",
@@ -65,7 +59,6 @@ register({
     "pj.log_title": ("Rundenprotokoll", "Round log"),
     "pj.log_none": ("Noch keine Runde gewertet.", "No round scored yet."),
     "pj.log_round": ("Runde", "Round"),
-    "pj.log_type": ("Art", "Type"),
     "pj.sum": ("Summe", "Total"),
     "pj.waiting_title": ("Plan steht", "Plan is set"),
     "pj.your_plan": ("Deine Karte: %(card)s%(risk)s", "Your card: %(card)s%(risk)s"),
@@ -76,7 +69,6 @@ register({
     "pj.away": ("weg", "away"),
     "pj.screen_waiting": ("Gewählt: %(done)s von %(total)s", "Chosen: %(done)s of %(total)s"),
     "pj.last_reveal": ("Letzte Runde: %(n)s · %(type)s", "Last round: %(n)s · %(type)s"),
-    "pj.wins_screen": ("Gewonnen: %(names)s", "Won by: %(names)s"),
 })
 
 
@@ -132,7 +124,7 @@ class TableScreen(Screen):
         self.tipp = Hint(GAME)
         view = table.view()
         if view is not None:
-            seen_reveals(table, len(view["log"]))  # rounds scored before this screen opened count as seen
+            reveal_due(table, view)  # rounds scored before this screen opened count as seen
         table.listen(lambda event: self.changed(app))
 
     def changed(self, app):
@@ -154,7 +146,7 @@ class TableScreen(Screen):
     def phase(self):
         """Return "reveal" while a scored round waits to be seen, "final" once over, "waiting" (chosen, in a room), else "choose"."""
         view = self.drawing if self.drawing is not None else self.table.view()
-        if len(view["log"]) > seen_reveals(self.table, len(view["log"])):  # the table keeps it: a reload shows the reveal again
+        if reveal_due(self.table, view):  # the table keeps it: a reload shows the reveal again
             return "reveal"
         if view["outcome"] is not None:
             return "final"
@@ -174,15 +166,15 @@ class TableScreen(Screen):
         if view is None:
             return page(t("game.punktejagd"), "", extra_class="pj")
         if self.me is None:
-            again = ""
-            if view["outcome"] is not None and self.table.can_rematch():
-                again = '<div class="controls">%s</div>' % button(t("home.new_game"), "new-game", "new-game", kind="primary")
-            return page(t("game.punktejagd"), render_infoscreen(view, self.table.seats()) + again + self.render_panel(view),
-                        extra_class="pj pj-screen-page")
+            if view["outcome"] is not None:
+                shown = final_standings(self.table, view["names"], view["outcome"], screen=True)
+            else:
+                shown = render_infoscreen(view, self.table.seats())
+            return page(t("game.punktejagd"), shown + self.render_panel(view), extra_class="pj pj-screen-page")
         phase = self.phase
         header = self.render_header(view, view["log"][-1] if phase == "reveal" else None)
         if phase == "final":
-            body = self.render_final(view)
+            body = final_standings(self.table, view["names"], view["outcome"])
         else:
             body = header + self.render_seats(view) + (
                 self.render_reveal(app, view) if phase == "reveal" else
@@ -311,29 +303,6 @@ class TableScreen(Screen):
                     escape(t("pj.reveal_title", n=entry["round"], type=type_label(entry["type"]))),
                     "".join(items), go_on))
 
-    def render_final(self, view):
-        result = view["outcome"]
-        scores = result["scores"]
-        winners = result["winners"]
-        if len(winners) > 1:
-            headline = t("pj.shared_win", names=", ".join(seat_name(view, s) for s in winners))
-        elif winners[0] == self.me:
-            headline = t("pj.you_win")
-        else:
-            headline = t("pj.winner", name=seat_name(view, winners[0]))
-        rows = []
-        for seat, rank, score in standings(result):
-            rows.append('<li class="standing%s" data-testid="standing-%d" data-seat="%d"><span class="rank">%s</span>'
-                        '<span class="who">%s</span><span class="score">%s</span></li>' % (
-                            " win" if seat in winners else "", seat, seat, escape(t("pj.rank", n=rank)),
-                            escape(seat_name(view, seat)), escape(t("pj.points_total", n=scores[seat]))))
-        return ('<section class="final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-                '<p class="headline" data-testid="final-headline">%s</p>%s<ol class="standings">%s</ol>'
-                '<div class="controls">%s<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></div></section>' % (
-                    escape(t("pj.final_title")), escape(headline), night_point_note(result, view["names"], self.me), "".join(rows),
-                    button(t("home.new_game"), "new-game", "new-game", kind="primary") if self.table.can_rematch() else "",
-                    escape(t("home.results"))))
-
     def render_panel(self, view):
         if self.panel is None:
             return ""
@@ -349,9 +318,7 @@ class TableScreen(Screen):
         else:
             title = t("pj.log_title")
             content = self.render_log(view)
-        return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" data-testid="panel-%s">'
-                '<div class="sheet-head"><h2 id="sheet-h">%s</h2>%s</div>%s</div></div>' % (
-                    self.panel, escape(title), button(t("pj.close"), "close-panel", "close-panel", kind="ghost"), content))
+        return sheet("panel-" + self.panel, title, content)
 
     def render_log(self, view):
         if not view["log"]:
@@ -364,12 +331,13 @@ class TableScreen(Screen):
                 risk = " ⚑" if entry["risks"][seat] else ""
                 cells.append('<td><span class="log-card">%d%s</span><span class="log-pts">+%d</span></td>' % (
                     entry["cards"][seat], risk, entry["points"][seat]))
-            rows.append('<tr data-testid="log-row"><th scope="row">%d</th><td>%s</td>%s</tr>' % (
+            # The round's type under its number: a column of its own left no room for a fourth player at 360 px.
+            rows.append('<tr data-testid="log-row"><th scope="row">%d<span class="log-type">%s</span></th>%s</tr>' % (
                 entry["round"], escape(type_label(entry["type"])), "".join(cells)))
         totals = "".join('<td data-testid="log-total-%d">%d</td>' % (s, view["totals"][s]) for s in range(view["seats"]))
-        return ('<div class="table-scroll"><table class="log" data-testid="round-log"><thead><tr><th scope="col">%s</th><th scope="col">%s</th>%s</tr></thead>'
-                '<tbody>%s</tbody><tfoot><tr><th scope="row" colspan="2">%s</th>%s</tr></tfoot></table></div>' % (
-                    escape(t("pj.log_round")), escape(t("pj.log_type")), head, "".join(rows), escape(t("pj.sum")), totals))
+        return ('<div class="table-scroll"><table class="log" data-testid="round-log"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
+                '<tbody>%s</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table></div>' % (
+                    escape(t("pj.log_round")), head, "".join(rows), escape(t("pj.sum")), totals))
 
     # -- actions -----------------------------------------------------------------------
     def handle(self, app, action, value):
@@ -430,7 +398,7 @@ class TableScreen(Screen):
         self.timer = app.later(landed, FLIGHT_MS)
 
     def next_round(self, app):
-        self.table.keep_seen(len(self.table.view()["log"]))
+        reveal_shown(self.table, self.table.view())
         app.rerender()
         app.scroll_to_top()  # the next round's number and type are at the top
 
@@ -467,19 +435,7 @@ def seat_tags(info, seat):
 
 
 def render_infoscreen(view, info):
-    """The table for a TV or tablet: large type, landscape, public facts only (who chose, never what)."""
-    if view["outcome"] is not None:
-        result = view["outcome"]
-        scores = result["scores"]
-        order = [seat for seat, place, score in standings(result)]
-        rows = "".join(
-            '<li class="standing%s" data-seat="%d" data-testid="standing-%d"><span class="who">%s</span><span class="score">%s</span></li>' % (
-                " win" if seat in result["winners"] else "", seat, seat, escape(seat_name(view, seat)),
-                escape(t("pj.points_total", n=scores[seat]))) for seat in order)
-        return ('<section class="pj-screen final"><h2 data-testid="final-headline">%s</h2>%s'
-                '<ol class="standings pj-screen-standings">%s</ol></section>' % (
-                    escape(t("pj.wins_screen", names=", ".join([seat_name(view, s) for s in result["winners"]]))),
-                    night_point_note(result, view["names"], None), rows))
+    """The running table for a TV or tablet: large type, landscape, public facts only (who chose, never what)."""
     done = len([c for c in view["committed"] if c])
     head = ('<header class="pj-screen-head type-%s"><p class="round-no" data-testid="round-number">%s</p>'
             '<p class="type-badge" data-testid="round-type">%s</p><p class="type-hint">%s</p>'

@@ -157,7 +157,7 @@ class SetupScreen(Screen):
 
     # -- drawing ------------------------------------------------------------------------
     def render(self, app):
-        saved = app.storage.load_game(self.game) is not None
+        saved = app.storage.running_game(self.game) is not None
         if not saved:
             self.confirming = False
         device = self.choices["mode"] == DEVICE
@@ -390,7 +390,7 @@ class SetupScreen(Screen):
             del self.people[int(value)]
             app.rerender()
         elif action == "start":
-            if app.storage.load_game(self.game) is not None and not self.confirming:
+            if app.storage.running_game(self.game) is not None and not self.confirming:
                 self.confirming = True  # a saved game is never replaced without a question
                 app.rerender()
                 app.focus('[data-testid="replace-confirm"]')

@@ -20,6 +20,16 @@ def page(title, body, back=True, extra_class=""):
             '<main class="content">%s</main></div>' % (extra_class, back_button, escape(title), body))
 
 
+def sheet(testid, title, content):
+    """Return a panel over the screen with "Schließen" (action close-panel): a round log, a score table.
+
+    title None: the content brings its own heading (id sheet-h), as Golf's score sheet does."""
+    heading = '<h2 id="sheet-h">%s</h2>' % escape(title) if title is not None else ""
+    return ('<div class="sheet-backdrop"><div class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-h" '
+            'data-testid="%s"><div class="sheet-head">%s%s</div>%s</div></div>' % (
+                testid, heading, button(t("table.close"), "close-panel", "close-panel", kind="ghost"), content))
+
+
 NAME_LENGTH = 24  # a name fits a seat's label on a phone
 
 

@@ -96,23 +96,6 @@ def solo_players(person, seats, strength):
                                            for name in computer_names([person], seats - 1)]
 
 
-def standings(outcome):
-    """Return [(seat, place, score)] best first, as the engine ranked the finished game (shared places)."""
-    return [(row["seat"], row["place"], outcome["scores"][row["seat"]]) for row in outcome["ranking"]]
-
-
-def night_point_note(outcome, names, me):
-    """Return the final screen's line on the game-night point, the same in every game (the engine's night_point)."""
-    seat = outcome["night_point"]
-    if seat is None:
-        text = t("final.no_night_point")
-    elif seat == me:
-        text = t("final.night_point_you")
-    else:
-        text = t("final.night_point", name=names[seat])
-    return '<p class="night-point%s" data-testid="night-point">%s</p>' % ("" if seat is not None else " none", escape(text))
-
-
 def result_entry(app, game, names, outcome, seat, started_at, night, history, room):
     """Return a finished game as an entry of Ergebnisse (the same on a phone as on the device that ran it)."""
     scores = list(outcome["scores"])
@@ -390,8 +373,20 @@ class LocalTable(Table):
 
     def keep_seen(self, count, save=True):
         self.meta.setdefault("seen", {})[str(self.seat)] = count
-        if save and self.outcome() is None:  # a finished game's save is gone: it is in Ergebnisse
+        if not save:
+            return
+        if self.outcome() is None:
             self.save()
+        elif self.meta.get("recorded") and not self.last_reveal_due():
+            self.app.storage.delete_game(self.game)  # the last round was shown: the game lives on in Ergebnisse
+
+    def last_reveal_due(self):
+        """Return True while the person here has not been shown the finished game's last scored round yet
+        (a reveal, a round's summary, a deal's settlement): its save is kept until then, so a reload shows it."""
+        if self.meta.get("pass") or not self.can_pause():
+            return False  # several people here see the end behind the cover; a room's host keeps no save to resume
+        seen = self.seen_rounds()
+        return seen is not None and seen < self.engine.progress(self.engine.view(self.state, None))["done"]
 
     def close(self):
         self.closed = True
@@ -468,7 +463,8 @@ class LocalTable(Table):
                                                              if self.is_computer(seat)]})
 
     def record_result(self):
-        """Put the finished game into Ergebnisse once (with its replay when there is room) and drop the save."""
+        """Put the finished game into Ergebnisse once (with its replay when there is room) and drop the save
+        (after the last round was shown: see last_reveal_due)."""
         if self.meta.get("recorded"):
             return
         self.meta["recorded"] = True
@@ -485,7 +481,10 @@ class LocalTable(Table):
             self.app.toast_storage_full()
             self.app.storage.save_game(self.game, self.state, self.meta)
             return
-        self.app.storage.delete_game(self.game)
+        if self.last_reveal_due():
+            self.save()  # marked recorded; it goes once the last round was shown (keep_seen)
+        else:
+            self.app.storage.delete_game(self.game)
 
     # -- computers ---------------------------------------------------------------------------
     def computer_seats(self):
@@ -565,6 +564,24 @@ def seen_reveals(table, scored):
         seen = scored
         table.keep_seen(seen, save=False)  # saved with the next move
     return seen
+
+
+def scored_rounds(table, view):
+    """Return how many rounds (or deals) of the game in `view` are scored: the engine's progress."""
+    return load_engine(table.game).progress(view)["done"]
+
+
+def reveal_due(table, view):
+    """Return True while a scored round waits to be shown on this device (a reveal, a round's summary, a
+    deal's settlement). The table keeps what was shown, so a reload during a reveal shows it again; the
+    first call on a table counts the rounds scored before as shown."""
+    scored = scored_rounds(table, view)
+    return scored > seen_reveals(table, scored)
+
+
+def reveal_shown(table, view):
+    """Keep that every scored round of `view` was shown here (the person went on from it)."""
+    table.keep_seen(scored_rounds(table, view))
 
 
 def table_screen(app, table):

@@ -400,7 +400,7 @@ class OpenScreen(Screen):
             app.rerender()
             return
         self.problem = None
-        if app.storage.load_game(document["game"]) is not None:
+        if app.storage.running_game(document["game"]) is not None:
             self.pending = document
             app.rerender()
             return
