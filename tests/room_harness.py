@@ -154,7 +154,7 @@ class FakeApp:
         self.relay_url = relay_url
         self.backend = FakeLocalStorage(storage_items)
         self.storage = Storage(self.backend, json, lambda: loop.now)
-        self.settings = {"name": "", "language": "de"}
+        self.settings = {"name": "", "language": "de", "setup": {}}
         self.seed = seed
         self.seed_uses = 0
         self.stand_in = stand_in_ms

@@ -227,11 +227,16 @@ def test_the_lobby_message_carries_tonights_table_and_guests_show_it_safely():
     app.storage.add_result({"game": "golf", "players": ["Host", "Mia"], "winners": ["Mia"], "finished_at": 5,
                             "night": night["id"]})
     message = HostRoom(app, "punktejagd").lobby_message()
-    assert message["night"] == [{"name": "Mia", "points": 1, "games": 1, "wins": 1},
-                                {"name": "Host", "points": 0, "games": 1, "wins": 0}]
+    assert message["night"] == [
+        {"name": "Mia", "points": 1, "games": 1, "wins": 1, "per_game": {"golf": {"points": 1, "games": 1, "wins": 1}}},
+        {"name": "Host", "points": 0, "games": 1, "wins": 0, "per_game": {"golf": {"points": 0, "games": 1, "wins": 0}}}]
     html = room_night_html(message["night"])
     assert 'data-testid="room-night-table"' in html and 'data-player="Mia" data-points="1"' in html
+    assert 'data-testid="room-night-chart"' in html  # the bar chart of points, as in Ergebnisse
+    assert '<tr data-player="Mia"><th scope="row">Mia</th><td data-game="golf">1 / 1</td></tr>' in html
     hostile = [{"name": "<b>x</b>", "points": 1, "games": 1, "wins": 1}, {"name": "y", "points": "9"}, "z"]
     html = room_night_html(hostile)
     assert "<b>x</b>" not in html and 'data-player="y"' not in html
+    odd = [{"name": "z", "points": 0, "games": 1, "wins": 0, "per_game": {"golf": {"points": "1"}, "chess": {}}}]
+    assert 'data-game=' not in room_night_html(odd), "a cell of the wrong shape or an unknown game is left out"
     assert room_night_html([]) == "" and room_night_html(None) == ""

@@ -75,13 +75,14 @@ def test_lobby_sees_places_and_phones_get_their_own_view_only(loop, relay_server
     # The computer committed at once; the engine has no action yet.
     assert table.state["plans"] == [None] * 4
     assert anna.view()["committed"] == [False, False, False, True]
-    assert room.joining is False or loop.pump(lambda: room.joining is False)
-    # Joining is closed now.
+    # Joining stays open during the game: a latecomer watches it (the public view) and plays in the next one.
     late_app = FakeApp(loop, relay_server.url)
     late = RemoteTable(late_app, {"role": "seat", "code": room.code(), "secret": room.doc["secret"], "name": "Zu spät"})
     late.start()
-    loop.pump(lambda: late.link.state == "closed")
-    assert late.link.error == "joining_closed"
+    loop.pump(lambda: late.message is not None)
+    assert late.link.state == "online" and late.watching() == "game"
+    assert late.seat is None and late.view()["hand"] is None and late.view() == tv.view()
+    assert [p["name"] for p in table.seats()] == ["Hosti", "Anna", "Ben", "Clara"], "nobody lost a seat"
 
 
 def commit_round(loop, setup, cards):
@@ -388,16 +389,19 @@ def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_
     anna_app, anna = join(loop, relay_server, room, "Anna")
     loop.pump(lambda: len(room.seat_places()) == 1)
     table = room.start_game({}, 3, "random", True, "Hosti")
-    loop.pump(lambda: anna.view() is not None and not room.joining)
-    drive_maumau(loop, table, {1: anna}, lambda: table.state["phase"] == "between")
-    loop.pump(lambda: room.joining)
+    loop.pump(lambda: anna.view() is not None)
+    assert room.joining, "joining stays open during the game"
+    # Dora joins during the first deal: she watches it (public view) and is told she plays from the next deal.
     ben_app, ben = join(loop, relay_server, room, "Dora")
-    loop.pump(lambda: ben.view() is not None and anna.view() is not None and len(anna.view()["names"]) == 4)
-    assert table.names() == ["Hosti", "Anna", "Ben", "Dora"] and ben.seat == 3
+    loop.pump(lambda: ben.message is not None)
+    assert ben.watching() == "deal" and ben.seat is None and ben.view()["hand"] is None
+    assert table.names() == ["Hosti", "Anna", "Ben"]
+    drive_maumau(loop, table, {1: anna}, lambda: table.state["phase"] == "between")
+    loop.pump(lambda: ben.seat is not None and anna.view() is not None and len(anna.view()["names"]) == 4)
+    assert table.names() == ["Hosti", "Anna", "Ben", "Dora"] and ben.seat == 3 and ben.watching() is None
     assert table.players()[3]["kind"] == "remote"
-    # The next deal closes joining again; Anna leaves for good meanwhile.
+    # Anna leaves for good during the next deal.
     drive_maumau(loop, table, {1: anna, 3: ben}, lambda: table.state["phase"] == "play")
-    loop.pump(lambda: not room.joining)
     anna.leave_room()
     loop.pump(lambda: table.players()[1].get("leaving"))
     drive_maumau(loop, table, {3: ben}, lambda: "Anna" not in table.names() or table.outcome() is not None)

@@ -30,6 +30,32 @@ def tables(frames):
     return [data for data in host_data(frames) if data["k"] in ("table", "reveal")]
 
 
+def games_played(frames):
+    """Split an evening's frames into its games: [(game, seat, frames)] in order, seat None for a screen or a
+    phone that watched. A game ends at the host's next lobby; a phone seated during a game (Mau-Mau, between
+    deals) starts a new part with its seat. Each part can go to check_frames on its own."""
+    parts = []
+    current = None
+    for text in frames:
+        try:
+            frame = json.loads(text)
+        except (TypeError, ValueError):
+            continue
+        data = frame.get("data") if isinstance(frame, dict) and frame.get("type") == "msg" else None
+        kind = data.get("k") if isinstance(data, dict) else None
+        if kind == "lobby":
+            current = None
+            continue
+        if kind == "table":
+            key = (data.get("game"), data.get("started_at"), data.get("seat"))
+            if current is None or current[0] != key:
+                current = (key, [])
+                parts.append((data.get("game"), data.get("seat"), current[1]))
+        if current is not None:
+            current[1].append(text)
+    return parts
+
+
 def cards_in(value):
     """Return every French card named anywhere in a JSON value (also inside actions like "play JC:H mau")."""
     found = []

@@ -155,6 +155,7 @@ class Room:
             join(phone, url, self.link, name)
         if self.screen is not None:
             join(self.screen, url, self.link, "Tisch", as_screen=True)
+        self.host_plays = host_plays
         if not host_plays:
             self.host.by("host-plays").uncheck()
         people = len(self.phones) + (1 if host_plays else 0)
@@ -177,6 +178,31 @@ class Room:
         for device in self.devices:
             device.page.wait_for_selector(readers.TURN, state="attached")
             device.game_seat = device.seat()
+
+    def next_game(self, game, setup=(), seats=None, watching=()):
+        """Play another game in the same room: back to the lobby after a finished game ("Neue Partie"),
+        choose `game`, tick `setup` (test ids of its options), let the phones in `watching` watch, start with
+        `seats` (default: the people who play) and wait until every device shows the new game."""
+        if game not in GAMES:
+            raise ValueError("unknown game %r: one of %s" % (game, ", ".join(GAMES)))
+        if self.host.by("new-game").count():
+            self.host.by("new-game").click()
+        self.host.page.wait_for_selector("[data-testid=room-game-%s]" % game)
+        self.host.by("room-game-%s" % game).check()
+        self.game = game
+        for testid in setup:
+            self.host.by(testid).check()
+        for phone in watching:
+            number = self.phones.index(phone) + 1
+            self.host.by("watch-place-%d" % number).click()
+            self.host.page.wait_for_selector("[data-testid=lobby-place-%d][data-watching]" % number)
+        people = len(self.phones) - len(watching) + (1 if self.host_plays else 0)
+        self.seats = seats if seats is not None else max(people, load_engine(game).MIN_SEATS)
+        self.host.by("room-seats-%d" % self.seats).check()
+        self.host.by("start-room-game").click()
+        for device in self.devices:
+            device.page.wait_for_selector("html[data-turn]:not([data-turn=over])", state="attached")
+            device.game_seat = None if device in watching else device.seat()
 
     def device_of(self, seat):
         """Return the device that plays a game seat (None: a computer plays it)."""

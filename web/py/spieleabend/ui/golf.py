@@ -9,6 +9,7 @@ bottom cards are face up while the view's `peek` lists them, until "Gemerkt".
 
 from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
+from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, with_key_hints, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
@@ -316,15 +317,15 @@ def mini_face(card):
         " red" if card[-1] in RED_SUIT_LETTERS else "", escape(short_card(card)))
 
 
-def slot_html(view, seat, position, show, action=None, big=False, fresh=False):
-    """Return one grid position (data-card only when the card may be seen now)."""
+def slot_html(view, seat, position, show, action=None, big=False, fresh=False, hinted=None):
+    """Return one grid position (data-card only when the card may be seen now; `hinted`: the Tipp badge's text)."""
     kind, card = show
     label = t("golf.pos", n=position + 1, where=where(position))
     testid = "pos-%d" % position
     classes = "g-slot" + (" g-fresh" if fresh else "")
     if kind == "face":
         return french_card(card, label="%s, %s" % (label, t("golf.faceup", card=card_name(card))),
-                           testid=testid, extra=classes)
+                           testid=testid, extra=classes, data_hinted=hinted)
     state = t("golf.remembered", card=card_name(card)) if kind == "mini" else t("golf.facedown")
     inner = mini_face(card) if kind == "mini" else ""
     if big:
@@ -333,7 +334,7 @@ def slot_html(view, seat, position, show, action=None, big=False, fresh=False):
     return '<%s%s>%s</%s>' % (tag, attrs(
         type="button" if big else None, class_="card back " + classes + (" g-target" if action else ""),
         data_action="pos" if big else None, data_value=position if big else None,
-        disabled=big and not action, data_testid=testid, data_card=card if kind == "mini" else None,
+        disabled=big and not action, data_testid=testid, data_card=card if kind == "mini" else None, data_hinted=hinted,
         role=None if big else "img",
         aria_label="%s, %s%s" % (label, state, (" – " + t("golf.swap_here")) if action else "")), inner, tag)
 
@@ -423,6 +424,7 @@ class TableScreen(Screen):
         self.taking = False   # the person tapped the discard pile and chooses a position
         self.popped = NewOnce()  # the latest event's slot: it pops once
         self.sheet = False    # the score sheet panel is open
+        self.tipp = Hint(GAME)
         table.listen(lambda event: app.rerender())
 
     def phase(self, view):
@@ -520,6 +522,7 @@ class TableScreen(Screen):
         me = my_seat(view)
         legal = view["legal"]
         drawn = holding(view)
+        marks = self.tipp.marks(view)
         if drawn is not None:
             first = french_card(drawn, label=t("golf.drawn", card=card_name(drawn)), testid="drawn-card",
                                 extra="g-drawn")
@@ -531,7 +534,7 @@ class TableScreen(Screen):
         else:
             first = '<button%s><span class="g-count" aria-hidden="true">%d</span></button>' % (attrs(
                 type="button", class_="card back g-stock", data_action="draw", data_testid="stock",
-                disabled="draw" not in legal or self.taking,
+                disabled="draw" not in legal or self.taking, data_hinted=self.tipp.mark(marks, "draw"),
                 aria_label=t("golf.stock_draw" if "draw" in legal else "golf.stock", n=view["stock_count"])),
                 view["stock_count"])
             first_label = t("golf.pile_stock")
@@ -543,7 +546,7 @@ class TableScreen(Screen):
             discard = french_card(top, label=t("golf.discard_take" if takeable else "golf.discard_label",
                                                card=card_name(top)),
                                   action="take-mode" if takeable else None, testid="discard-top",
-                                  selected=self.taking, extra="g-pile-card")
+                                  selected=self.taking, extra="g-pile-card", data_hinted=self.tipp.mark(marks, "take"))
         return ('<div class="g-piles"><div class="g-pile">%s<span class="g-pile-label">%s</span></div>'
                 '<div class="g-pile">%s<span class="g-pile-label">%s</span></div></div>' % (
                     first, escape(first_label), discard, escape(t("golf.pile_discard"))))
@@ -554,6 +557,8 @@ class TableScreen(Screen):
         shows = slot_shows(view, me, aid)
         drawn = holding(view)
         fresh = self.fresh_slot(app, view)
+        marks = self.tipp.marks(view)
+        placing = "swap" in marks or "take" in marks
         slots = []
         for position in POSITIONS:
             target = None
@@ -562,7 +567,8 @@ class TableScreen(Screen):
             elif self.taking and ("take %d" % position) in view["legal"]:
                 target = "take"
             slots.append(slot_html(view, me, position, shows[position], action=target, big=True,
-                                   fresh=fresh == (me, position)))
+                                   fresh=fresh == (me, position),
+                                   hinted=self.tipp.mark(marks, str(position)) if placing else None))
         return ('<section class="g-mine%s" data-seat="%d" data-testid="seat-%d"><h2 id="mine-h">%s <span class="g-total">%s</span></h2>'
                 '<div class="g-grid big" role="group" aria-labelledby="mine-h" data-testid="grid-%d">%s</div></section>' % (
                     " current" if phase == "turn" and view["turn"] == me else "", me, me,
@@ -588,19 +594,23 @@ class TableScreen(Screen):
             hint = t("golf.hint_turn")
         else:
             hint = t("golf.hint_turn_knocked")
+        marks = self.tipp.marks(view)
         buttons = []
         if drawn is not None:
             buttons.append(button(t("golf.discard_drawn"), "discard", "discard-drawn", kind="secondary",
-                                  disabled="discard" not in view["legal"]))
+                                  disabled="discard" not in view["legal"], data_hinted=self.tipp.mark(marks, "discard")))
         if self.taking:
             buttons.append(button(t("golf.cancel_take"), "take-mode", "cancel-take", kind="ghost"))
         if view["knocker"] is None and drawn is None and not self.taking:
             # Drawing (a tap on a pile) is the normal turn; knocking ends the round, so it is not the main button.
             buttons.append(button(t("golf.knock"), "knock", "knock", kind="secondary",
-                                  disabled="knock" not in view["legal"]))
+                                  disabled="knock" not in view["legal"], data_hinted=self.tipp.mark(marks, "knock")))
+        if mine:
+            buttons.append(self.tipp.button(view))
         return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
-                '<div class="controls g-actions">%s</div>' % (
-                    with_key_hints(hint), escape(latest_news(view, self.table)), "".join(buttons)))
+                '<div class="controls g-actions">%s</div>%s' % (
+                    with_key_hints(hint), escape(latest_news(view, self.table)), "".join(buttons),
+                    self.tipp.line(view) if mine else ""))
 
     def render_table(self, app, view, phase):
         return (self.render_head(view, phase) + self.render_banner(view) + self.render_opponents(app, view, phase)
@@ -665,6 +675,9 @@ class TableScreen(Screen):
             self.act(app, "discard")
         elif action == "knock":
             self.act(app, "knock")
+        elif action == "hint" and self.phase(view) == "turn":
+            self.tipp.ask(view, app)
+            app.rerender()
         elif action == "next":
             reveal_shown(self.table, view)
             app.rerender()

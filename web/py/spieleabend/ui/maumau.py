@@ -8,6 +8,7 @@ cards that came into the hand with the person's last action (a draw, an obligati
 
 from spieleabend.games import maumau as engine
 from spieleabend.games.common import IllegalAction
+from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
@@ -358,6 +359,7 @@ class TableScreen(Screen):
         self.before_deal = None
         self.cursor = None        # keyboard position in the sorted hand
         self.pile = None          # the discard pile at the last drawing, to let a new card land
+        self.tipp = Hint(GAME)
         self.app = app
         self.left = False
         table.listen(self.on_change)
@@ -445,7 +447,8 @@ class TableScreen(Screen):
             label = t("mm.stock", n=view["stock"])
         stock = ('<button%s><span class="card back%s" aria-hidden="true"></span><span class="mm-count">%d</span></button>' % (
             attrs(type="button", class_="mm-stock" + (" can" if can_draw else ""), data_action="draw",
-                  data_testid="draw-pile", aria_label=label, disabled=not can_draw, data_count=view["stock"]),
+                  data_testid="draw-pile", aria_label=label, disabled=not can_draw, data_count=view["stock"],
+                  data_hinted=self.tipp.mark(self.tipp.marks(view), "draw") if me is not None else None),
             big, view["stock"]))
         # A card that just landed on the pile slides in once (app.css cuts animations under reduced motion).
         pile = (view["top"], view["discard"], view["deal"])
@@ -503,6 +506,7 @@ class TableScreen(Screen):
             fresh = new_cards(hand, self.before)
         if self.cursor is not None and self.cursor >= len(hand):
             self.cursor = len(hand) - 1 if hand else None
+        marks = self.tipp.marks(view)
         cards = []
         for index in range(len(hand)):
             card = hand[index]
@@ -515,12 +519,12 @@ class TableScreen(Screen):
                 card, label=t("mm.drawn_label", card=card_name(card)) if drawn else card_name(card),
                 action="card", testid="card-%d" % index, extra=extra, aria_pressed=None,
                 aria_disabled=None if can else "true", data_index=index, data_new=t("mm.drawn") if drawn else None,
-                tabindex="0" if index == (self.cursor or 0) else "-1"))
+                tabindex="0" if index == (self.cursor or 0) else "-1", data_hinted=self.tipp.mark(marks, card)))
         mau_said = self.mau and my_turn
         mau = '<button%s>%s</button>' % (
             attrs(type="button", class_="btn btn-toggle mm-mau", data_action="mau", data_testid="mau",
                   aria_pressed="true" if mau_said else "false", disabled=not my_turn,
-                  aria_describedby="mm-mau-note"),
+                  aria_describedby="mm-mau-note", data_hinted=self.tipp.mark(marks, "mau")),
             escape(t("mm.mau")))
         notes = []
         penalty = mau_penalty(view, self.table.seat)
@@ -528,18 +532,19 @@ class TableScreen(Screen):
             notes.append('<p class="notice warn mm-note" role="alert" data-testid="mau-forgotten">%s</p>' % escape(
                 t("mm.mau_forgot", n=penalty)))
         note = t("mm.mau_armed") if mau_said else t("mm.mau_hint")
-        picker = self.render_picker() if self.picker is not None and my_turn else ""
+        picker = self.render_picker(marks) if self.picker is not None and my_turn else ""
         return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
-                '<h2 id="mm-hand-h">%s</h2>%s</div>%s'
+                '<h2 id="mm-hand-h">%s</h2>%s%s</div>%s%s'
                 '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand">%s</div>'
                 '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
-                    escape(t("mm.hand", n=len(hand))), mau, picker, hand_rows(cards), escape(note), "".join(notes)))
+                    escape(t("mm.hand", n=len(hand))), self.tipp.button(view), mau, self.tipp.line(view), picker,
+                    hand_rows(cards), escape(note), "".join(notes)))
 
-    def render_picker(self):
+    def render_picker(self, marks):
         suits = "".join(
             '<button%s><span class="sym" aria-hidden="true">%s</span>%s</button>' % (
                 attrs(type="button", class_="btn mm-suit" + (" red" if suit in "HD" else ""), data_action="suit",
-                      data_value=suit, data_testid="suit-" + suit),
+                      data_value=suit, data_testid="suit-" + suit, data_hinted=self.tipp.mark(marks, suit)),
                 SUIT_SYMBOLS[suit], escape(t("card." + suit)))
             for suit in PICKER_SUITS)
         return ('<div class="mm-picker" role="group" aria-labelledby="mm-picker-h" data-testid="suit-picker">'
@@ -719,6 +724,9 @@ class TableScreen(Screen):
             app.rerender()
         elif action == "mau":
             self.say_mau(app)
+        elif action == "hint" and view["phase"] == "play":
+            self.tipp.ask(view, app)
+            app.rerender()
         elif action == "draw":
             self.draw(app)
         elif action == "next-deal":

@@ -74,11 +74,20 @@ def room_people(storage):
 
 
 def night_summary(storage):
-    """Return tonight's table as plain rows for a room's lobby message (phones and screens show it)."""
+    """Return tonight's table as plain rows for a room's lobby message (phones and screens show it):
+    [{"name", "points", "games", "wins", "per_game": {game: {"points", "games", "wins"}}}], most points first."""
     night = storage.night()
     table = evening_table(storage.results(), night["id"], night["people"] if "people" in night else [])
-    return [{"name": row["name"], "points": row["points"], "games": row["games"], "wins": row["wins"]}
+    return [{"name": row["name"], "points": row["points"], "games": row["games"], "wins": row["wins"],
+             "per_game": dict((game, {"points": cell["points"], "games": cell["games"], "wins": cell["wins"]})
+                              for game, cell in row["per_game"].items())}
             for row in table["rows"][:16]]
+
+
+def counts(cell, keys=("points", "games", "wins")):
+    """Return a received cell's whole numbers, or None when one is missing or not a number."""
+    numbers = [cell.get(key) for key in keys] if isinstance(cell, dict) else [None]
+    return numbers if all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) else None
 
 
 def safe_rows(rows):
@@ -89,19 +98,31 @@ def safe_rows(rows):
     for row in rows[:16]:
         if not isinstance(row, dict) or not isinstance(row.get("name"), str):
             continue
-        numbers = [row.get(key) for key in ("points", "games", "wins")]
-        if all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-            out.append({"name": row["name"][:24], "points": numbers[0], "games": numbers[1], "wins": numbers[2]})
+        numbers = counts(row)
+        if numbers is None:
+            continue
+        per_game = {}
+        received = row["per_game"] if isinstance(row.get("per_game"), dict) else {}
+        for game in GAME_MODULES:
+            cell = counts(received[game]) if game in received else None
+            if cell is not None:
+                per_game[game] = {"points": cell[0], "games": cell[1], "wins": cell[2]}
+        out.append({"name": row["name"][:24], "points": numbers[0], "games": numbers[1], "wins": numbers[2],
+                    "per_game": per_game})
     return out
 
 
-def room_night_html(rows):
-    """Return tonight's table as a phone or the infoscreen shows it in a room's lobby ("" when empty)."""
+def room_night_html(rows, charts=True):
+    """Return tonight's table as a phone or the table screen shows it in a room's lobby ("" when empty):
+    the bar chart of points, the table, and points per game."""
     rows = safe_rows(rows)
     if not rows:
         return ""
-    return '<section class="panel room-night"><h2>%s</h2>%s</section>' % (
-        escape(t("night.title")), table_html({"rows": rows}, "room-night-table"))
+    played = [game for game in GAME_MODULES if any(game in row["per_game"] for row in rows)]
+    table = {"rows": rows, "played": played}
+    chart = standings_chart(rows, "room-night-chart") if charts and played else ""
+    return '<section class="panel room-night" data-testid="room-night"><h2>%s</h2>%s%s%s</section>' % (
+        escape(t("night.title")), chart, table_html(table, "room-night-table"), per_game_html(table, "room-night-per-game"))
 
 
 def game_label(game):

@@ -4,6 +4,8 @@ Routes: room/host/<game> (the lobby, then the game), room/play (a phone's or a
 screen's place, also after a reload), join/<code>.<secret> (a join link) and join
 (typing code and PIN). The game itself is the game's own `TableScreen(app, table)`,
 wrapped in `RoomFrame`, which adds the room's status line and the host's controls.
+The room outlives a game: between games the host's lobby chooses the next one, the
+phones wait with the evening's table, and a table screen shows the room's face.
 """
 
 from spieleabend.games import GAME_MODULES
@@ -42,12 +44,39 @@ register({
     "room.remove_label": ("%(name)s entfernen", "Remove %(name)s"),
     "room.screens": ("Tisch-Bildschirme", "Table screens"),
     "room.seats": ("Plätze insgesamt", "Seats in total"),
-    "room.seats_hint": ("%(people)s, %(computers)s Computer füllen die freien Plätze.",
-                        "%(people)s, %(computers)s computers fill the free seats."),
+    "room.fill_too_many": ("%(people)s für %(seats)s Plätze", "%(people)s for %(seats)s seats"),
+    "room.fill_none": ("%(people)s, kein Computer", "%(people)s, no computer"),
+    "room.fill_one": ("%(people)s, 1 Computer füllt den freien Platz", "%(people)s, 1 computer fills the free seat"),
+    "room.fill_many": ("%(people)s, %(n)s Computer füllen die freien Plätze", "%(people)s, %(n)s computers fill the free seats"),
     "room.people_one": ("1 Person", "1 person"),
     "room.people": ("%(n)s Personen", "%(n)s people"),
-    "room.too_many": ("Mehr Personen als Plätze: Plätze erhöhen oder jemanden entfernen.",
-                      "More people than seats: add seats or remove someone."),
+    "room.too_many_one": ("Eine Person zu viel: %(game)s hat höchstens %(seats)s Plätze. Tippe bei jemandem auf "
+                          "„Zuschauen“ – wer zuschaut, sieht den Tisch auf dem Handy und spielt die nächste Partie "
+                          "wieder mit. Oder schalte „Dieses Gerät spielt mit“ aus.",
+                          "One person too many: %(game)s has at most %(seats)s seats. Tap “Watch” next to someone – "
+                          "they see the table on their phone and play again in the next game. Or switch off "
+                          "“This device plays a seat”."),
+    "room.too_many": ("%(n)s Personen zu viel: %(game)s hat höchstens %(seats)s Plätze. Tippe bei %(n)s Personen auf "
+                      "„Zuschauen“ – wer zuschaut, sieht den Tisch auf dem Handy und spielt die nächste Partie wieder "
+                      "mit. Oder schalte „Dieses Gerät spielt mit“ aus.",
+                      "%(n)s people too many: %(game)s has at most %(seats)s seats. Tap “Watch” next to %(n)s people – "
+                      "they see the table on their phones and play again in the next game. Or switch off "
+                      "“This device plays a seat”."),
+    "room.watch_instead": ("Zuschauen", "Watch"),
+    "room.play_instead": ("Mitspielen", "Play"),
+    "room.watch_label": ("%(name)s schaut diese Partie zu", "%(name)s watches this game"),
+    "room.watches": ("schaut zu", "watches"),
+    "room.watching_game": ("Du schaust zu – in der nächsten Partie spielst du mit.",
+                           "You are watching – you play in the next game."),
+    "room.watching_deal": ("Du schaust zu – ab dem nächsten Geben spielst du mit.",
+                           "You are watching – you play from the next deal."),
+    "room.next_game": ("Nächstes Spiel", "Next game"),
+    "room.next_is": ("Als Nächstes: %(game)s", "Next: %(game)s"),
+    "room.in_room": ("Im Raum", "In the room"),
+    "room.face_join": ("Mitspielen: QR-Code mit dem Handy scannen – oder in der App „Raum beitreten“ und Code und PIN eintippen.",
+                       "To play: scan the QR code with a phone – or tap “Join a room” in the app and type code and PIN."),
+    "room.face_wait": ("Gleich geht es los – der Gastgeber startet die nächste Partie.",
+                       "Starting soon – the host starts the next game."),
     "room.strength": ("Computer-Spielstärke", "Computer strength"),
     "room.host_plays": ("Dieses Gerät spielt mit", "This device plays a seat"),
     "room.host_plays_hint": ("Aus: dieses Gerät zeigt nur den Tisch (z. B. ein Tablet in der Mitte).",
@@ -64,6 +93,8 @@ register({
                             "Joining by PIN is locked (too many wrong PINs in this room). Please scan the QR code or open the host's link."),
     "room.start": ("Partie starten", "Start game"),
     "room.end": ("Raum beenden", "End room"),
+    "room.to_lobby": ("Anderes Spiel", "Another game"),
+    "room.lobby_confirm": ("Partie abbrechen? Noch einmal tippen.", "Stop this game? Tap again."),
     "room.end_confirm": ("Wirklich beenden? Noch einmal tippen.", "Really end? Tap again."),
     "room.ended_title": ("Raum beendet", "Room ended"),
     "room.final": ("Endstand", "Final standings"),
@@ -93,7 +124,6 @@ register({
                               "A table screen shows everyone the table and does not play."),
     "room.need_code": ("Bitte Code und PIN eingeben.", "Please enter code and PIN."),
     "room.waiting_start": ("Du bist dabei. Warte, bis der Gastgeber startet …", "You are in. Waiting for the host to start …"),
-    "room.game_is": ("Gespielt wird: %(game)s", "Game: %(game)s"),
     "room.no_screen_for": ("Dieses Spiel kann diese App-Version noch nicht zeigen. Bitte neu laden.",
                            "This version of the app cannot show this game yet. Please reload."),
     "room.no_room": ("Dieses Gerät ist in keinem Raum.", "This device is in no room."),
@@ -208,28 +238,52 @@ def final_rows(view, progress, lower_wins):
 
 # -- the host --------------------------------------------------------------------------------------
 class LobbyScreen(Screen):
-    """The host's room before the game: code, PIN, link, QR code, places, options, start."""
+    """The host's room between games: who is in, the next game and its options, the start; code, PIN, QR code."""
 
     def __init__(self, app, room, request=None):
         self.room = room
-        self.game = room.game
-        self.engine = room.engine
         request = request or {}
-        self.options = request.get("options") or {}
-        self.strength = chosen_strength(self.game, request.get("strength"))
-        seats = request.get("seats")
-        limits = self.engine.INFO["seats"]
-        self.seat_count = seats if isinstance(seats, int) and limits["min"] <= seats <= limits["max"] else limits["default"]
-        self.host_plays = True
+        self.host_plays = request["host_plays"] if "host_plays" in request else True
         self.host_name_value = app.settings.get("name", "") or ""
         self.qr_svg = None
         self.qr_for = None
         self.base_asked = False
         self.keep = False  # True when the room goes on in the next screen
+        self.take_choices(app, room.game, request)
         room.listen(lambda _e: self.changed(app))
 
+    def take_choices(self, app, game, request=None):
+        """Take a game's choices: the start screen's last ones for it, with what the request says over them."""
+        from spieleabend.ui.setup import last_choices
+
+        self.game = game
+        self.engine = load_engine(game)
+        self.plugin = game_module(game)
+        self.choices = last_choices(app, game)
+        request = request or {}
+        if isinstance(request.get("options"), dict):
+            for option in self.engine.INFO["options"]:
+                if option["key"] in request["options"]:
+                    self.choices[option["key"]] = request["options"][option["key"]]
+        limits = self.engine.INFO["seats"]
+        seats = request.get("seats")
+        if isinstance(seats, int) and limits["min"] <= seats <= limits["max"]:
+            self.choices["seats"] = seats
+        self.choices["strength"] = chosen_strength(game, request.get("strength") or self.choices["strength"])
+
+    @property
+    def seat_count(self):
+        """Return the seats of the next game: as chosen, but never fewer than the people who play."""
+        limits = self.engine.INFO["seats"]
+        return min(limits["max"], max(self.choices["seats"], self.people(), limits["min"]))
+
     def people(self):
-        return len(self.room.seat_places()) + (1 if self.host_plays else 0)
+        """Return how many people play the next game: the phones that do not watch, and the host if it plays."""
+        return len(self.room.playing_places()) + (1 if self.host_plays else 0)
+
+    def too_many(self):
+        """Return how many people are more than the next game has seats (0: everyone has one)."""
+        return max(0, self.people() - self.engine.INFO["seats"]["max"])
 
     def changed(self, app):
         if app.screen is self:
@@ -247,6 +301,7 @@ class LobbyScreen(Screen):
                 answer = app.storage.codec.loads(text) if status == 200 else None
                 self.room.base = answer["base"] if answer is not None and "base" in answer else app.page_origin()
                 self.room.base_source = answer["source"] if answer is not None and "source" in answer else "none"
+                self.room.send_lobby()  # the screens show the full link and its QR code too
                 self.changed(app)
             app.request("GET", "/api/join-base", None, got_base)
             return
@@ -264,51 +319,64 @@ class LobbyScreen(Screen):
         room = self.room
         state, text = status_of(room.link, code=room.code(), now=app.now())
         parts = [status_line(state, text)]
+        title = t("room.title") + " · " + game_title(self.game)
         if room.link.state == "closed":
             parts.append('<div class="controls">%s</div>' % button(t("room.new"), "room-new", "room-new", kind="primary"))
         if room.code() is None:
             if room.link.error == "no_server":
                 parts.append('<p class="notice warn">%s</p>' % escape(error_text("no_server")))
-            return page(t("room.title") + " · " + game_title(self.game), "".join(parts), extra_class="room")
+            return page(title, "".join(parts), extra_class="room")
+        if room.pin_locked:  # first, where the host looks: the PIN below no longer works
+            parts.append('<p class="notice warn" role="alert" data-testid="pin-locked">%s</p>' % escape(t("room.pin_locked")))
+        # The invitation first while nobody is in; once people are, who is in and the next game come first.
+        if not room.seat_places():
+            parts.append(self.render_invite(room))
+        parts.append(self.render_places(room))
+        parts.append(self.render_game())
+        parts.extend(self.render_options(app))
+        if room.seat_places():
+            parts.append(self.render_invite(room))
+        parts.append(self.render_start(room))
+        return page(title, "".join(parts), extra_class="room room-lobby")
+
+    def render_invite(self, room):
         url = room.join_url() if room.base is not None else None
         qr = ('<div class="room-qr" data-testid="room-qr" role="img" aria-label="%s"%s>%s</div>' % (
             escape(t("room.qr", link=url or "")), " data-ready" if self.qr_svg else "", self.qr_svg or ""))
         warn = ""
         if getattr(room, "base_source", None) == "none":
             warn = '<p class="notice warn">%s</p>' % escape(t("room.no_lan"))
-        if room.pin_locked:  # first, where the host looks: the PIN below no longer works
-            parts.append('<p class="notice warn" role="alert" data-testid="pin-locked">%s</p>' % escape(t("room.pin_locked")))
-        parts.append(
-            '<section class="panel room-invite" aria-label="%s">%s'
-            '<div class="room-ids"><p><span class="label">%s</span><strong class="room-code" data-testid="room-code">%s</strong></p>'
-            '<p><span class="label">%s</span><strong class="room-pin" data-testid="room-pin">%s</strong></p></div>'
-            '<p class="room-link-row"><span class="label">%s</span><code class="room-link" data-testid="room-link">%s</code></p>'
-            '%s<p class="hint">%s</p><div class="controls">%s</div></section>' % (
-                escape(t("room.link")), qr, escape(t("room.code")), escape(room.code()), escape(t("room.pin")),
-                escape(t("room.pin_off") if room.pin_locked else room.doc.get("pin", "")), escape(t("room.link")), escape(url or "…"), warn,
-                escape(t("room.qr_hint")), button(t("room.share"), "room-share", "share-link", kind="secondary",
-                                                   disabled=url is None)))
-        parts.append(self.render_places(room))
-        parts.append(self.render_options())
-        too_many = self.people() > self.seat_count
-        parts.append('<div class="controls room-start">%s%s</div>%s' % (
-            button(t("room.close_joining") if room.joining else t("room.open_joining"), "room-joining",
-                   "close-joining", kind="ghost"),
-            button(t("room.start"), "room-start", "start-room-game", kind="primary", extra="wide",
-                   disabled=too_many or room.link.state != "online"),
-            '<p class="notice warn" role="alert">%s</p>' % escape(t("room.too_many")) if too_many else ""))
-        return page(t("room.title") + " · " + game_title(self.game), "".join(parts), extra_class="room")
+        return ('<section class="panel room-invite" aria-label="%s">%s'
+                '<div class="room-ids"><p><span class="label">%s</span><strong class="room-code" data-testid="room-code">%s</strong></p>'
+                '<p><span class="label">%s</span><strong class="room-pin" data-testid="room-pin">%s</strong></p></div>'
+                '<p class="room-link-row"><span class="label">%s</span><code class="room-link" data-testid="room-link">%s</code></p>'
+                '%s<p class="hint">%s</p><div class="controls">%s</div></section>' % (
+                    escape(t("room.link")), qr, escape(t("room.code")), escape(room.code()), escape(t("room.pin")),
+                    escape(t("room.pin_off") if room.pin_locked else room.doc.get("pin", "")), escape(t("room.link")),
+                    escape(url or "…"), warn, escape(t("room.qr_hint")),
+                    button(t("room.share"), "room-share", "share-link", kind="secondary", disabled=url is None)))
 
     def render_places(self, room):
+        watching = room.watching()
+        choose_watchers = self.too_many() > 0 or bool(watching)
         items = []
         for place in room.seat_places():
             number = place["seat"]
             name = place["name"] or "?"
-            items.append('<li class="room-place%s" data-testid="lobby-place-%d"><span class="who">%s</span>'
-                         '<span class="presence %s">%s</span>%s</li>' % (
-                             "" if place["online"] else " away", number, escape(name),
+            watches = number in watching
+            toggle = ""
+            if choose_watchers:
+                toggle = button(t("room.play_instead") if watches else t("room.watch_instead"), "room-watch",
+                                "watch-place-%d" % number, kind="secondary" if watches else "ghost", data_value=number,
+                                aria_pressed="true" if watches else "false",
+                                aria_label=t("room.watch_label", name=name))
+            items.append('<li class="room-place%s%s" data-testid="lobby-place-%d"%s><span class="who">%s%s</span>'
+                         '<span class="presence %s">%s</span><span class="place-actions">%s%s</span></li>' % (
+                             "" if place["online"] else " away", " watching" if watches else "", number,
+                             " data-watching" if watches else "", escape(name),
+                             ' <span class="tag watch">%s</span>' % escape(t("room.watches")) if watches else "",
                              "on" if place["online"] else "off",
-                             escape(t("room.online") if place["online"] else t("room.away")),
+                             escape(t("room.online") if place["online"] else t("room.away")), toggle,
                              button(t("room.remove"), "room-remove", "remove-place-%d" % number, kind="ghost",
                                     data_value=number, aria_label=t("room.remove_label", name=name))))
         screens = ""
@@ -319,46 +387,111 @@ class LobbyScreen(Screen):
                     escape(t("room.online") if s["online"] else t("room.away")))
                 for s in [room.screens[n] for n in sorted(room.screens)]))
         body = "".join(items) if items else '<li class="hint">%s</li>' % escape(t("room.nobody"))
-        return ('<section class="panel" aria-labelledby="places-h"><h2 id="places-h">%s</h2>'
-                '<ul class="room-places" aria-live="polite">%s</ul>%s</section>' % (
-                    escape(t("room.places")), body, screens))
+        joining = button(t("room.close_joining") if room.joining else t("room.open_joining"), "room-joining",
+                         "close-joining", kind="ghost")
+        return ('<section class="panel room-people" aria-labelledby="places-h"><h2 id="places-h">%s</h2>%s'
+                '<ul class="room-places" aria-live="polite">%s</ul>%s<div class="controls">%s</div></section>' % (
+                    escape(t("room.places")), self.too_many_notice(), body, screens, joining))
 
-    def render_options(self):
-        engine = self.engine
-        from spieleabend.ui.setup import columns, radio, strength_fieldset
+    def too_many_notice(self):
+        """Return what to do when more people are here than the next game has seats ("" when all fit)."""
+        extra = self.too_many()
+        if not extra:
+            return ""
+        key = "room.too_many_one" if extra == 1 else "room.too_many"
+        return '<p class="notice warn" role="alert" data-testid="too-many">%s</p>' % escape(
+            t(key, n=extra, game=game_title(self.game), seats=self.engine.INFO["seats"]["max"]))
 
-        limits = engine.INFO["seats"]
-        counts = "".join(radio("room-seats", n, "room-seats-%d" % n, n == self.seat_count, str(n), "seg")
+    def render_game(self):
+        """Return the choice of the next game: every game of the app, in the room itself."""
+        from spieleabend.ui.setup import radio
+
+        items = "".join(radio("room-game", game, "room-game-%s" % game, game == self.game, game_title(game), "seg")
+                        for game in GAME_MODULES)
+        return ('<section class="panel room-next"><fieldset><legend>%s</legend>'
+                '<div class="segments room-games" style="--cols:2">%s</div></fieldset></section>' % (
+                    escape(t("room.next_game")), items))
+
+    def render_options(self, app):
+        """Return the next game's settings: the start screen's own pieces, then who plays on this device."""
+        from spieleabend.ui.setup import columns, option_panels, radio, strength_fieldset
+
+        limits = self.engine.INFO["seats"]
+        seats = self.seat_count
+        fewest = min(limits["max"], self.people())
+        counts = "".join(radio("room-seats", n, "room-seats-%d" % n, n == seats, str(n), "seg", disabled=n < fewest)
                          for n in range(limits["min"], limits["max"] + 1))
-        computers = max(0, self.seat_count - self.people())
-        return ('<section class="panel room-options"><fieldset><legend>%s</legend><div class="segments" style="--cols:%d">%s</div>'
-                '<p class="hint" id="room-seats-hint">%s</p></fieldset>%s'
-                '<label class="switch"><input type="checkbox" data-input="host-plays" data-testid="host-plays"%s>'
-                '<span>%s</span></label><p class="hint">%s</p>'
-                '<label for="room-host-name" class="label">%s</label><input type="text" id="room-host-name" '
-                'autocomplete="nickname" data-testid="room-host-name" value="%s" placeholder="%s">%s</section>' % (
-                    escape(t("room.seats")), columns(limits["max"] - limits["min"] + 1), counts,
-                    escape(t("room.seats_hint", computers=computers, people=(
-                        t("room.people_one") if self.people() == 1 else t("room.people", n=self.people())))),
-                    strength_fieldset(self.game, self.strength, "room-strength", t("room.strength")),
-                    " checked" if self.host_plays else "",
-                    escape(t("room.host_plays")), escape(t("room.host_plays_hint")), escape(t("room.your_name")),
-                    escape(self.host_name_value), escape(t("room.host_default")),
-                    '<p class="notice warn" role="alert" data-testid="host-name-error">%s</p>' % escape(self.name_error)
-                    if self.name_error else ""))
+        hints = {}
+        if self.plugin is not None and hasattr(self.plugin, "setup_hints"):
+            choices = dict(self.choices)
+            choices["seats"] = seats
+            hints = self.plugin.setup_hints(choices)
+        panels = ['<section class="panel room-options"><fieldset><legend>%s</legend><div class="segments" style="--cols:%d">%s</div>'
+                  '<p class="hint" id="room-seats-hint" data-testid="room-seats-hint">%s</p></fieldset></section>' % (
+                      escape(t("room.seats")), columns(limits["max"] - limits["min"] + 1), counts,
+                      escape(self.fill_text()))]
+        panels.extend(option_panels(self.engine, self.choices, hints))
+        panels.append('<section class="panel">%s</section>' % strength_fieldset(
+            self.game, self.choices["strength"], "room-strength", t("room.strength")))
+        panels.append(
+            '<section class="panel"><label class="switch"><input type="checkbox" data-input="host-plays" data-testid="host-plays"%s>'
+            '<span>%s</span></label><p class="hint">%s</p>'
+            '<label for="room-host-name" class="label">%s</label><input type="text" id="room-host-name" '
+            'autocomplete="nickname" data-testid="room-host-name" value="%s" placeholder="%s">%s</section>' % (
+                " checked" if self.host_plays else "", escape(t("room.host_plays")), escape(t("room.host_plays_hint")),
+                escape(t("room.your_name")), escape(self.host_name_value), escape(t("room.host_default")),
+                '<p class="notice warn" role="alert" data-testid="host-name-error">%s</p>' % escape(self.name_error)
+                if self.name_error else ""))
+        return panels
+
+    def fill_text(self):
+        """Return who sits at the next game: "3 Personen, 1 Computer füllt den freien Platz"."""
+        people = self.people()
+        who = t("room.people_one") if people == 1 else t("room.people", n=people)
+        if self.too_many():
+            return t("room.fill_too_many", people=who, seats=self.engine.INFO["seats"]["max"])
+        computers = max(0, self.seat_count - people)
+        if computers == 0:
+            return t("room.fill_none", people=who)
+        if computers == 1:
+            return t("room.fill_one", people=who)
+        return t("room.fill_many", people=who, n=computers)
+
+    def render_start(self, room):
+        """Return the start bar, always in reach at the bottom: the next game, who plays, and what is missing."""
+        return ('<div class="setup-start room-start"><p class="room-next-line" data-testid="room-next">%s</p>%s</div>' % (
+            escape(t("room.next_is", game=game_title(self.game)) + " · " + self.fill_text()),
+            button(t("room.start"), "room-start", "start-room-game", kind="primary", extra="wide",
+                   disabled=self.too_many() > 0 or room.link.state != "online")))
 
     host_name_value = ""
     name_error = ""
 
     def on_input(self, app, name, value, final):
+        from spieleabend.ui.setup import option_choice
+        from spieleabend.ui.shell import remember_setup
+
+        if name == "room-game":
+            if value in GAME_MODULES and value != self.game and self.room.table is None:
+                self.room.choose_game(value)
+                self.take_choices(app, value)
+                app.rerender()
+            return
         if name == "room-seats":
-            self.seat_count = int(value)
-            app.rerender()
+            limits = self.engine.INFO["seats"]
+            if str(value).isdigit() and limits["min"] <= int(value) <= limits["max"]:
+                self.choices["seats"] = int(value)
         elif name == "room-strength":
-            self.strength = value
+            self.choices["strength"] = chosen_strength(self.game, value)
         elif name == "host-plays":
             self.host_plays = bool(value)
-            app.rerender()
+        else:
+            chosen = option_choice(self.engine, name, value)
+            if chosen is None:
+                return
+            self.choices[name] = chosen
+        remember_setup(app, self.game, self.choices)
+        app.rerender()
 
     def handle(self, app, action, value):
         room = self.room
@@ -369,6 +502,9 @@ class LobbyScreen(Screen):
                     t("room.shared") if how == "shared" else t("room.copied") if how == "copied" else t("room.copy_failed")))
         elif action == "room-remove":
             room.remove_place(int(value))
+        elif action == "room-watch":
+            number = int(value)
+            room.set_watching(number, number not in room.watching())
         elif action == "room-joining":
             room.set_joining(not room.joining)
         elif action == "room-start":
@@ -388,9 +524,12 @@ class LobbyScreen(Screen):
             app.focus("#room-host-name")
             return
         name = name or app.settings.get("name", "") or t("room.host_default")
-        if self.people() > self.seat_count:
+        if self.too_many():
             return
-        table = self.room.start_game(self.options, self.seat_count, self.strength, self.host_plays, name)
+        options = {}
+        for option in self.engine.INFO["options"]:
+            options[option["key"]] = self.choices[option["key"]]
+        table = self.room.start_game(options, self.seat_count, self.choices["strength"], self.host_plays, name)
         self.keep = True
         show_host_game(app, self.room, table)
 
@@ -415,6 +554,7 @@ class RoomFrame(Screen):
         self.table = table
         self.room = room
         self.end_armed = False
+        self.lobby_armed = False
         self.keep = False
         self.leave_armed = False
         self.route = getattr(inner, "route", "")
@@ -436,6 +576,10 @@ class RoomFrame(Screen):
             notes.append('<span class="room-note stand-in" data-testid="stand-in-note">%s</span>' % escape(
                 t("room.stand_in", name=name)))
         notes.extend(away_notes(self.table.seats(), app.now()))
+        watching = self.table.watching() if self.room is None else None
+        if watching is not None:
+            notes.append('<span class="room-note watch" role="status" data-testid="watching-note">%s</span>' % escape(
+                t("room.watching_" + ("deal" if watching == "deal" else "game"))))
         stood_in = getattr(self.table, "stood_in", None)
         if stood_in:
             moves = [words for words in [action_words(action) for action in stood_in] if words]
@@ -455,18 +599,22 @@ class RoomFrame(Screen):
                 self.room.link.status()[1] in ("unknown_room", "bad_token", "host_gone", "idle"):
             controls = button(t("room.alone"), "room-alone", "room-alone", kind="primary")
         elif self.room is not None:
-            controls = button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room",
-                              kind="ghost", extra="room-end")
+            if self.table.outcome() is None:
+                # Another game instead of this one (the wrong game, people leaving): the room stays.
+                controls = button(t("room.lobby_confirm") if self.lobby_armed else t("room.to_lobby"), "room-lobby",
+                                  "room-lobby", kind="ghost", extra="room-end")
+            controls += button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room",
+                               kind="ghost", extra="room-end")
         elif self.table.link.state in ("retrying", "closed") and self.table.link.error not in ("bad_token",):
             controls = button(t("room.reconnect"), "room-reconnect", "room-reconnect", kind="ghost")
-        if self.room is None and self.table.link.state != "closed":
+        if self.room is None and self.table.link.state != "closed" and not self.table.reads_from_afar():
             # A phone or screen may leave for good mid-game (a computer plays its seat; Mau-Mau removes it).
             # Short, so that the bar stays one line on a 360 px phone.
             controls += button(t("room.leave_confirm") if self.leave_armed else t("room.leave_short"), "room-leave",
                                "room-leave", kind="ghost", extra="room-end", aria_label=None if self.leave_armed
                                else t("room.leave"))
         # A table screen is read from across the room: its notes are large (rooms.css).
-        return '<div class="room-bar%s">%s%s%s</div>' % (" on-screen" if self.table.role == "screen" else "",
+        return '<div class="room-bar%s">%s%s%s</div>' % (" on-screen" if self.table.reads_from_afar() else "",
                                                           status_line(state, text), "".join(notes), controls)
 
     def mismatched(self):
@@ -484,6 +632,16 @@ class RoomFrame(Screen):
         return self.bar(app) + self.inner.render(app)
 
     def handle(self, app, action, value):
+        if action == "room-lobby" and self.room is not None:
+            if not self.lobby_armed and self.table.outcome() is None:
+                self.lobby_armed = True
+                app.rerender()
+                return
+            self.keep = True
+            if self.table.outcome() is None:
+                app.storage.delete_game(self.room.game)  # left unfinished for another game: it does not count
+            reopen_lobby(app, self.room)
+            return
         if action == "room-end":
             if self.room is None:
                 return
@@ -511,7 +669,7 @@ class RoomFrame(Screen):
         if action == "room-alone" and self.room is not None:
             go_on_alone(app, self.room)
             return
-        if action == "new-game" and self.table.role != "local":
+        if action == "new-game":
             if self.room is not None:
                 self.keep = True
                 reopen_lobby(app, self.room)
@@ -608,30 +766,9 @@ def go_on_alone(app, room):
 
 
 def reopen_lobby(app, room):
-    """After a finished game: back to the lobby of the same room, joining open again, same settings."""
-    request = None
-    host_plays = True
-    if room.table is not None:
-        meta = room.table.meta
-        options = {}
-        for key in meta["options"]:
-            if key not in ("names", "seats"):
-                options[key] = meta["options"][key]
-        request = {"options": options, "seats": len(room.table.players()),
-                   "strength": meta["room"].get("strength") if "room" in meta else None}
-        host_plays = room.table.seat is not None
-        room.table.close()
-    room.table = None
-    room.doc["started"] = False
-    app.storage.save_room(room.doc)
-    room.set_joining(True)
-    for number in list(room.places):
-        place = room.places[number]
-        if place.get("gone"):
-            del room.places[number]
-    room.send_lobby()
-    screen = LobbyScreen(app, room, request)
-    screen.host_plays = host_plays
+    """After a game: the room's lobby, where the host chooses the next game (the last one's settings first)."""
+    last = room.back_to_lobby()
+    screen = LobbyScreen(app, room, last)
     app.show(screen, route="room/host/" + room.game)
     screen.need_qr(app)
 
@@ -779,7 +916,10 @@ class GuestScreen(Screen):
     def __init__(self, app, table):
         self.table = table
         self.frame = None
+        self.frame_for = None  # (game, seat, start) of the game the frame shows
         self.ended = None
+        self.qr_for = None     # the join link whose QR code a table screen shows between games
+        self.qr_svg = None
         table.listen(lambda _e: self.changed(app))
         self.changed(app)  # after a reload the table holds the last view it was sent: drawn at once
 
@@ -789,18 +929,41 @@ class GuestScreen(Screen):
         if state == "closed" and detail in ("ended", "host_gone", "idle") and self.ended is None:
             view = table.message["view"] if table.message is not None else None
             self.ended = EndedScreen(table.game, view, detail)
+        showing = None
+        if table.message is not None:
+            showing = (table.game, table.seat, table.message.get("started_at"))
+        if self.frame is not None and showing != self.frame_for:
+            # Back in the lobby, or straight into another game (or a seat at this one): the old game's screen goes.
+            self.frame.inner.leave(app)
+            self.frame = None
         fresh = False
-        if table.message is not None and self.frame is None and table.plugin is not None \
+        if showing is not None and self.frame is None and table.plugin is not None \
                 and hasattr(table.plugin, "TableScreen"):
             fresh = True
             listeners = table.listeners
             table.listeners = [listeners[0]] if listeners else []
             self.frame = RoomFrame(app, table.plugin.TableScreen(app, table), table)
-        if table.message is None and self.frame is not None:
-            self.frame.inner.leave(app)  # the host went back to the lobby for another game
-            self.frame = None
+            self.frame_for = showing
+        if self.frame is None:
+            self.need_qr(app)
         if app.screen is self and (self.frame is None or fresh):
             app.rerender()  # with the game's screen in place, its own listener draws
+
+    def need_qr(self, app):
+        """On a table screen between games: fetch the QR code of the room's join link (once per link)."""
+        lobby = self.table.lobby
+        if not self.table.reads_from_afar() or lobby is None or not isinstance(lobby.get("invite"), dict):
+            return
+        url = lobby["invite"].get("url")
+        if not isinstance(url, str) or not url or url == self.qr_for:
+            return
+        self.qr_for = url
+
+        def got_qr(status, svg):
+            self.qr_svg = svg if status == 200 else None
+            if app.screen is self and self.frame is None:
+                app.rerender()
+        app.request("POST", "/api/qr.svg", url, got_qr, "text/plain;charset=utf-8")
 
     def render(self, app):
         table = self.table
@@ -827,21 +990,56 @@ class GuestScreen(Screen):
             return page(t("room.title"), "".join(parts), extra_class="room")
         if table.game is not None and table.plugin is None:
             parts.append('<p class="notice warn">%s</p>' % escape(t("room.no_screen_for")))
+        elif table.reads_from_afar() and (table.lobby is not None or link_state == "online"):
+            # No way home on a TV: nobody taps it, and the room is what it is there for.
+            return page(t("night.title"), "".join(parts) + self.room_face(), back=False, extra_class="room room-face")
         elif table.lobby is not None or link_state == "online":
             # In the room as soon as the relay said so; the host's lobby list follows.
-            names = ""
-            game = ""
-            if table.lobby is not None:
-                names = "".join('<li class="room-place%s"><span class="who">%s</span></li>' % (
-                    "" if p["online"] else " away", escape(p["name"] or "?")) for p in table.lobby["places"])
-                game = '<p class="room-game" data-testid="room-game">%s</p>' % escape(
-                    t("room.game_is", game=game_title(table.lobby["game"])))
-            parts.append('<section class="panel room-wait">%s<p data-testid="room-waiting">%s</p>'
-                         '<ul class="room-places">%s</ul></section>' % (game, escape(t("room.waiting_start")), names))
+            parts.append('<section class="panel room-wait">%s<p data-testid="room-waiting">%s</p>%s</section>' % (
+                self.next_game_line(), escape(t("room.waiting_start")), self.people_list()))
             if table.lobby is not None and "night" in table.lobby:  # tonight's game-night table from the host
                 parts.append(__import__("spieleabend.ui.night", fromlist=["x"]).room_night_html(table.lobby["night"]))
         parts.append('<div class="controls">%s</div>' % button(t("room.leave"), "room-leave", "room-leave", kind="ghost"))
         return page(t("room.title"), "".join(parts), extra_class="room")
+
+    def next_game_line(self):
+        """Return "Als Nächstes: Golf" (the game the host has chosen), "" before the host's lobby came."""
+        if self.table.lobby is None or self.table.lobby.get("game") not in GAME_MODULES:
+            return ""
+        return '<p class="room-game" data-testid="room-game" data-game="%s">%s</p>' % (
+            self.table.lobby["game"], escape(t("room.next_is", game=game_title(self.table.lobby["game"]))))
+
+    def people_list(self):
+        """Return who is in the room (as the host's lobby said), those who watch the next game marked."""
+        if self.table.lobby is None or not isinstance(self.table.lobby.get("places"), list):
+            return ""
+        items = []
+        for place in self.table.lobby["places"]:
+            if not isinstance(place, dict):
+                continue
+            watches = bool(place.get("watching"))
+            items.append('<li class="room-place%s%s"><span class="who">%s</span>%s</li>' % (
+                "" if place.get("online") else " away", " watching" if watches else "", escape(place.get("name") or "?"),
+                '<span class="tag watch">%s</span>' % escape(t("room.watches")) if watches else ""))
+        return '<ul class="room-places" data-testid="room-people">%s</ul>' % "".join(items)
+
+    def room_face(self):
+        """Return the table screen between games, read from across the room: how to join, who is in, the
+        evening's standings and the next game. It has no controls: nobody taps a TV."""
+        lobby = self.table.lobby or {}
+        invite = lobby["invite"] if isinstance(lobby.get("invite"), dict) else {}
+        code, pin = invite.get("code"), invite.get("pin")
+        qr = '<div class="room-qr" data-testid="screen-qr" role="img" aria-label="%s"%s>%s</div>' % (
+            escape(t("room.qr", link=invite.get("url") or "")), " data-ready" if self.qr_svg else "", self.qr_svg or "")
+        ids = '<div class="room-ids"><p><span class="label">%s</span><strong class="room-code" data-testid="screen-code">%s</strong></p>%s</div>' % (
+            escape(t("room.code")), escape(code or "…"),
+            '<p><span class="label">%s</span><strong class="room-pin" data-testid="screen-pin">%s</strong></p>' % (
+                escape(t("room.pin")), escape(pin)) if isinstance(pin, str) else "")
+        join = '<section class="face-join">%s%s<p class="hint">%s</p></section>' % (qr, ids, escape(t("room.face_join")))
+        night = __import__("spieleabend.ui.night", fromlist=["x"]).room_night_html(lobby.get("night"), charts=True)
+        who = '<section class="face-who"><h2>%s</h2>%s</section>' % (escape(t("room.in_room")), self.people_list())
+        return '<div class="face" data-testid="room-face">%s<div class="face-room">%s<p data-testid="room-waiting" class="face-wait">%s</p>%s%s</div></div>' % (
+            join, self.next_game_line(), escape(t("room.face_wait")), who, night)
 
     def handle(self, app, action, value):
         if self.frame is not None and self.table.message is not None and self.ended is None:
@@ -879,27 +1077,37 @@ class GuestScreen(Screen):
 
 # -- routes ---------------------------------------------------------------------------------------
 def host_screen(app, game):
-    """Return the host's screen for a game: the running room game, the lobby being resumed, or a new room."""
-    from spieleabend.games import GAME_MODULES
+    """Return the host's screen: the room's running game, else the room's lobby (kept for the whole evening), else a new room.
 
+    A host room this device keeps is taken back, whichever game's "Zusammen spielen" opened it: the
+    group stays in one room and the lobby switches to that game."""
     if game not in GAME_MODULES:
         return NoRoomScreen()
-    document = app.storage.load_game(game)
-    if document is not None and "room" in document["meta"] and game_module(game) is not None:
-        room = HostRoom.resume_game(app, game, document)
-        room.start()
-        inner = room.table.plugin.TableScreen(app, room.table)
-        return RoomFrame(app, inner, room.table, room=room)
     stored = app.storage.load_room()
+    if stored is None or stored["role"] != "host":
+        stored = None
+    running = stored["game"] if stored is not None and stored.get("game") in GAME_MODULES else game
+    for playing in ([running, game] if running != game else [game]):
+        document = app.storage.load_game(playing)
+        if document is not None and "room" in document["meta"] and game_module(playing) is not None and (
+                stored is None or document["meta"]["room"].get("code") == stored.get("code")):
+            room = HostRoom.resume_game(app, playing, document)
+            room.start()
+            inner = room.table.plugin.TableScreen(app, room.table)
+            return RoomFrame(app, inner, room.table, room=room)
     request = getattr(app, "room_request", None)
     if request is not None and request.get("game") != game:
         request = None
-    if stored is not None and stored["role"] == "host" and stored.get("game") == game and not stored.get("started") \
-            and request is None:
-        room = HostRoom(app, game, stored)
+    app.room_request = None
+    if stored is not None and "token" in stored:
+        # Between games (or the last game finished and recorded): this room's lobby.
+        doc = dict(stored)
+        doc["started"] = False
+        room = HostRoom(app, running, doc)
+        if request is not None:
+            room.choose_game(game)
     else:
         room = HostRoom(app, game)
-    app.room_request = None
     screen = LobbyScreen(app, room, request)
     room.start()
     return screen

@@ -14,7 +14,11 @@ What travels inside the relay's `data` (one dict with a kind "k"):
                       "history", "moving": [seats the game waits for], "over",
                       "cr": {"id", "want", "commits", "bad"}}
     host -> screens  the same with "seat": None and the public view
-    host -> all      {"k": "lobby", "game", "places", "seats"}       before the start
+    host -> all      {"k": "lobby", "game", "places": [{"name", "online", "watching"}], "night",
+                      "invite": {"code", "pin", "url"}}     between games: the next game and the evening
+    host -> watcher  {"k": "table", ..., "seat": None, "watch": "game"|"deal"}   a place that does not play
+                     this game (the host let it watch, or it joined during the game) sees the public view
+                     and plays from the next game (or, where the game seats newcomers, the next deal)
                      {"k": "reveal", "id", "entries": [[seat, action, nonce, hash]]}
     host -> seat     {"k": "error", "code", "text"}     an illegal action, a bad reveal
                      {"k": "removed"}                   the host took this place away
@@ -227,7 +231,7 @@ class HostRoom:
         self.app = app
         self.game = game
         self.engine = load_engine(game)
-        self.doc = doc or {}  # {"role": "host", "game", "code", "token", "secret", "pin", "link"}
+        self.doc = doc or {}  # {"role": "host", "game", "code", "token", "secret", "pin", "link", "watching"}
         self.places = {}      # relay seat -> {"seat": n, "name", "online": bool, "removed": bool}
         self.screens = {}     # relay screen -> {"screen": n, "name", "online"}
         self.joining = True
@@ -279,11 +283,42 @@ class HostRoom:
         """Return the joined seats (not removed) in joining order."""
         return [self.places[n] for n in sorted(self.places) if not self.places[n]["removed"]]
 
+    def watching(self):
+        """Return the relay seats the host lets watch the next game instead of playing it."""
+        return list(self.doc["watching"]) if "watching" in self.doc else []
+
+    def playing_places(self):
+        """Return the joined seats that play the next game (not removed, not watching), in joining order."""
+        watching = self.watching()
+        return [place for place in self.seat_places() if place["seat"] not in watching]
+
+    def set_watching(self, number, watches):
+        """Let a place watch the next game (public view only) or play it again."""
+        watching = [n for n in self.watching() if n != number and n in self.places]
+        if watches and number in self.places:
+            watching.append(number)
+        self.doc["watching"] = sorted(watching)
+        self.app.storage.save_room(self.doc)
+        self.send_lobby()
+        self.changed()
+
+    def choose_game(self, game):
+        """Make `game` the room's next game (between games): every phone and the screen are told at once."""
+        if self.table is not None or game == self.game:
+            return
+        self.game = game
+        self.engine = load_engine(game)
+        self.doc["game"] = game
+        if "code" in self.doc:
+            self.app.storage.save_room(self.doc)
+        self.send_lobby()
+        self.changed()
+
     # -- link callbacks ----------------------------------------------------------------------
     def on_welcome(self, frame):
         if frame["type"] == "created":
             self.doc = {"role": "host", "game": self.game, "code": frame["room"], "token": frame["token"],
-                        "secret": frame["secret"], "pin": frame["pin"], "link": frame["link"]}
+                        "secret": frame["secret"], "pin": frame["pin"], "link": frame["link"], "watching": []}
             self.app.storage.save_room(self.doc)
         elif frame["type"] == "resumed":
             self.doc["secret"] = frame["secret"]
@@ -309,6 +344,15 @@ class HostRoom:
         self.changed()
 
     def on_link(self):
+        state, detail = self.link.status()
+        if state == "closed" and detail in ("unknown_room", "bad_token") and self.table is None \
+                and self.link.hello["type"] == "resume":
+            # A kept lobby whose room the server no longer knows (expired overnight): open a new one.
+            self.doc = {}
+            self.places = {}
+            self.screens = {}
+            self.link = RoomLink(self.app, {"type": "create", "v": PROTOCOL}, self)
+            self.link.start()
         self.changed()
         if self.table is not None:
             self.table.changed()
@@ -368,8 +412,13 @@ class HostRoom:
     # -- lobby -------------------------------------------------------------------------------
     def lobby_message(self):
         night = __import__("spieleabend.ui.night", fromlist=["x"]).night_summary(self.app.storage)
-        return {"k": "lobby", "game": self.game,
-                "places": [{"name": p["name"], "online": p["online"]} for p in self.seat_places()],
+        watching = self.watching()
+        # The invitation goes to everyone in the room: the table screen shows it large, and a phone may pass
+        # the link on to a latecomer (all of them could read it off the host's lobby anyway).
+        invite = {"code": self.code(), "pin": None if self.pin_locked else self.doc.get("pin"), "url": self.join_url()}
+        return {"k": "lobby", "game": self.game, "invite": invite,
+                "places": [{"name": p["name"], "online": p["online"], "watching": p["seat"] in watching}
+                           for p in self.seat_places()],
                 "night": night}  # tonight's game-night table, shown on phones and screens
 
     def send_lobby(self):
@@ -396,8 +445,10 @@ class HostRoom:
         self.link.send({"type": "joining", "open": bool(is_open)})
 
     def start_game(self, options, seat_count, strength, host_plays, host_name):
-        """Seat the host (if it plays), the phones in joining order and computers; deal; close joining."""
-        phones = self.seat_places()
+        """Seat the host (if it plays), the phones that play (joining order) and computers; deal.
+
+        Joining stays open: a phone that joins during the game watches it and plays from the next one."""
+        phones = self.playing_places()
         people = len(phones) + (1 if host_plays else 0)
         if people > seat_count:
             raise ValueError("more people than seats")
@@ -431,8 +482,33 @@ class HostRoom:
                                    room=self)
         self.doc["started"] = True
         self.app.storage.save_room(self.doc)
-        self.set_joining(False)
         return self.table
+
+    def back_to_lobby(self):
+        """After a game: the room's lobby again (joining open, nobody watching, those who left gone).
+
+        Return what the game was started with ({"options", "seats", "strength", "host_plays"}), or None."""
+        last = None
+        if self.table is not None:
+            meta = self.table.meta
+            options = {}
+            for key in meta["options"]:
+                if key not in ("names", "seats"):
+                    options[key] = meta["options"][key]
+            last = {"options": options, "seats": len(self.table.players()), "host_plays": self.table.seat is not None,
+                    "strength": meta["room"].get("strength") if "room" in meta else None}
+            self.table.close()
+        self.table = None
+        self.doc["started"] = False
+        self.doc["watching"] = []
+        self.app.storage.save_room(self.doc)
+        self.set_joining(True)
+        for number in list(self.places):
+            if self.places[number].get("gone"):
+                del self.places[number]
+        self.send_lobby()
+        self.changed()
+        return last
 
     def end(self):
         """End the room for everybody (after the final standings)."""
@@ -605,7 +681,7 @@ class HostTable(LocalTable):
             return
         if self.broadcast_timer is not None:
             return  # the pending broadcast will carry this change
-        frames = 1 + len([p for p in self.players() if p["kind"] == REMOTE])
+        frames = 1 + len([p for p in self.players() if p["kind"] == REMOTE]) + len(self.watchers())
         wait = self.last_broadcast + FRAME_MS * frames - self.app.now()
         if wait > 0:
             self.broadcast_timer = self.app.later(self.broadcast_due, wait)
@@ -630,11 +706,35 @@ class HostTable(LocalTable):
             player = players[seat]
             if player["kind"] == REMOTE and not player.get("away") and not player.get("gone"):
                 self.room.link.send({"type": "to_seat", "seat": player["relay"], "data": self.message_for(seat)})
-        self.send_screens()
+        public = None
+        for relay in self.watchers():
+            if public is None:
+                public = self.message_for(None)
+            self.send_watcher(relay, public)
+        self.send_screens(public)
 
-    def send_screens(self):
+    def send_screens(self, public=None):
         if self.room is not None and self.room.screens:
-            self.room.link.send({"type": "to_screens", "data": self.message_for(None)})
+            self.room.link.send({"type": "to_screens", "data": public or self.message_for(None)})
+
+    def watchers(self):
+        """Return the relay seats in the room that do not play this game and are online (they watch it)."""
+        if self.room is None:
+            return []
+        seated = [player["relay"] for player in self.players() if player["kind"] == REMOTE]
+        out = []
+        for number in sorted(self.room.places):
+            place = self.room.places[number]
+            if number not in seated and place["online"] and not place["removed"] and not place.get("gone"):
+                out.append(number)
+        return out
+
+    def send_watcher(self, relay, public=None):
+        """Send a place that does not play this game the public view, with when it plays: "deal" or "game"."""
+        message = dict(public or self.message_for(None))
+        joins_at_deal = self.engine.INFO["joins_between_deals"] and relay not in self.room.watching()
+        message["watch"] = "deal" if joins_at_deal else "game"
+        self.room.link.send({"type": "to_seat", "seat": relay, "data": message})
 
     def send_seat(self, seat):
         player = self.players()[seat]
@@ -711,13 +811,16 @@ class HostTable(LocalTable):
     def on_presence(self, relay, status):
         seat = self.seat_of(relay)
         if seat is None and status in ("joined", "back") and self.can_add_seat() and self.room is not None \
-                and relay in self.room.places and not self.room.places[relay]["removed"]:
+                and relay in self.room.places and not self.room.places[relay]["removed"] \
+                and relay not in self.room.watching():
             self.seat_newcomer(relay)
             return
         if seat is None:
             if status in ("joined", "back") and self.room is not None:
-                # Joined after the start (or removed in the lobby): no seat at this table.
-                self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "removed"}})
+                if relay in self.room.places and not self.room.places[relay]["removed"]:
+                    self.send_watcher(relay)  # joined during the game (or watches it): the table, and when it plays
+                else:
+                    self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "removed"}})
             return
         player = self.players()[seat]
         if status == "away":
@@ -810,6 +913,11 @@ class HostTable(LocalTable):
                 self.log_room_change(name)
                 self.after_change()
                 return True
+        for relay in self.watchers():
+            # A phone that joined during the deal plays from this one on (not one the host lets watch).
+            if relay not in self.room.watching() and self.can_add_seat():
+                self.seat_newcomer(relay)
+                return True
         if self.can_add_seat() and not self.room.joining:
             self.meta["reopened"] = True
             self.room.set_joining(True)
@@ -894,7 +1002,13 @@ class HostTable(LocalTable):
         seat = self.seat_of(relay)
         kind = data["k"]
         if seat is None:
-            self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "removed"}})
+            if relay in self.room.places and not self.room.places[relay]["removed"]:
+                if kind == "sync":
+                    self.send_watcher(relay)
+                else:
+                    self.tell(relay, "watching", "")
+            else:
+                self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "removed"}})
             return
         if kind == "sync":
             self.send_seat(seat)
@@ -1182,8 +1296,9 @@ class RemoteTable(Table):
         self.host = frame["host"] if "host" in frame else "online"
         if "token" in frame:
             seen = self.doc["seen"] if "seen" in self.doc else None  # a resume keeps what this phone has shown
+            recorded = self.doc["recorded"] if "recorded" in self.doc else None
             self.doc = {"role": self.doc["role"], "code": frame["room"], "token": frame["token"],
-                        "name": frame.get("name", ""), "pending": None, "seen": seen}
+                        "name": frame.get("name", ""), "pending": None, "seen": seen, "recorded": recorded}
             self.app.storage.save_room(self.doc)
         self.resend = True
         self.acted_on = None  # an action sent before the line dropped may be lost: the host's view decides
@@ -1227,7 +1342,6 @@ class RemoteTable(Table):
                 # The host went back to the lobby for another game in the same room.
                 self.message = None
                 self.stale = False
-                self.doc["recorded"] = False
                 self.doc["shown"] = None
                 self.set_pending(None)
         elif k == "reveal":
@@ -1409,17 +1523,25 @@ class RemoteTable(Table):
     def edit(self, change):
         raise IllegalAction("only the host changes the table")
 
+    def watching(self):
+        """Return "game" or "deal" while this place watches a game it does not play (its next one), else None."""
+        if self.message is None or "watch" not in self.message:
+            return None
+        return self.message["watch"]
+
     def record_result(self):
-        """Put the finished room game into this device's Ergebnisse once."""
-        code = self.doc.get("code")
-        if self.doc.get("recorded") or self.plugin is None:
+        """Put the finished room game into this device's Ergebnisse once (not a game it only watched).
+
+        "recorded" holds the start time of the game recorded last: each game of the evening is recorded once."""
+        started = self.message.get("started_at")
+        if self.doc.get("recorded") in (True, started) or self.plugin is None or self.watching() is not None:
             return
         view = self.message["view"]
         entry = result_entry(self.app, self.game, view["names"], view["outcome"], self.seat,
                              self.message.get("started_at"), self.app.storage.night()["id"],
-                             self.message.get("history") or [], code)
+                             self.message.get("history") or [], self.doc.get("code"))
         entry["replay"] = keep_replay(self.app, self.message.get("replay"), self.seat)
-        self.doc["recorded"] = True
+        self.doc["recorded"] = started
         if "token" in self.doc:
             self.app.storage.save_room(self.doc)
         self.app.storage.add_result(entry)
@@ -1433,6 +1555,9 @@ class ScreenTable(RemoteTable):
     @property
     def seat(self):
         return None
+
+    def reads_from_afar(self):
+        return True
 
     def act(self, action, seat=None):
         raise IllegalAction("a screen does not play")

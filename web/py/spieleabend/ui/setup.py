@@ -128,6 +128,37 @@ def strength_fieldset(game, chosen, name="strength", legend=None):
         escape(legend or t("setup.strength")), choices)
 
 
+def option_panels(engine, choices, hints):
+    """Return a panel per option the game declares (start screens and the room's lobby)."""
+    panels = []
+    for option in engine.INFO["options"]:
+        key = option["key"]
+        shown = shown_value(engine, option, choices)
+        labels = [choice_label(option, value) for value in option["choices"]]
+        kind = "seg" if max(len(label) for label in labels) <= SHORT_LABEL else "choice"
+        items = "".join(radio(key, value, "%s-%s" % (key, value), value == shown, label, kind)
+                        for value, label in zip(option["choices"], labels))
+        box = '<div class="segments" style="--cols:%d">%s</div>' % (columns(len(labels)), items) if kind == "seg" else (
+            '<div class="choices">%s</div>' % items)
+        hint = ('<p class="hint" id="%s-label" data-testid="%s-label">%s</p>' % (key, key, escape(hints[key]))
+                if key in hints else "")
+        panels.append('<section class="panel"><fieldset><legend>%s</legend>%s%s</fieldset></section>' % (
+            escape(plain(option["label"])), box, hint))
+    return panels
+
+
+def option_choice(engine, name, value):
+    """Return the value of a game option a radio reported, or None when the game offers no such value."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    for option in engine.INFO["options"]:
+        if option["key"] == name:
+            return number if number in option["choices"] else None
+    return None
+
+
 class SetupScreen(Screen):
     """Dein Name, Plätze, the game's options, Spielstärke, Partie starten, Zusammen spielen, Fortsetzen."""
 
@@ -249,22 +280,7 @@ class SetupScreen(Screen):
                                               self.seats_hint()))
 
     def option_panels(self):
-        panels = []
-        hints = self.hints()
-        for option in self.engine.INFO["options"]:
-            key = option["key"]
-            shown = shown_value(self.engine, option, self.choices)
-            labels = [choice_label(option, value) for value in option["choices"]]
-            kind = "seg" if max(len(label) for label in labels) <= SHORT_LABEL else "choice"
-            items = "".join(radio(key, value, "%s-%s" % (key, value), value == shown, label, kind)
-                            for value, label in zip(option["choices"], labels))
-            box = '<div class="segments" style="--cols:%d">%s</div>' % (columns(len(labels)), items) if kind == "seg" else (
-                '<div class="choices">%s</div>' % items)
-            hint = ('<p class="hint" id="%s-label" data-testid="%s-label">%s</p>' % (key, key, escape(hints[key]))
-                    if key in hints else "")
-            panels.append('<section class="panel"><fieldset><legend>%s</legend>%s%s</fieldset></section>' % (
-                escape(plain(option["label"])), box, hint))
-        return panels
+        return option_panels(self.engine, self.choices, self.hints())
 
     def hints(self):
         """Return the hints under the choices: who sits at the table, and the game's own."""
@@ -323,10 +339,7 @@ class SetupScreen(Screen):
             limits = self.engine.INFO["seats"]
             fewest = max(limits["min"], len(self.people) if self.choices["mode"] == DEVICE else 0)
             return number if fewest <= number <= limits["max"] else None
-        for option in self.engine.INFO["options"]:
-            if option["key"] == name:
-                return number if number in option["choices"] else None
-        return None
+        return option_choice(self.engine, name, value)
 
     def person_name(self, app):
         """Return the typed name (kept for the next visit), or "Du" for none."""

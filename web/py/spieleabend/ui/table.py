@@ -17,7 +17,7 @@ itself. It holds a table and uses the same few verbs everywhere:
     table.edit(change)    local and host only: run `change(state)` (a between-deals
                           engine function such as Mau-Mau's add_seat), then save
     table.close()         stop timers when the screen is left
-    table.can_pause(), can_rematch(), can_transfer(), can_edit_seats()
+    table.can_pause(), can_rematch(), can_transfer(), can_edit_seats(), reads_from_afar()
                           what this device may do (screens ask these, never the role)
     table.rematch()       local only: the same game dealt again (a room's host goes
                           back to its lobby instead)
@@ -154,6 +154,10 @@ class Table:
 
     def can_edit_seats(self):
         """Return True when this device may add or remove seats between deals (games that allow it)."""
+        return False
+
+    def reads_from_afar(self):
+        """Return True for a table screen (a TV, a tablet): drawn large for people across the room; it never acts."""
         return False
 
     def to_move(self):
