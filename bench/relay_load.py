@@ -3,6 +3,7 @@
 Run: python -m bench.relay_load            (memory, Redis with 1 and 2 processes, baseline)
      python -m bench.relay_load --setups werkzeug,baseline --rates 500 --seconds 10
      python -m bench.relay_load --setups redis --processes 2 --redis redis://127.0.0.1:6379/0
+     python -m bench.relay_load --setups gthread --ping-intervals 25,1,0.75 --rates 500   (what pings cost)
 
 Each setup is started as its own process on 127.0.0.1. The load generator (this
 process, asyncio) opens 250 rooms: 250 hosts and 4 seats each (1,250 sockets),
@@ -37,6 +38,9 @@ PAD = "x" * 300  # a small view's worth of payload
 BENCH_CONFIG = {
     "RELAY_MAX_CONNECTIONS": 5000,
     "RELAY_MAX_ROOMS": 2000,
+    # This one process answers the pings of 1,250 sockets: on a busy machine it cannot within the
+    # relay's 1 s, and the relay would drop it. What pings cost is measured apart (--ping-intervals).
+    "RELAY_PING_INTERVAL": 25.0,
 }
 
 TARGET_SOCKETS = 1000
@@ -72,6 +76,8 @@ def bench_app():
 
     raise_fd_limit()
     config = dict(BENCH_CONFIG)
+    if os.environ.get("SPIELEABEND_BENCH_PING_INTERVAL"):
+        config["RELAY_PING_INTERVAL"] = float(os.environ["SPIELEABEND_BENCH_PING_INTERVAL"])
     if os.environ.get("SPIELEABEND_BENCH_PREFIX"):
         # Each run's rooms under their own prefix: a shared Redis keeps nobody else's.
         config["RELAY_REDIS_PREFIX"] = os.environ["SPIELEABEND_BENCH_PREFIX"]
@@ -385,10 +391,12 @@ def redis_pid(url):
     return pid if os.path.exists("/proc/%d" % pid) else None
 
 
-def start_servers(setup, processes, redis_url):
+def start_servers(setup, processes, redis_url, ping_interval=None):
     """Start a setup's server processes; return them with their ports."""
     env = dict(os.environ)
     env.pop("SPIELEABEND_REDIS_URL", None)
+    if ping_interval is not None:
+        env["SPIELEABEND_BENCH_PING_INTERVAL"] = str(ping_interval)
     if setup == "redis":
         env["SPIELEABEND_REDIS_URL"] = redis_url
         env["SPIELEABEND_BENCH_PREFIX"] = "bench%d:" % time.time_ns()
@@ -402,12 +410,14 @@ def start_servers(setup, processes, redis_url):
     return servers
 
 
-async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=None):
+async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=None, ping_interval=None):
     """Start one setup, load it, print its figures; return a summary dict."""
     label, path = SETUPS[setup]
     if setup == "redis":
         label = label % (processes, "" if processes == 1 else "es")
-    servers = start_servers(setup, processes, redis_url)
+    if ping_interval is not None and setup != "baseline":
+        label += ", pings every %g s" % ping_interval
+    servers = start_servers(setup, processes, redis_url, ping_interval)
     pids = [process.pid for _, process in servers]
     store = redis_pid(redis_url) if setup == "redis" else None
     if store is not None:
@@ -437,6 +447,14 @@ async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=No
                   label, held, len(load.hosts), len(load.seats), load.connect_failures,
                   time.perf_counter() - started, idle_rss, idle_threads), flush=True)
         summary.update(held=held, failures=load.connect_failures)
+        # The sockets held and nothing relayed: what keeping them costs (the websocket pings that
+        # notice a phone whose network went silent).
+        server_cpu, wall = cpu(), time.monotonic()
+        await asyncio.sleep(seconds)
+        idle = (cpu() - server_cpu) / (time.monotonic() - wall)
+        print("%-40s idle: server CPU %.1f %% holding %d sockets (%.0f us per socket and second)" % (
+            label, 100 * idle, held, 1e6 * idle / max(1, held)), flush=True)
+        summary.update(idle_cpu=idle)
         await load.run_stage("warmup", rates[0], 2)
         for rate in rates:
             server_cpu, own, wall = cpu(), own_cpu_seconds(), time.monotonic()
@@ -538,6 +556,7 @@ async def main(args):
         print("gevent is not installed: skipping the gevent setup")
         setups.remove("gevent")
     rates = [int(r) for r in args.rates.split(",")]
+    ping_intervals = [float(p) for p in args.ping_intervals.split(",")] if args.ping_intervals else [None]
     print("Relay load: %d rooms x (1 host + %d seats) = %d sockets on 127.0.0.1, "
           "%d s per rate, rates %s deliveries/s, %d cores" % (
               args.rooms, args.seats, args.rooms * (1 + args.seats), args.seconds,
@@ -557,7 +576,10 @@ async def main(args):
                     summaries["redis%d" % count] = await measure(
                         setup, args.rooms, args.seats, rates, args.seconds, count, redis_url)
             else:
-                summaries[setup] = await measure(setup, args.rooms, args.seats, rates, args.seconds)
+                for interval in ping_intervals if setup != "baseline" else [None]:
+                    name = setup if interval is None or len(ping_intervals) == 1 else "%s@%g" % (setup, interval)
+                    summaries[name] = await measure(setup, args.rooms, args.seats, rates, args.seconds,
+                                                    ping_interval=interval)
     finally:
         if own_redis is not None:
             own_redis.stop()
@@ -588,7 +610,9 @@ def parse_args(argv=None):
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--rates", default="500,1000,2000",
                         help="deliveries per second to hold, comma-separated")
-    parser.add_argument("--seconds", type=int, default=15, help="duration of each rate")
+    parser.add_argument("--seconds", type=int, default=15, help="duration of each rate (and of the idle stage)")
+    parser.add_argument("--ping-intervals", default=None, metavar="S,S",
+                        help="RELAY_PING_INTERVAL values to run each relay setup with (default: the relay's own)")
     parser.add_argument("--serve-werkzeug", type=int, metavar="PORT", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 

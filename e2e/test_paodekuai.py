@@ -46,7 +46,7 @@ def hand_cards(page):
 
 def play_my_turn(page):
     """Play the hint (or pass when the hint says so)."""
-    page.get_by_test_id("hint").click()
+    page.get_by_test_id("tipp").click()
     play = page.get_by_test_id("play")
     if play.is_enabled():
         play.click()

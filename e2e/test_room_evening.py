@@ -11,6 +11,7 @@ import os
 
 from e2e.tap_targets import overflowing, small_targets
 from e2e.test_accessibility import serious_violations
+from e2e.test_room_games import pdk_turn
 from spieleabend.testing import Room, check_frames, games_played, join
 
 SHOTS = os.environ.get("E2E_SHOTS")
@@ -47,38 +48,10 @@ def play_kartenkampf(players):
         device.page.wait_for_selector("[data-testid=final-headline]")
 
 
-PDK_STATE = """() => {
-  const table = document.querySelector('[data-testid=pdk-table]');
-  const seats = [...document.querySelectorAll('[data-testid^=seat-]')].map(s => s.dataset.seat + ':' + s.dataset.cards + ':' + s.dataset.turn);
-  const top = document.querySelector('[data-testid=trick-top]');
-  return [table ? table.dataset.phase : '', seats.sort().join(','), top ? top.dataset.cards : ''].join('|');
-}"""
-
-
-def pdk_move(device):
-    """Pass when passing is allowed, else play the longest legal play."""
-    device.page.wait_for_selector("[data-testid=hand][data-my-turn=true]")
-    if device.by("pass").get_attribute("aria-disabled") == "false":
-        device.by("pass").click()
-        return
-    plays = [play.split() for play in device.by("hand").get_attribute("data-legal").split("|")]
-    for card in max(plays, key=len):
-        device.by("card-" + card).click()
-    device.page.wait_for_selector("[data-testid=play]:not([disabled])")
-    device.by("play").click()
-
-
 def play_paodekuai_deal(seat_devices, host):
     """Let the seat on turn move on its own device until the deal is settled."""
-    while True:
-        state = host.page.evaluate(PDK_STATE)
-        if state.startswith("settle") or state.startswith("final"):
-            return
-        turn = host.page.locator("[data-testid^=seat-][data-turn=true]").get_attribute("data-seat")
-        device = seat_devices[int(turn)]
-        device.page.wait_for_function("sig => (%s)() === sig" % PDK_STATE, arg=state)
-        pdk_move(device)
-        host.page.wait_for_function("sig => (%s)() !== sig" % PDK_STATE, arg=state)
+    while pdk_turn(seat_devices, host):
+        pass
 
 
 def night_rows(device):

@@ -1,7 +1,9 @@
 """Rooms that never strand a group (issue 28): a dropped phone, a second tab, long and empty names,
-a locked PIN and a host page that fails, each as a group of newcomers met it."""
+a locked PIN, a host page that fails, a line gone silent and a Mau-Mau feed after a stand-in, each as a
+group of newcomers met it."""
 
 import json
+import os
 import time
 
 from websockets.sync.client import connect
@@ -82,6 +84,80 @@ def test_a_dropped_phone_is_shown_away_everywhere_and_told_what_the_computer_did
     check_frames("punktejagd", anna.frames, 1, "anna")
     check_frames("punktejagd", ben.frames, 2, "ben")
     check_frames("punktejagd", tv.frames, None, "tv")
+
+
+def test_a_phone_whose_network_goes_silent_is_shown_away_everywhere_within_2_s(devices, live_server, cuttable_line):
+    """No close frame, no reset: the line just stops (a phone's Wi-Fi that went quiet). The relay's
+    heartbeat notices; the group sees it as with a closed socket, and the phone comes back by itself."""
+    url = live_server.url
+    anna_line = cuttable_line()
+    host, anna = devices("host"), devices("anna")
+    tv = devices("tv", landscape=True)
+    link = open_room(host, url, "punktejagd", seed=9)
+    join(anna, anna_line.url, link, "Anna")
+    join(tv, url, link, "TV", as_screen=True)
+    wait_lobby_places(host, 1)
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    for device in (host, anna):
+        device.page.wait_for_selector("[data-testid=hand]")
+    choose(host, hand(host)[0])
+    host.page.wait_for_selector("[data-testid=my-plan]")
+    silent_at = time.monotonic()
+    anna_line.silence()
+    for device in (host, tv):
+        device.page.wait_for_selector("[data-testid=away-note]", timeout=2500)
+        assert "Anna" in device.by("away-note").inner_text()
+    assert time.monotonic() - silent_at < 2.5  # the waits above include Playwright's own round trips
+    # The network is back: the phone notices its dead socket, comes back by itself and plays on.
+    anna_line.mend()
+    for device in (host, tv):
+        device.page.wait_for_selector("[data-testid=away-note]", state="detached", timeout=20000)
+    anna.page.wait_for_selector("[data-testid=hand]")
+    choose(anna, hand(anna)[0])
+    host.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde 1 ')")
+    check_frames("punktejagd", anna.frames, 1, "anna")
+    check_frames("punktejagd", tv.frames, None, "tv")
+
+
+def mm_move(device):
+    """Play the first card that may be played (none is a Jack in this deal's first moves), else draw."""
+    playable = device.by("hand").locator("[data-card]:not([aria-disabled=true])")
+    if playable.count():
+        playable.first.click()
+    else:
+        device.by("draw-pile").click()
+
+
+def test_maumau_feed_of_a_phone_back_from_away_words_the_computers_move_as_the_computers(devices, live_server, cuttable_line):
+    """Issue 28: Ben's feed said "Du legst Karo 5" for the move a computer made while his phone was away."""
+    anna_line = cuttable_line()
+    host, anna = devices("host"), devices("anna")
+    link = open_room(host, live_server.url, "maumau", seed=12, extra="&standin=1500")
+    join(anna, anna_line.url, link, "Anna")
+    wait_lobby_places(host, 1)
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    anna.page.wait_for_selector("[data-testid=hand] [data-card]")
+    while not anna.page.evaluate("document.documentElement.getAttribute('data-turn').split(' ').includes('you')"):
+        host.page.wait_for_selector("html[data-turn~=you]:not([data-animating])", state="attached")
+        mm_move(host)
+        host.page.wait_for_function("!document.documentElement.getAttribute('data-turn').split(' ').includes('you')")
+        anna.page.wait_for_timeout(300)
+    # Anna's phone drops on her turn; after the stand-in time a computer plays for her.
+    anna_line.cut()
+    host.page.wait_for_selector("[data-testid=stand-in-note]")
+    host.page.wait_for_selector("html[data-turn~=you]", state="attached")
+    computer_line = host.by("feed").locator("li").first.inner_text()
+    assert computer_line.startswith("Anna "), computer_line
+    anna_line.mend()
+    anna.by("room-reconnect").click()
+    anna.page.wait_for_selector("[data-testid=stood-in-note]")
+    mine = anna.by("feed").locator("li").first.inner_text()
+    assert mine.startswith("Der Computer ") and "für dich" in mine, mine
+    if os.environ.get("E2E_SHOTS"):
+        anna.page.screenshot(path=os.path.join(os.environ["E2E_SHOTS"], "maumau-back-from-away.png"), full_page=True)
+    check_frames("maumau", anna.frames, 1, "anna")
 
 
 def test_a_second_tab_of_the_same_phone_takes_its_place_over(devices, live_server):

@@ -193,13 +193,18 @@ def later_modules(py_root, roots, skip):
     return order
 
 
+# A room's screens: a phone's reload mid-game starts there, so they are compiled and kept too.
+ROOM_SCREENS = "spieleabend.ui.room_screens"
+
+
 def playable_screens(py_root):
     """Return the modules each game opens, in the home screen's order: its screen (spieleabend.ui.<game>),
-    its engine and its computers (imported by name when the game starts)."""
+    its engine and its computers (imported by name when the game starts); then the room's screens."""
     try:
         (games,) = import_fresh(py_root, ["spieleabend.games"])
         return [name for game in games.GAME_MODULES
-                for name in ("spieleabend.ui." + game, "spieleabend.games." + game, "spieleabend.bots." + game)]
+                for name in ("spieleabend.ui." + game, "spieleabend.games." + game, "spieleabend.bots." + game)] + [
+                    ROOM_SCREENS]
     except Exception as error:
         warnings.warn("no game modules to compile in idle time: %s: %s" % (type(error).__name__, error))
         return []

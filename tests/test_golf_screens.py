@@ -9,6 +9,7 @@ from spieleabend.games import golf as engine
 from spieleabend.games.common import Rng, french_deck
 from spieleabend.ui import golf as screens
 from spieleabend.ui import i18n
+from spieleabend.ui.html import card_name
 from spieleabend.ui.setup import SetupScreen
 from spieleabend.ui.table import LocalTable, continue_screen, solo_players
 from tests.fake_app import ScreenApp, ViewTable
@@ -431,6 +432,32 @@ def test_a_phone_in_a_room_sees_only_its_own_bottom_two_and_sends_actions():
     assert drawn not in json.dumps(engine.view(state, 0))
     screen.handle(app, "pos", "3")
     assert phone.sent[-1] == "swap 3"
+
+
+def news_line(html):
+    return html.split('data-testid="news"', 1)[1].split(">", 1)[1].split("</p>", 1)[0]
+
+
+def test_a_returning_phone_reads_the_computers_move_for_it_as_the_computers():
+    """Issue 28: "Der Computer legt für dich … ab", not "Du legst … ab", for a move a computer made while the phone was away."""
+    app = ScreenApp(first_seed=1, seed=3)
+    state = engine.new_game({"seats": 2, "names": ["Mia", "Noah"]}, Rng(8))
+    for seat in range(2):
+        engine.apply_action(state, seat, "ready")
+    state["turn"] = 1
+    engine.apply_action(state, 1, "draw")
+    drawn = state["drawn"]
+    engine.apply_action(state, 1, "discard")
+    phone = ViewTable("golf", state, 1, kind="person")
+    phone.stood_in = ["draw", "discard"]
+    screen = screens.TableScreen(app, phone)
+    assert news_line(screen.render(app)) == "Der Computer legt für dich %s ab." % card_name(drawn)
+    phone.stood_in = None  # she moved herself since
+    assert news_line(screen.render(app)) == "Du legst %s ab." % card_name(drawn)
+    phone.stood_in = ["draw", "discard"]
+    engine.apply_action(state, 0, "draw")
+    engine.apply_action(state, 0, "discard")
+    assert news_line(screen.render(app)).startswith("Mia legt "), "another seat's move keeps its name"
 
 
 def test_the_turn_limit_is_announced_when_it_comes_near():

@@ -291,3 +291,33 @@ def test_infoscreen_between_deals_and_at_the_end_shows_scores_without_controls_f
     html = screen.render(app)
     assert 'data-testid="final-headline"' in html and "Ich gewinnt!" in html
     assert 'data-testid="standing-0"' in html and "new-game" not in html
+
+
+def feed_lines(html):
+    feed = html.split('data-testid="feed">', 1)[1].split("</ol>", 1)[0]
+    return re.findall(r"<li>(.*?)</li>", feed)
+
+
+def test_a_returning_phones_feed_words_the_computers_moves_for_it_as_the_computers():
+    """Issue 28: a phone back in the room reads "Der Computer legt für dich …", not "Du legst …", for what a
+    computer played while it was away; its own earlier moves stay "Du", the others' keep their names."""
+    app = ScreenApp()
+    state = arranged([["4H", "9S", "KS", "QC"], ["5H", "6H", "7D"]], "10H", turn=1)
+    for seat, action in [(1, "play 5H"), (0, "play 4H"), (1, "draw"), (0, "draw"), (1, "play 6H")]:
+        maumau.apply_action(state, seat, action)
+    phone = ViewTable("maumau", state, 1)
+    phone.stood_in = ["draw", "play 6H"]  # the host's `stood_in` message: the computer's two moves for Anna
+    lines = feed_lines(screen_on(app, phone).render(app))
+    assert lines[0] == "Der Computer legt für dich Herz 6."
+    assert "Der Computer zieht für dich eine Karte." in lines
+    assert "Du legst Herz 5." in lines, "her own move before she was away"
+    assert "Ich legt Herz 4." in lines
+    i18n.set_language("en")
+    lines = feed_lines(screen_on(app, phone).render(app))
+    assert lines[0] == "The computer plays 6 of hearts for you." and "You play 5 of hearts." in lines
+    # Once she moves herself the table forgets `stood_in`: "Du" again; a screen never says "you".
+    phone.stood_in = None
+    assert feed_lines(screen_on(app, phone).render(app))[0] == "You play 6 of hearts."
+    i18n.set_language("de")
+    screen_lines = feed_lines(screen_on(app, ViewTable("maumau", state, None)).render(app))
+    assert screen_lines[0] == "Anna legt Herz 6."

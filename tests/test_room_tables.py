@@ -657,3 +657,60 @@ def test_a_name_that_is_too_long_or_empty_is_said():
     problem, name = name_problem("Maximiliane-Theresa von Hohenstein")
     assert name == "Maximiliane-Theresa von" and "24" in problem and name in problem
     assert name_problem("")[0] and name_problem("", required=False) == ("", "")
+
+
+def test_a_reloaded_phone_shows_its_last_view_at_once_and_plays_only_from_the_fresh_one(loop, relay_server):
+    """Issue 28: a phone's reload draws its own last view at once (marked as reconnecting); nothing can be
+    chosen from it, so commit-reveal never starts from a stale view; the host's fresh view makes it playable."""
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna_app, anna = setup["anna"]
+    loop.advance(rooms.SHOWN_SAVE_MS)
+    loop.pump()
+    before = anna.view()
+    assert before["legal"]
+    anna.disconnect()  # the page goes away (a reload)
+    again = RemoteTable(anna_app, anna_app.storage.load_room())
+    assert again.stale and again.seat == 1
+    assert again.view()["hand"] == before["hand"] and again.view()["legal"] == []
+    assert again.to_move() == [] and again.seats()[1]["me"]
+    with pytest.raises(IllegalAction):
+        again.act("play %d" % before["hand"][0])
+    assert again.pending() is None, "no commitment was made from the old view"
+    again.start()
+    loop.pump(lambda: not again.stale)
+    assert again.view()["legal"] and 1 in again.to_move()
+    again.act("play %d" % before["hand"][0])
+    loop.pump(lambda: table.view()["committed"][1])
+    # A place that was left keeps nothing: the next visit draws no table.
+    again.leave_room()
+    loop.advance(rooms.SHOWN_SAVE_MS)
+    loop.pump()
+    assert anna_app.storage.load_room() is None
+
+
+def test_a_kept_table_that_is_not_whole_is_not_drawn(loop, relay_server):
+    app = FakeApp(loop, relay_server.url)
+    base = {"role": "seat", "code": "K7QM2X", "token": "t"}
+    for shown in [None, "x", {"k": "table"}, {"k": "table", "game": "schach", "view": {}, "seats": [], "seat": 1},
+                  {"k": "table", "game": GAME, "view": {}, "seats": [], "seat": "1"}]:
+        remote = RemoteTable(app, dict(base, shown=shown))
+        assert not remote.stale and remote.view() is None
+    assert RemoteTable(app, dict(base, shown={"k": "table", "game": GAME, "view": {}, "seats": [], "seat": 1})).stale
+
+
+def test_a_reloaded_phone_whose_room_ended_meanwhile_shows_why_not_its_old_table(loop, relay_server):
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna_app, anna = setup["anna"]
+    loop.advance(rooms.SHOWN_SAVE_MS)
+    loop.pump()
+    anna.disconnect()
+    kept = anna_app.storage.load_room()
+    room.end()
+    again = RemoteTable(anna_app, kept)
+    assert again.stale
+    again.start()
+    loop.pump(lambda: again.link.state == "closed")
+    assert again.view() is None and not again.stale
+    assert again.link.status()[1] in ("unknown_room", "ended")

@@ -10,6 +10,8 @@ class CuttableLine:
 
     Chromium's offline emulation leaves an open websocket alone; a cut line resets every connection
     (the page sees its websocket close with 1006, as on a dropped Wi-Fi) and refuses new ones until mended.
+    A silenced line drops everything either way and closes nothing (a network that went quiet: neither
+    end is told, only a heartbeat notices); new connections then wait unanswered until it is mended.
     """
 
     def __init__(self, server_url):
@@ -19,6 +21,7 @@ class CuttableLine:
         self.lock = threading.Lock()
         self.connections = []
         self.cut_off = False
+        self.silent = False
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self):
@@ -29,6 +32,10 @@ class CuttableLine:
                 return  # the line was closed
             if self.cut_off:
                 reset(client)
+                continue
+            if self.silent:
+                with self.lock:
+                    self.connections.append(client)  # accepted, never answered
                 continue
             try:
                 upstream = socket.create_connection(self.target)
@@ -46,9 +53,12 @@ class CuttableLine:
                 data = source.recv(65536)
                 if not data:
                     break
-                sink.sendall(data)
+                if not self.silent:
+                    sink.sendall(data)
         except OSError:
             pass
+        if self.silent:
+            return  # the other end hears nothing of it either (mend resets both)
         for end in (source, sink):
             try:
                 end.shutdown(socket.SHUT_RDWR)
@@ -63,9 +73,20 @@ class CuttableLine:
         for connection in connections:
             reset(connection)
 
+    def silence(self):
+        """Drop everything either way from now on, closing nothing (until `mend`)."""
+        self.silent = True
+
     def mend(self):
+        """Let new connections through again; those a silence left hanging are reset (they are dead at the server)."""
         with self.lock:
+            hanging = self.connections if self.silent else []
+            if self.silent:
+                self.connections = []
             self.cut_off = False
+            self.silent = False
+        for connection in hanging:
+            reset(connection)
 
     def close(self):
         self.listener.close()

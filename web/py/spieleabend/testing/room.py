@@ -39,6 +39,9 @@ class Device:
         """Reload the page (it takes its place back by itself) and wait for the app and for `selectors`."""
         self.page.reload()
         self.page.wait_for_selector("html[data-app-ready]")
+        # A room place draws the table it had at once, marked connecting: wait for the host's fresh one.
+        self.page.wait_for_function("() => { const s = document.querySelector('[data-testid=room-status]');"
+                                    " return !s || s.dataset.state !== 'connecting'; }")
         for selector in selectors:
             self.page.wait_for_selector(selector)
 

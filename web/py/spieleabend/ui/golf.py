@@ -9,11 +9,12 @@ bottom cards are face up while the view's `peek` lists them, until "Gemerkt".
 
 from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
+from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, with_key_hints, SUIT_SYMBOLS, RED_SUIT_LETTERS
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
-from spieleabend.ui.table import reveal_due, reveal_shown, table_action
+from spieleabend.ui.table import reveal_due, reveal_shown, stood_in_since, table_action
 
 GAME = "golf"
 POSITIONS = [0, 1, 2, 3]
@@ -84,14 +85,20 @@ register({
                      "%(name)s swaps %(where)s and discards %(card)s."),
     "golf.ev.swap_you": ("Du tauschst %(where)s und legst %(card)s ab.",
                          "You swap %(where)s and discard %(card)s."),
+    "golf.ev.swap_standin": ("Der Computer tauscht für dich %(where)s und legt %(card)s ab.",
+                             "The computer swaps %(where)s for you and discards %(card)s."),
     "golf.ev.discard": ("%(name)s legt %(card)s ab.", "%(name)s discards %(card)s."),
     "golf.ev.discard_you": ("Du legst %(card)s ab.", "You discard %(card)s."),
+    "golf.ev.discard_standin": ("Der Computer legt für dich %(card)s ab.", "The computer discards %(card)s for you."),
     "golf.ev.take": ("%(name)s nimmt %(card)s von der Ablage für %(where)s und legt %(out)s ab.",
                      "%(name)s takes %(card)s from the pile for %(where)s and discards %(out)s."),
     "golf.ev.take_you": ("Du nimmst %(card)s von der Ablage für %(where)s und legst %(out)s ab.",
                          "You take %(card)s from the pile for %(where)s and discard %(out)s."),
+    "golf.ev.take_standin": ("Der Computer nimmt für dich %(card)s von der Ablage für %(where)s und legt %(out)s ab.",
+                             "The computer takes %(card)s from the pile for you, for %(where)s, and discards %(out)s."),
     "golf.ev.knock": ("%(name)s klopft!", "%(name)s knocks!"),
     "golf.ev.knock_you": ("Du klopfst!", "You knock!"),
+    "golf.ev.knock_standin": ("Der Computer klopft für dich!", "The computer knocks for you!"),
     "golf.ev.reshuffle": ("Die Ablage wurde zum neuen Nachziehstapel gemischt.",
                           "The discard pile was shuffled into a new stock."),
     "golf.ev.draw": ("%(name)s hat eine Karte gezogen.", "%(name)s drew a card."),
@@ -251,13 +258,18 @@ def where(position):
     return t("golf.where.%d" % position)
 
 
-def event_text(event, names, me):
-    """Return one line about an event of the round (the latest is shown as "what just happened")."""
+# The actions that show as an event of their seat (drawing from the stock shows as the drawn card).
+MOVES_IN_NEWS = ("swap", "discard", "take", "knock")
+
+
+def event_text(event, names, me, computer=False):
+    """Return one line about an event of the round (the latest is shown as "what just happened");
+    `computer`: a computer made it for this device's seat while its phone was away."""
     action = event["action"]
     if action == "reshuffle":
         return t("golf.ev.reshuffle")
     seat = event["seat"]
-    key = "golf.ev." + action + ("_you" if seat == me else "")
+    key = "golf.ev." + action + (("_standin" if computer else "_you") if seat == me else "")
     values = {"name": names[seat]}
     if "position" in event:
         values["where"] = where(event["position"])
@@ -270,15 +282,19 @@ def event_text(event, names, me):
     return t(key, **values)
 
 
-def latest_news(view):
-    """Return the line about what just happened: a drawn card in someone's hand, the last event, or who starts."""
+def latest_news(view, table=None):
+    """Return the line about what just happened: a drawn card in someone's hand, the last event, or who starts
+    (`table`: this device's, which knows what a computer played for its seat while its phone was away)."""
     names = view["names"]
     me = my_seat(view)
     if view["drawing"] is not None and view["drawing"] != me:
         return t("golf.ev.draw", name=names[view["drawing"]])
     events = view["events"]
     if events:
-        return event_text(events[-1], names, me)
+        computer = me is not None and table is not None and stood_in_since(
+            table, events, lambda shown, index: shown[index]["seat"] == me and shown[index]["action"] in MOVES_IN_NEWS,
+            lambda action: action.split(" ")[0] in MOVES_IN_NEWS) < len(events)
+        return event_text(events[-1], names, me, computer)
     if view["turn"] is not None:
         starter = view["turn"]
         return t("golf.ev.start_you") if starter == me else t("golf.ev.start", name=names[starter])
@@ -301,15 +317,15 @@ def mini_face(card):
         " red" if card[-1] in RED_SUIT_LETTERS else "", escape(short_card(card)))
 
 
-def slot_html(view, seat, position, show, action=None, big=False, fresh=False):
-    """Return one grid position (data-card only when the card may be seen now)."""
+def slot_html(view, seat, position, show, action=None, big=False, fresh=False, hinted=None):
+    """Return one grid position (data-card only when the card may be seen now; `hinted`: the Tipp badge's text)."""
     kind, card = show
     label = t("golf.pos", n=position + 1, where=where(position))
     testid = "pos-%d" % position
     classes = "g-slot" + (" g-fresh" if fresh else "")
     if kind == "face":
         return french_card(card, label="%s, %s" % (label, t("golf.faceup", card=card_name(card))),
-                           testid=testid, extra=classes)
+                           testid=testid, extra=classes, data_hinted=hinted)
     state = t("golf.remembered", card=card_name(card)) if kind == "mini" else t("golf.facedown")
     inner = mini_face(card) if kind == "mini" else ""
     if big:
@@ -318,7 +334,7 @@ def slot_html(view, seat, position, show, action=None, big=False, fresh=False):
     return '<%s%s>%s</%s>' % (tag, attrs(
         type="button" if big else None, class_="card back " + classes + (" g-target" if action else ""),
         data_action="pos" if big else None, data_value=position if big else None,
-        disabled=big and not action, data_testid=testid, data_card=card if kind == "mini" else None,
+        disabled=big and not action, data_testid=testid, data_card=card if kind == "mini" else None, data_hinted=hinted,
         role=None if big else "img",
         aria_label="%s, %s%s" % (label, state, (" – " + t("golf.swap_here")) if action else "")), inner, tag)
 
@@ -408,6 +424,7 @@ class TableScreen(Screen):
         self.taking = False   # the person tapped the discard pile and chooses a position
         self.popped = NewOnce()  # the latest event's slot: it pops once
         self.sheet = False    # the score sheet panel is open
+        self.tipp = Hint(GAME)
         table.listen(lambda event: app.rerender())
 
     def phase(self, view):
@@ -505,6 +522,7 @@ class TableScreen(Screen):
         me = my_seat(view)
         legal = view["legal"]
         drawn = holding(view)
+        marks = self.tipp.marks(view)
         if drawn is not None:
             first = french_card(drawn, label=t("golf.drawn", card=card_name(drawn)), testid="drawn-card",
                                 extra="g-drawn")
@@ -516,7 +534,7 @@ class TableScreen(Screen):
         else:
             first = '<button%s><span class="g-count" aria-hidden="true">%d</span></button>' % (attrs(
                 type="button", class_="card back g-stock", data_action="draw", data_testid="stock",
-                disabled="draw" not in legal or self.taking,
+                disabled="draw" not in legal or self.taking, data_hinted=self.tipp.mark(marks, "draw"),
                 aria_label=t("golf.stock_draw" if "draw" in legal else "golf.stock", n=view["stock_count"])),
                 view["stock_count"])
             first_label = t("golf.pile_stock")
@@ -528,7 +546,7 @@ class TableScreen(Screen):
             discard = french_card(top, label=t("golf.discard_take" if takeable else "golf.discard_label",
                                                card=card_name(top)),
                                   action="take-mode" if takeable else None, testid="discard-top",
-                                  selected=self.taking, extra="g-pile-card")
+                                  selected=self.taking, extra="g-pile-card", data_hinted=self.tipp.mark(marks, "take"))
         return ('<div class="g-piles"><div class="g-pile">%s<span class="g-pile-label">%s</span></div>'
                 '<div class="g-pile">%s<span class="g-pile-label">%s</span></div></div>' % (
                     first, escape(first_label), discard, escape(t("golf.pile_discard"))))
@@ -539,6 +557,8 @@ class TableScreen(Screen):
         shows = slot_shows(view, me, aid)
         drawn = holding(view)
         fresh = self.fresh_slot(app, view)
+        marks = self.tipp.marks(view)
+        placing = "swap" in marks or "take" in marks
         slots = []
         for position in POSITIONS:
             target = None
@@ -547,7 +567,8 @@ class TableScreen(Screen):
             elif self.taking and ("take %d" % position) in view["legal"]:
                 target = "take"
             slots.append(slot_html(view, me, position, shows[position], action=target, big=True,
-                                   fresh=fresh == (me, position)))
+                                   fresh=fresh == (me, position),
+                                   hinted=self.tipp.mark(marks, str(position)) if placing else None))
         return ('<section class="g-mine%s" data-seat="%d" data-testid="seat-%d"><h2 id="mine-h">%s <span class="g-total">%s</span></h2>'
                 '<div class="g-grid big" role="group" aria-labelledby="mine-h" data-testid="grid-%d">%s</div></section>' % (
                     " current" if phase == "turn" and view["turn"] == me else "", me, me,
@@ -573,19 +594,23 @@ class TableScreen(Screen):
             hint = t("golf.hint_turn")
         else:
             hint = t("golf.hint_turn_knocked")
+        marks = self.tipp.marks(view)
         buttons = []
         if drawn is not None:
             buttons.append(button(t("golf.discard_drawn"), "discard", "discard-drawn", kind="secondary",
-                                  disabled="discard" not in view["legal"]))
+                                  disabled="discard" not in view["legal"], data_hinted=self.tipp.mark(marks, "discard")))
         if self.taking:
             buttons.append(button(t("golf.cancel_take"), "take-mode", "cancel-take", kind="ghost"))
         if view["knocker"] is None and drawn is None and not self.taking:
             # Drawing (a tap on a pile) is the normal turn; knocking ends the round, so it is not the main button.
             buttons.append(button(t("golf.knock"), "knock", "knock", kind="secondary",
-                                  disabled="knock" not in view["legal"]))
+                                  disabled="knock" not in view["legal"], data_hinted=self.tipp.mark(marks, "knock")))
+        if mine:
+            buttons.append(self.tipp.button(view))
         return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
-                '<div class="controls g-actions">%s</div>' % (
-                    with_key_hints(hint), escape(latest_news(view)), "".join(buttons)))
+                '<div class="controls g-actions">%s</div>%s' % (
+                    with_key_hints(hint), escape(latest_news(view, self.table)), "".join(buttons),
+                    self.tipp.line(view) if mine else ""))
 
     def render_table(self, app, view, phase):
         return (self.render_head(view, phase) + self.render_banner(view) + self.render_opponents(app, view, phase)
@@ -650,6 +675,9 @@ class TableScreen(Screen):
             self.act(app, "discard")
         elif action == "knock":
             self.act(app, "knock")
+        elif action == "hint" and self.phase(view) == "turn":
+            self.tipp.ask(view, app)
+            app.rerender()
         elif action == "next":
             reveal_shown(self.table, view)
             app.rerender()

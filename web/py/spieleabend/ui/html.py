@@ -123,17 +123,17 @@ def french_card(card, label=None, action=None, testid=None, selected=False, disa
 _NUMBER_CARDS = {}
 
 
-def number_card(number, label, selected=False, action=None, testid=None, disabled=False, size=""):
-    """Return a Punktejagd/Kartenkampf number card (1..10) as a tappable card face."""
-    key = (number, label, selected, action, testid, disabled, size)
+def number_card(number, label, selected=False, action=None, testid=None, disabled=False, size="", hinted=None):
+    """Return a Punktejagd/Kartenkampf number card (1..10) as a tappable card face (`hinted`: the Tipp badge's text)."""
+    key = (number, label, selected, action, testid, disabled, size, hinted)
     if key not in _NUMBER_CARDS:
         if len(_NUMBER_CARDS) > 1000:
             _NUMBER_CARDS.clear()
-        _NUMBER_CARDS[key] = number_card_html(number, label, selected, action, testid, disabled, size)
+        _NUMBER_CARDS[key] = number_card_html(number, label, selected, action, testid, disabled, size, hinted)
     return _NUMBER_CARDS[key]
 
 
-def number_card_html(number, label, selected, action, testid, disabled, size):
+def number_card_html(number, label, selected, action, testid, disabled, size, hinted=None):
     """Return the markup of a number card (number_card keeps it)."""
     tag = "button" if action else "div"
     return (
@@ -145,7 +145,7 @@ def number_card_html(number, label, selected, action, testid, disabled, size):
                                                       " " + size if size else ""),
                   data_action=action, data_value=number, data_card=number, data_testid=testid,
                   aria_label=label, aria_pressed=("true" if selected else "false") if action else None,
-                  disabled=disabled),
+                  disabled=disabled, data_hinted=hinted),
             number, number, number, tag))
 
 

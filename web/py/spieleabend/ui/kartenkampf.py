@@ -8,6 +8,7 @@ The final standings are the shared ones (spieleabend.ui.final) with Kartenkampf'
 
 from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import IllegalAction
+from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
@@ -318,6 +319,7 @@ class TableScreen(Screen):
         self.selected = None
         self.panel = None  # "log"
         self.dealt = NewOnce()  # the reveal's round: its cards are dealt once
+        self.tipp = Hint(GAME)
         view = table.view()
         if view is not None:
             reveal_due(table, view)  # rounds scored before this screen opened count as seen
@@ -382,12 +384,13 @@ class TableScreen(Screen):
     def render_choose(self, view):
         hand = view["hand"]
         back = returned_card(view)
+        marks = self.tipp.marks(view)
         slots = []
         for number in engine.CARDS:
             if number in hand:
                 label = t("kk.card_back_of", n=number) if number == back else t("kk.card", n=number)
                 card = number_card(number, label, selected=(number == self.selected), action="select",
-                                   testid="card-%d" % number)
+                                   testid="card-%d" % number, hinted=self.tipp.mark(marks, str(number)))
                 if number == back:
                     card = '<span class="kk-back-wrap">%s<span class="kk-tag back-tag" aria-hidden="true">↩ %s</span></span>' % (
                         card, escape(t("kk.back_tag")))
@@ -405,10 +408,10 @@ class TableScreen(Screen):
             '<section class="hand-area kk-choose" aria-labelledby="hand-h"><h2 id="hand-h">%s</h2>%s'
             '<div class="hand kk-hand" role="group" aria-label="%s" data-testid="hand">%s</div>'
             '<p class="summary" data-testid="selection" aria-live="polite">%s</p>'
-            '<div class="controls">%s</div></section>' % (
+            '<div class="controls">%s%s</div>%s</section>' % (
                 escape(t("kk.choose_title")), returned, escape(t("kk.your_hand")), "".join(slots), escape(summary),
                 button(t("kk.confirm"), "confirm", "confirm", kind="primary", extra="wide",
-                       disabled=self.selected is None)))
+                       disabled=self.selected is None), self.tipp.button(view), self.tipp.line(view)))
 
     def render_waiting(self, view):
         done = len([c for c in view["committed"] if c])
@@ -447,6 +450,10 @@ class TableScreen(Screen):
             number = int(value)
             if number in view["hand"]:
                 self.selected = number
+        elif action == "hint" and phase == "choose":
+            hinted = self.tipp.ask(view, app)  # Tipp: the strong computer's card, chosen, to be confirmed
+            if hinted is not None:
+                self.selected = int(hinted.split(" ")[1])
         elif action == "confirm":
             self.confirm(app)
             return

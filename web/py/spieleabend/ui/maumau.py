@@ -8,11 +8,12 @@ cards that came into the hand with the person's last action (a draw, an obligati
 
 from spieleabend.games import maumau as engine
 from spieleabend.games.common import IllegalAction
+from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
 from spieleabend.ui.final import final_standings
-from spieleabend.ui.table import computer_names, table_action
+from spieleabend.ui.table import computer_names, stood_in_since, table_action
 
 GAME = "maumau"
 # Hand order: suits alternate black and red, ranks low to high.
@@ -80,19 +81,28 @@ register({
     "mm.ev.deal_you": ("Runde %(n)s: Du beginnst, offen liegt %(card)s.", "Deal %(n)s: you start, %(card)s is face up."),
     "mm.ev.play": ("%(name)s legt %(card)s.", "%(name)s plays %(card)s."),
     "mm.ev.play_you": ("Du legst %(card)s.", "You play %(card)s."),
+    "mm.ev.play_standin": ("Der Computer legt für dich %(card)s.", "The computer plays %(card)s for you."),
     "mm.ev.play_wish": ("%(name)s legt %(card)s und wünscht %(suit)s.", "%(name)s plays %(card)s and wishes %(suit)s."),
     "mm.ev.play_wish_you": ("Du legst %(card)s und wünschst %(suit)s.", "You play %(card)s and wish %(suit)s."),
+    "mm.ev.play_wish_standin": ("Der Computer legt für dich %(card)s und wünscht %(suit)s.",
+                                "The computer plays %(card)s for you and wishes %(suit)s."),
     "mm.ev.mau": (" „Mau!“", " “Mau!”"),
     "mm.ev.draw": ("%(name)s zieht eine Karte.", "%(name)s draws a card."),
     "mm.ev.draw_you": ("Du ziehst eine Karte.", "You draw a card."),
+    "mm.ev.draw_standin": ("Der Computer zieht für dich eine Karte.", "The computer draws a card for you."),
     "mm.ev.draw_n": ("%(name)s zieht %(n)s Karten.", "%(name)s draws %(n)s cards."),
     "mm.ev.draw_n_you": ("Du ziehst %(n)s Karten.", "You draw %(n)s cards."),
+    "mm.ev.draw_n_standin": ("Der Computer zieht für dich %(n)s Karten.", "The computer draws %(n)s cards for you."),
     "mm.ev.draw_none": ("%(name)s kann nicht ziehen: keine Karte mehr da.", "%(name)s cannot draw: no card left."),
     "mm.ev.draw_none_you": ("Du kannst nicht ziehen: keine Karte mehr da.", "You cannot draw: no card left."),
+    "mm.ev.draw_none_standin": ("Der Computer kann für dich nicht ziehen: keine Karte mehr da.",
+                                "The computer cannot draw for you: no card left."),
     "mm.ev.forgot_mau": ("%(name)s hat „Mau“ vergessen und zieht %(n)s Strafkarten.",
                          "%(name)s forgot to say Mau and draws %(n)s penalty cards."),
     "mm.ev.forgot_mau_you": ("Du hast „Mau“ vergessen und ziehst %(n)s Strafkarten.",
                              "You forgot to say Mau and draw %(n)s penalty cards."),
+    "mm.ev.forgot_mau_standin": ("Der Computer hat für dich „Mau“ vergessen und zieht %(n)s Strafkarten.",
+                                 "The computer forgot to say Mau for you and draws %(n)s penalty cards."),
     "mm.ev.skip": ("%(name)s setzt aus.", "%(name)s is skipped."),
     "mm.ev.skip_you": ("Du setzt aus.", "You are skipped."),
     "mm.ev.reverse": ("Richtungswechsel: jetzt %(dir)s.", "Direction changed: now %(dir)s."),
@@ -225,13 +235,30 @@ def suit_word(suit):
     return SUIT_SYMBOLS[suit] + " " + t("card." + suit)
 
 
-def _about(key, event, me):
-    """Return the text key for an event: its "_you" form when it is about this device's seat."""
-    return key + "_you" if me is not None and event.get("seat") == me else key
+def _about(key, event, me, computer=False):
+    """Return the text key for an event: its "_you" form when it is about this device's seat, its
+    "_standin" form when a computer made that move for this seat while its phone was away."""
+    if me is None or event.get("seat") != me:
+        return key
+    return key + ("_standin" if computer else "_you")
 
 
-def event_text(view, event, me):
-    """Return one line of the feed for a public event."""
+def own_move(events, index):
+    """Return True when the event is a seat's own move (a play, a draw it chose), not what another's card did to it."""
+    event = events[index]
+    if event["type"] == "play":
+        return True
+    # A 7 that ends the deal makes the next seat draw: that draw comes right before the deal's end.
+    return event["type"] == "draw" and not (index + 1 < len(events) and events[index + 1]["type"] == "deal_end")
+
+
+def moved(action):
+    """Return True for an action that shows as an own move in the feed (not starting the next deal)."""
+    return action == "draw" or action.startswith("play ")
+
+
+def event_text(view, event, me, computer=False):
+    """Return one line of the feed for a public event (`computer`: a computer made it for this device's seat)."""
     kind = event["type"]
     seat = event["seat"] if "seat" in event else None
     name = seat_label(view, seat, me)
@@ -242,19 +269,19 @@ def event_text(view, event, me):
     if kind == "play":
         card = card_name(event["card"])
         if "suit" in event:
-            text = t(_about("mm.ev.play_wish", event, me), name=name, card=card, suit=suit_word(event["suit"]))
+            text = t(_about("mm.ev.play_wish", event, me, computer), name=name, card=card, suit=suit_word(event["suit"]))
         else:
-            text = t(_about("mm.ev.play", event, me), name=name, card=card)
+            text = t(_about("mm.ev.play", event, me, computer), name=name, card=card)
         return text + (t("mm.ev.mau") if event["mau"] else "")
     if kind == "draw":
         count = event["count"]
         if count == 0:
-            return t(_about("mm.ev.draw_none", event, me), name=name)
+            return t(_about("mm.ev.draw_none", event, me, computer), name=name)
         if count == 1 and not event["obligation"]:
-            return t(_about("mm.ev.draw", event, me), name=name)
-        return t(_about("mm.ev.draw_n", event, me), name=name, n=count)
+            return t(_about("mm.ev.draw", event, me, computer), name=name)
+        return t(_about("mm.ev.draw_n", event, me, computer), name=name, n=count)
     if kind == "forgot_mau":
-        return t(_about("mm.ev.forgot_mau", event, me), name=name, n=event["count"])
+        return t(_about("mm.ev.forgot_mau", event, me, computer), name=name, n=event["count"])
     if kind == "skip":
         return t(_about("mm.ev.skip", event, me), name=name)
     if kind == "reverse":
@@ -332,6 +359,7 @@ class TableScreen(Screen):
         self.before_deal = None
         self.cursor = None        # keyboard position in the sorted hand
         self.pile = None          # the discard pile at the last drawing, to let a new card land
+        self.tipp = Hint(GAME)
         self.app = app
         self.left = False
         table.listen(self.on_change)
@@ -419,7 +447,8 @@ class TableScreen(Screen):
             label = t("mm.stock", n=view["stock"])
         stock = ('<button%s><span class="card back%s" aria-hidden="true"></span><span class="mm-count">%d</span></button>' % (
             attrs(type="button", class_="mm-stock" + (" can" if can_draw else ""), data_action="draw",
-                  data_testid="draw-pile", aria_label=label, disabled=not can_draw, data_count=view["stock"]),
+                  data_testid="draw-pile", aria_label=label, disabled=not can_draw, data_count=view["stock"],
+                  data_hinted=self.tipp.mark(self.tipp.marks(view), "draw") if me is not None else None),
             big, view["stock"]))
         # A card that just landed on the pile slides in once (app.css cuts animations under reduced motion).
         pile = (view["top"], view["discard"], view["deal"])
@@ -432,9 +461,11 @@ class TableScreen(Screen):
 
     def render_feed(self, view, me, length):
         events = view["events"]
+        since = len(events) if me is None else stood_in_since(
+            self.table, events, lambda shown, index: shown[index].get("seat") == me and own_move(shown, index), moved)
         lines = []
         for index in range(len(events) - 1, max(len(events) - 1 - length, -1), -1):
-            lines.append('<li>%s</li>' % escape(event_text(view, events[index], me)))
+            lines.append('<li>%s</li>' % escape(event_text(view, events[index], me, index >= since)))
         return '<section class="mm-feed-box" aria-labelledby="mm-feed-h"><h2 id="mm-feed-h" class="visually-hidden">%s</h2>' \
                '<div role="log"><ol class="mm-feed" data-testid="feed">%s</ol></div></section>' % (escape(t("mm.feed")), "".join(lines))
 
@@ -475,6 +506,7 @@ class TableScreen(Screen):
             fresh = new_cards(hand, self.before)
         if self.cursor is not None and self.cursor >= len(hand):
             self.cursor = len(hand) - 1 if hand else None
+        marks = self.tipp.marks(view)
         cards = []
         for index in range(len(hand)):
             card = hand[index]
@@ -487,12 +519,12 @@ class TableScreen(Screen):
                 card, label=t("mm.drawn_label", card=card_name(card)) if drawn else card_name(card),
                 action="card", testid="card-%d" % index, extra=extra, aria_pressed=None,
                 aria_disabled=None if can else "true", data_index=index, data_new=t("mm.drawn") if drawn else None,
-                tabindex="0" if index == (self.cursor or 0) else "-1"))
+                tabindex="0" if index == (self.cursor or 0) else "-1", data_hinted=self.tipp.mark(marks, card)))
         mau_said = self.mau and my_turn
         mau = '<button%s>%s</button>' % (
             attrs(type="button", class_="btn btn-toggle mm-mau", data_action="mau", data_testid="mau",
                   aria_pressed="true" if mau_said else "false", disabled=not my_turn,
-                  aria_describedby="mm-mau-note"),
+                  aria_describedby="mm-mau-note", data_hinted=self.tipp.mark(marks, "mau")),
             escape(t("mm.mau")))
         notes = []
         penalty = mau_penalty(view, self.table.seat)
@@ -500,18 +532,19 @@ class TableScreen(Screen):
             notes.append('<p class="notice warn mm-note" role="alert" data-testid="mau-forgotten">%s</p>' % escape(
                 t("mm.mau_forgot", n=penalty)))
         note = t("mm.mau_armed") if mau_said else t("mm.mau_hint")
-        picker = self.render_picker() if self.picker is not None and my_turn else ""
+        picker = self.render_picker(marks) if self.picker is not None and my_turn else ""
         return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
-                '<h2 id="mm-hand-h">%s</h2>%s</div>%s'
+                '<h2 id="mm-hand-h">%s</h2>%s%s</div>%s%s'
                 '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand">%s</div>'
                 '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
-                    escape(t("mm.hand", n=len(hand))), mau, picker, hand_rows(cards), escape(note), "".join(notes)))
+                    escape(t("mm.hand", n=len(hand))), self.tipp.button(view), mau, self.tipp.line(view), picker,
+                    hand_rows(cards), escape(note), "".join(notes)))
 
-    def render_picker(self):
+    def render_picker(self, marks):
         suits = "".join(
             '<button%s><span class="sym" aria-hidden="true">%s</span>%s</button>' % (
                 attrs(type="button", class_="btn mm-suit" + (" red" if suit in "HD" else ""), data_action="suit",
-                      data_value=suit, data_testid="suit-" + suit),
+                      data_value=suit, data_testid="suit-" + suit, data_hinted=self.tipp.mark(marks, suit)),
                 SUIT_SYMBOLS[suit], escape(t("card." + suit)))
             for suit in PICKER_SUITS)
         return ('<div class="mm-picker" role="group" aria-labelledby="mm-picker-h" data-testid="suit-picker">'
@@ -691,6 +724,9 @@ class TableScreen(Screen):
             app.rerender()
         elif action == "mau":
             self.say_mau(app)
+        elif action == "hint" and view["phase"] == "play":
+            self.tipp.ask(view, app)
+            app.rerender()
         elif action == "draw":
             self.draw(app)
         elif action == "next-deal":

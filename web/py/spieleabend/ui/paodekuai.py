@@ -7,7 +7,8 @@ screens are pure functions of a view, so CPython tests import them.
 """
 
 from spieleabend.games import paodekuai as engine
-from spieleabend.games.common import IllegalAction, Rng
+from spieleabend.games.common import IllegalAction
+from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, page, sheet, transfer_link
@@ -73,9 +74,6 @@ register({
     "pdk.shape.heavenly": ("Himmlische Bombe: vier Dreien", "Heavenly bomb: four Threes"),
     "pdk.play": ("Spielen", "Play"),
     "pdk.pass": ("Passen", "Pass"),
-    "pdk.hint": ("Tipp", "Hint"),
-    "pdk.hint_pass": ("Tipp: Du kannst nicht schlagen – passe.", "Hint: you cannot beat it – pass."),
-    "pdk.hint_shown": ("Der Tipp ist schon ausgewählt.", "The hint is already selected."),
     "pdk.must_beat": ("Du musst schlagen, wenn du kannst.", "You must beat it when you can."),
     "pdk.must_beat_bomb": ("Du musst schlagen, wenn du kannst – auch eine Bombe zählt.",
                            "You must beat it when you can – a bomb counts too."),
@@ -132,14 +130,15 @@ register({
 _CARD_HTML = {}
 
 
-def card_html(card, tappable=False, selected=False, focus=False):
+def card_html(card, tappable=False, selected=False, focus=False, hinted=None):
     """Return a card face (html.french_card), kept once built: Brython takes milliseconds per card."""
-    key = card + ("1" if tappable else "0") + ("1" if selected else "0") + ("1" if focus else "0") + language()
+    key = card + ("1" if tappable else "0") + ("1" if selected else "0") + ("1" if focus else "0") + language() + (
+        "1" if hinted else "0")
     if key in _CARD_HTML:
         return _CARD_HTML[key]
     if tappable:
         text = french_card(card, action="toggle", testid="card-" + card, selected=selected,
-                           extra="pdk-card", tabindex="0" if focus else "-1")
+                           extra="pdk-card", tabindex="0" if focus else "-1", data_hinted=hinted)
     else:
         text = french_card(card, size="small")
     _CARD_HTML[key] = text
@@ -351,14 +350,6 @@ def bomb_bonuses(view):
     return [(r["seat"], r["points"][r["seat"]]) for r in view["settlements"] if r["kind"] == "bomb"]
 
 
-def suggest(view):
-    """Return the strong computer's choice for this seat's own view (the hint)."""
-    from spieleabend.bots import paodekuai as bots  # compiled only when a hint is asked for
-
-    seed = view["deal"] * 7919 + len(view["played"]) * 31 + len(view["hand"])
-    return bots.strong_choose(view, Rng(seed))
-
-
 # ---------------------------------------------------------------- start screen
 
 class TableScreen(Screen):
@@ -376,7 +367,8 @@ class TableScreen(Screen):
         # reported the new focus (keys held down come faster than the worker answers).
         self.in_hand = False
         self.panel = False          # the Tabelle sheet
-        self.message = ""           # a refusal or hint shown under the controls
+        self.message = ""           # a refusal shown under the controls
+        self.tipp = Hint(GAME)
         self.deal_seen = None
         self.legal_cache = (None, None)
         self.kinds_cache = (None, None)
@@ -574,10 +566,11 @@ class TableScreen(Screen):
         hand = sort_hand(view["hand"])
         keys = self.keys_of(view)
         info = selection_info(view, self.selected, keys)
+        marks = self.tipp.marks(view)
         cards = []
         for index in range(len(hand)):
             card = hand[index]
-            cards.append(card_html(card, True, card in self.selected, index == self.cursor))
+            cards.append(card_html(card, True, card in self.selected, index == self.cursor, self.tipp.mark(marks, card)))
         allowed, reason = pass_state(view)
         turn = my_turn(view)
         opening = ""
@@ -586,7 +579,8 @@ class TableScreen(Screen):
         legal = "|".join(" ".join(action_cards(a)) for a in view["legal"] if action_cards(a))
         pass_button = '<button%s>%s</button>' % (
             attrs(type="button", class_="btn btn-secondary", data_action="pass", data_testid="pass",
-                  aria_disabled="false" if allowed else "true", aria_describedby="pass-reason"),
+                  aria_disabled="false" if allowed else "true", aria_describedby="pass-reason",
+                  data_hinted=self.tipp.mark(marks, "pass")),
             escape(t("pdk.pass")))
         return (
             '<section class="pdk-hand-area" aria-labelledby="pdk-hand-h"><h2 id="pdk-hand-h">%s</h2>'
@@ -594,7 +588,7 @@ class TableScreen(Screen):
             '<p%s>%s</p>%s'
             '<div class="pdk-controls">%s%s%s</div>'
             '<p class="pdk-reason%s" id="pass-reason" data-testid="pass-reason">%s</p>'
-            '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p>'
+            '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p>%s'
             '<p class="hint pdk-keys key-hint">%s</p></section>' % (
                 escape(t("pdk.your_hand")),
                 attrs(class_="pdk-hand", role="group", aria_labelledby="pdk-hand-h", data_testid="hand",
@@ -606,8 +600,8 @@ class TableScreen(Screen):
                 escape(info["text"]), opening,
                 button(t("pdk.play"), "play", "play", kind="primary", disabled=not info["legal"]),
                 pass_button,
-                button(t("pdk.hint"), "hint", "hint", kind="ghost", disabled=not turn),
-                " allowed" if allowed else "", escape(reason if turn else ""), escape(self.message),
+                self.tipp.button(view),
+                " allowed" if allowed else "", escape(reason if turn else ""), escape(self.message), self.tipp.line(view),
                 escape(t("pdk.keys"))))
 
     def render_settlement(self, view, buttons=True):
@@ -715,8 +709,7 @@ class TableScreen(Screen):
             self.do_pass(app, view)
             return
         elif action == "hint":
-            if not self.hint(view):
-                app.toast(t("pdk.hint_shown"))  # a second tap says why nothing moves
+            self.hint(app, view)
         elif action == "next":
             reveal_shown(self.table, view)
             self.act(app, "next")
@@ -779,20 +772,12 @@ class TableScreen(Screen):
         if self.act(app, "pass"):
             app.rerender()
 
-    def hint(self, view):
-        """Select the strong computer's play (or say to pass); return False when it was shown already."""
+    def hint(self, app, view):
+        """Tipp: select the cards the strong computer would play (none when it would pass)."""
         if not my_turn(view):
-            return True
-        shown = (sorted(self.selected), self.message)
-        choice = suggest(view)
-        cards = action_cards(choice)
-        if cards:
-            self.selected = list(cards)
-            self.message = ""
-        else:
-            self.selected = []
-            self.message = t("pdk.hint_pass")
-        return (sorted(self.selected), self.message) != shown
+            return
+        self.selected = list(action_cards(self.tipp.ask(view, app) or ""))
+        self.message = ""
 
     def on_key(self, app, key):
         if self.panel and key == "Escape":

@@ -1,6 +1,7 @@
 """Punktejagd screens: start, table (choose, reveal), final standings, played cards and round log."""
 
 from spieleabend.games.common import IllegalAction
+from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, sheet, transfer_link
@@ -120,6 +121,7 @@ class TableScreen(Screen):
         self.panel = None  # "played" or "log"
         self.timer = None
         self.drawing = None  # the view while one drawing runs (a room's view is rebuilt on each call)
+        self.tipp = Hint(GAME)
         view = table.view()
         if view is not None:
             reveal_due(table, view)  # rounds scored before this screen opened count as seen
@@ -226,14 +228,16 @@ class TableScreen(Screen):
 
     def render_choose(self, view):
         hand = view["hand"]
+        marks = self.tipp.marks(view)
         cards = "".join(number_card(n, t("pj.card", n=n), selected=(n == self.selected),
-                                    action="select", testid="card-%d" % n, disabled=self.flying)
+                                    action="select", testid="card-%d" % n, disabled=self.flying,
+                                    hinted=self.tipp.mark(marks, str(n)))
                         for n in hand)
         chip_spent = view["chip_spent"]
         risk_button = ('<button%s>%s</button>' % (
             attrs(type="button", class_="btn btn-toggle risk", data_action="risk", data_testid="risk",
                   aria_pressed="true" if self.risk else "false", disabled=chip_spent or self.flying,
-                  aria_describedby="risk-note"),
+                  aria_describedby="risk-note", data_hinted=self.tipp.mark(marks, "risk")),
             escape(t("pj.risk_on") if self.risk else t("pj.risk"))))
         risk_note = t("pj.risk_spent") if chip_spent else t("pj.risk_hint")
         if self.selected is None:
@@ -244,12 +248,12 @@ class TableScreen(Screen):
             '<section class="hand-area" aria-labelledby="hand-h"><h2 id="hand-h">%s</h2>'
             '<div class="hand" role="group" aria-labelledby="hand-h" data-testid="hand">%s</div>'
             '<p class="summary" data-testid="selection" aria-live="polite">%s</p>'
-            '<div class="controls">%s%s</div><p class="hint" id="risk-note" data-testid="risk-note">%s</p>'
+            '<div class="controls">%s%s%s</div>%s<p class="hint" id="risk-note" data-testid="risk-note">%s</p>'
             '<p class="hint merksatz">%s</p></section>' % (
                 escape(t("pj.your_hand")), cards, escape(summary), risk_button,
                 button(t("pj.confirm"), "confirm", "confirm", kind="primary",
                        disabled=self.selected is None or self.flying),
-                escape(risk_note), escape(t("pj.merksatz"))))
+                self.tipp.button(view), self.tipp.line(view), escape(risk_note), escape(t("pj.merksatz"))))
 
     def render_waiting(self, view):
         """In a room: this seat's plan is set (committed, hidden from everyone) while others still choose."""
@@ -346,6 +350,8 @@ class TableScreen(Screen):
         elif action == "confirm":
             self.confirm(app)
             return
+        elif action == "hint" and self.phase == "choose" and not self.flying:
+            self.take_hint(app, self.table.view())
         elif action == "next" and not self.flying:
             self.next_round(app)
             return
@@ -354,6 +360,13 @@ class TableScreen(Screen):
         elif action == "close-panel":
             self.panel = None
         app.rerender()
+
+    def take_hint(self, app, view):
+        """Tipp: choose the card (and the risk chip) the strong computer would play, to be confirmed."""
+        action = self.tipp.ask(view, app)
+        if action is not None:
+            self.selected = int(action.split(" ")[1])
+            self.risk = action.endswith(" risk")
 
     def confirm(self, app):
         if self.selected is None or self.phase != "choose" or self.flying:

@@ -192,12 +192,14 @@ def error_text(code, resumed=False):
     return t("room.err.other") if text == key else text
 
 
-def status_of(link, host="online", code=None, now=0):
-    """Return (state, text) for the status line of a room link."""
+def status_of(link, host="online", code=None, now=0, stale=False):
+    """Return (state, text) for the status line of a room link (`stale`: the table shown is from before a reload)."""
     state, detail = link.status()
     if state == "online":
         if host == "away":
             return "host-away", t("room.state.host_away")
+        if stale:
+            return "connecting", t("room.state.connecting")  # until the host's fresh view comes
         return "online", t("room.state.online", code=code or "")
     if state == "retrying":
         wait = max(0, (link.retry_at or now) - now) // 1000 + 1 if link.retry_at else 1
@@ -560,7 +562,8 @@ class RoomFrame(Screen):
     def status(self, app):
         if self.room is not None:
             return status_of(self.room.link, code=self.room.code(), now=app.now())
-        return status_of(self.table.link, host=self.table.host, code=self.table.doc.get("code"), now=app.now())
+        return status_of(self.table.link, host=self.table.host, code=self.table.doc.get("code"), now=app.now(),
+                         stale=getattr(self.table, "stale", False))
 
     def bar(self, app):
         state, text = self.status(app)
@@ -918,6 +921,7 @@ class GuestScreen(Screen):
         self.qr_for = None     # the join link whose QR code a table screen shows between games
         self.qr_svg = None
         table.listen(lambda _e: self.changed(app))
+        self.changed(app)  # after a reload the table holds the last view it was sent: drawn at once
 
     def changed(self, app):
         table = self.table

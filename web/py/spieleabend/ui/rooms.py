@@ -37,7 +37,7 @@ applies them all, and sends every reveal with its commitment to every device,
 which checks them again. A mismatch is shown and not played.
 """
 
-from spieleabend.games import check_action
+from spieleabend.games import GAME_MODULES, check_action
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
@@ -50,6 +50,9 @@ BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
 # waits this long for it before drawing the moment in between, so the reveal is drawn without a
 # drawing (tens of ms in Brython) before it.
 REVEAL_HOLD_MS = 150
+# A phone keeps the last table it was sent (its own seat's view, nothing more) in its room place, at
+# most this long after a message, so that a reload draws it at once while the fresh one is on its way.
+SHOWN_SAVE_MS = 400
 STAND_IN_MS = 45000
 # The host sends at most one frame per FRAME_MS on average in bursts of views (the relay allows 100/s).
 FRAME_MS = 12
@@ -1147,6 +1150,17 @@ class HostTable(LocalTable):
             self.advance_round()
 
 
+def kept_table(doc):
+    """Return the last table message a place kept (see RemoteTable.save_table) if it is whole, else None."""
+    shown = doc.get("shown") if "token" in doc else None
+    if not isinstance(shown, dict) or shown.get("k") != "table" or not isinstance(shown.get("view"), dict) \
+            or not isinstance(shown.get("seats"), list) or shown.get("game") not in GAME_MODULES:
+        return None
+    if doc["role"] == "seat" and not isinstance(shown.get("seat"), int):
+        return None
+    return shown
+
+
 def apply_pending(engine, view, action):
     """Show a committed but unrevealed action in its owner's view (engines with secret choices know how)."""
     view["pending"] = action
@@ -1199,6 +1213,15 @@ class RemoteTable(Table):
         self.plugin = None
         self.engine = None
         self.closed = False
+        self.save_timer = None
+        # After a reload: the last table this device was sent, drawn at once and marked as reconnecting;
+        # nothing can be played from it (a choice must come from the host's fresh view).
+        self.stale = False
+        shown = kept_table(self.doc)
+        if shown is not None:
+            self.set_game(shown["game"])
+            self.message = shown
+            self.stale = True
         if "token" in self.doc:
             hello = {"type": "resume", "v": PROTOCOL, "room": self.doc["code"], "token": self.doc["token"]}
         else:
@@ -1224,7 +1247,7 @@ class RemoteTable(Table):
 
     def reveal_due(self):
         """Return True while every seat has committed and the reveal is on its way (from this phone too)."""
-        if self.message is None or "cr" not in self.message or self.message["cr"]["want"] != "reveal":
+        if self.stale or self.message is None or "cr" not in self.message or self.message["cr"]["want"] != "reveal":
             return False
         return self.seat is None or self.pending() is None or self.revealed == self.message["cr"]["id"]
 
@@ -1249,7 +1272,24 @@ class RemoteTable(Table):
 
     def disconnect(self):
         """Close the socket but keep the place (the phone left the room page)."""
+        if self.save_timer is not None:
+            self.app.cancel(self.save_timer)
+            self.save_table()
         self.link.stop()
+
+    def keep_table(self):
+        """Keep the last table message in the room place, once the messages pause (not on the drawing's path)."""
+        if self.save_timer is not None:
+            self.app.cancel(self.save_timer)
+        self.save_timer = self.app.later(self.save_table, SHOWN_SAVE_MS)
+
+    def save_table(self):
+        self.save_timer = None
+        if self.link.state == "closed":
+            return  # left, removed or ended: the place is forgotten, not written back
+        if "token" in self.doc and self.message is not None and not self.stale:
+            self.doc["shown"] = self.message
+            self.app.storage.save_room(self.doc)
 
     # -- link callbacks ---------------------------------------------------------------------
     def on_welcome(self, frame):
@@ -1267,6 +1307,10 @@ class RemoteTable(Table):
 
     def on_link(self):
         state, detail = self.link.status()
+        if state == "closed" and self.stale:
+            # The place is gone (the room ended while this page was away): not its old table, but why.
+            self.message = None
+            self.stale = False
         if state == "closed" and detail in ("bad_token", "unknown_room", "ended", "host_gone", "idle", "left"):
             stored = self.app.storage.load_room()
             if stored is not None and stored.get("token") == self.doc.get("token"):
@@ -1297,6 +1341,8 @@ class RemoteTable(Table):
             if self.message is not None:
                 # The host went back to the lobby for another game in the same room.
                 self.message = None
+                self.stale = False
+                self.doc["shown"] = None
                 self.set_pending(None)
         elif k == "reveal":
             self.take_reveal(data)
@@ -1325,7 +1371,9 @@ class RemoteTable(Table):
         if self.acted_on is not None and data["view"] != self.acted_on:
             self.acted_on = None
         self.message = data
+        self.stale = False
         self.received_at = self.app.now()
+        self.keep_table()
         if "cr" in data:
             cr = data["cr"]
             pending = self.pending()
@@ -1368,7 +1416,9 @@ class RemoteTable(Table):
             return None
         view = self.message["view"]
         pending = self.pending()
-        if pending is not None and self.seat is not None and view is not None:
+        if pending is not None and self.seat is None:
+            pending = None
+        if (pending is not None or self.stale) and view is not None:
             # A drawing asks for the view several times: the one with the pending choice is made once.
             if self.pending_view is not None and self.pending_view[0] is self.message and \
                     self.pending_view[1] is pending:
@@ -1376,7 +1426,10 @@ class RemoteTable(Table):
             shown = dict(view)
             if "hand" in shown and isinstance(shown["hand"], list):
                 shown["hand"] = list(shown["hand"])
-            apply_pending(self.engine, shown, pending["action"])
+            if pending is not None:
+                apply_pending(self.engine, shown, pending["action"])
+            elif "legal" in shown:
+                shown["legal"] = []  # the view from before the reload: nothing is played from it
             self.pending_view = (self.message, pending, shown)
             return shown
         return view
@@ -1389,7 +1442,7 @@ class RemoteTable(Table):
         for index in range(len(seats)):
             entry = dict(seats[index])
             entry["me"] = index == self.seat
-            if "stand_in_in" in entry:
+            if "stand_in_in" in entry and not self.stale:  # a countdown from before the reload is not one
                 entry["stand_in_at"] = self.received_at + entry["stand_in_in"]
             out.append(entry)
         return out
@@ -1407,7 +1460,7 @@ class RemoteTable(Table):
     def to_move(self):
         """Return the seats the host's game waits for (as its last table message said), this one not
         while its committed choice or its action is on the way to the host."""
-        if self.message is None:
+        if self.message is None or self.stale:
             return []
         moving = self.message.get("moving")
         if moving is None:  # a host of an older release: the view's turn where the game has one
@@ -1424,6 +1477,8 @@ class RemoteTable(Table):
         view = self.view()
         if self.seat is None or view is None:
             raise IllegalAction("this device does not play a seat")
+        if self.stale:  # the host's fresh view has not come yet: a choice must be made from that one
+            raise IllegalAction(self.app_text("room.not_sent"))
         if "legal" in view:
             action = check_action(self.engine, view, action)  # the rules the host applies
         if self.link.state != "online" or self.host != "online":

@@ -570,6 +570,23 @@ def seen_reveals(table, scored):
     return seen
 
 
+def stood_in_since(table, events, is_move, made_move):
+    """Return the index of `events` from which this device's seat's moves were a computer's, or len(events).
+
+    While a room phone is away a computer plays its seat; once the phone is back its table's
+    `stood_in` lists those actions until the person moves again, so the seat's last moves (one for
+    each of them that `made_move(action)`) were the computer's. `is_move(events, index)`: that event is
+    the seat's own move (the feed then words it "the computer ... for you", not "you ...")."""
+    actions = getattr(table, "stood_in", None)
+    left = len([action for action in actions if made_move(action)]) if actions else 0
+    index = len(events)
+    while left > 0 and index > 0:
+        index -= 1
+        if is_move(events, index):
+            left -= 1
+    return index
+
+
 def scored_rounds(table, view):
     """Return how many rounds (or deals) of the game in `view` are scored: the engine's progress."""
     return load_engine(table.game).progress(view)["done"]

@@ -1,0 +1,109 @@
+"""Tipp in every game, in a real Chromium at 360x740 in German and English: tap Tipp on the person's
+turn, the strong computer's choice is marked (a legal one) and said in one line; the screen still
+passes the checks of every screen (tap targets, width, cut or untranslated text) and axe. Set
+SPIELEABEND_SCREENSHOTS to a folder to keep a screenshot of each game's Tipp."""
+
+import json
+
+import pytest
+
+from spieleabend.games import GAME_MODULES, load
+from e2e.prepared_games import document, new_state, open_saved, play
+from e2e.test_accessibility import serious_violations
+from e2e.test_every_screen import phone  # noqa: F401 (the fixture: a German or English phone with checks)
+
+
+def my_turn_state(game):
+    """Return a game in its middle where the tester (seat 0) has a choice."""
+    engine = load(game)
+    moves = [0]
+
+    def stop(state):
+        moves[0] += 1
+        return moves[0] > 9 and len(engine.legal_actions(state, 0)) > 1
+    return play(game, new_state(game, seed=3), stop, seed=3)
+
+
+def saved_state(page, game):
+    return json.loads(page.evaluate("localStorage.getItem('spieleabend.save.%s')" % game))["state"]
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_tipp_marks_a_legal_choice_and_says_why(phone, live_server, game):
+    page, language, checks = phone
+    open_saved(page, live_server.url, document(game, my_turn_state(game)), "[data-testid=tipp]")
+    page.wait_for_selector("html[data-turn~=you]:not([data-animating])")
+    assert page.locator("[data-hinted]").count() == 0
+    page.get_by_test_id("tipp").click()
+    line = page.locator("[data-testid=tipp-line][data-action]")
+    action = line.get_attribute("data-action")
+    assert action in load(game).legal_actions(saved_state(page, game), 0)
+    assert line.inner_text().startswith("Tipp:" if language == "de" else "Hint:")
+    hinted = page.locator("[data-hinted]")
+    assert hinted.count() >= 1
+    words = action.split(" ")
+    if words[0] == "play":
+        cards = sorted(word.partition(":")[0] for word in words[1:] if word not in ("risk", "mau"))
+        in_hand = page.locator("[data-testid=hand] [data-hinted][data-card]")
+        assert sorted(in_hand.evaluate_all("cs => cs.map(c => c.dataset.card)")) == cards
+    page.evaluate("window.scrollTo(0, document.querySelector('[data-testid=tipp-line]').getBoundingClientRect().top"
+                  " + window.scrollY - 420)")
+    checks.check("%s tipp" % game)
+    checks.done()
+    assert serious_violations(page) == [], "axe: the marks and the line keep the screen accessible"
+
+
+def test_a_phone_in_a_room_hints_from_its_own_hand(room):
+    """Anna's phone asks for a Tipp in a Kartenkampf room: a card of her own hand, chosen, not yet played."""
+    game = room("kartenkampf", phones=1, screen=False, seed=4)
+    anna = game.phones[0]
+    anna.wait_for_my_turn()
+    anna.by("tipp").click()
+    action = anna.page.locator("[data-testid=tipp-line][data-action]").get_attribute("data-action")
+    card = action.split(" ")[1]
+    assert card in anna.hand()
+    hinted = anna.page.locator("[data-testid=hand] [data-hinted]")
+    assert hinted.get_attribute("data-card") == card and hinted.get_attribute("aria-pressed") == "true"
+    assert anna.is_my_turn(), "a Tipp chooses, it does not play"
+    anna.by("confirm").click()
+    assert card in anna.page.wait_for_selector("[data-testid=my-choice]").inner_text()
+    game.check_secrets()
+
+
+def test_pass_and_play_each_person_gets_their_own_tipp_behind_the_cover(devices, live_server):
+    """Mau-Mau for Anna and Ben on one phone: the cover shows no Tipp; each uncovered person's Tipp is
+    a card of their own hand, and the next person starts without it."""
+    from e2e.test_pass_and_play import check_cover, start_together
+
+    device = devices("anna")
+    page = device.page
+    start_together(device, live_server.url, "maumau", 5)
+    hinted_for = set()
+    for _ in range(40):
+        if len(hinted_for) == 2:
+            break
+        page.wait_for_selector("[data-testid=handover-confirm], [data-testid=handover-bar]")
+        if device.by("handover-confirm").count():
+            check_cover(page)
+            assert page.locator("[data-testid=tipp], [data-hinted]").count() == 0
+            device.by("handover-confirm").click()
+            continue
+        page.wait_for_selector("html[data-turn~=you]:not([data-animating])")
+        seat = int(device.by("handover-bar").get_attribute("data-seat"))
+        assert page.locator("[data-hinted]").count() == 0, "nobody's Tipp is left over"
+        device.by("tipp").click()
+        action = page.locator("[data-testid=tipp-line][data-action]").get_attribute("data-action")
+        if action == "draw":
+            assert device.by("draw-pile").get_attribute("data-hinted")
+            device.by("draw-pile").click()
+        else:
+            card = action.split(" ")[1].partition(":")[0]
+            hinted = page.locator("[data-testid=hand] [data-hinted]").first
+            assert hinted.get_attribute("data-card") == card
+            if " mau" in action:
+                device.by("mau").click()
+            hinted.click(position={"x": 8, "y": 24})
+            if ":" in action:
+                device.by("suit-" + action.split(":")[1][0]).click()
+        hinted_for.add(seat)
+    assert hinted_for == {0, 1}
