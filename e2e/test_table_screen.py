@@ -1,7 +1,8 @@
 """The table screen during a game, on a 1280x720 TV: large names and cards, nothing past the screen's edges.
 
-One test over the five games: a room with the host, one phone and a table screen plays a few moves, then
-the screen is measured as a person 3 m away would see it. Screenshots (and the page's markup) go to
+Each of the five games (and each at its most seats, and Kartenkampf's final standings): a room with the
+host, one phone and a table screen plays a few moves, then the screen is measured as a person 3 m away would
+see it. Screenshots (and the page's markup) go to
 the directory in E2E_SHOTS when it is set.
 """
 
