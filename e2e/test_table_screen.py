@@ -10,56 +10,10 @@ import os
 
 import pytest
 
+from e2e.test_kit import choose_a_card, maumau_move, paodekuai_move
 from spieleabend.testing import dead_controls
 
 SHOTS = os.environ.get("E2E_SHOTS")
-
-FAN_CORNER = {"x": 8, "y": 24}  # a fanned hand's card is tapped on its uncovered corner
-
-
-def go_on(device):
-    """Tap the step that follows a round or deal, if it is there; return True if so."""
-    for testid in ("next-round", "next-deal"):
-        if device.by(testid).count():
-            device.by(testid).click()
-            return True
-    return False
-
-
-def choose_a_card(device):
-    """Punktejagd and Kartenkampf: choose the first card of the hand and confirm it."""
-    if go_on(device):
-        return
-    device.page.locator("[data-testid=hand] [data-testid^=card-]").first.click()
-    device.by("confirm").click()
-
-
-def maumau_move(device):
-    """Mau-Mau: the first card that may be played (Mau with the second-to-last), hearts for a jack, else draw."""
-    if go_on(device):
-        return
-    playable = device.page.locator("[data-testid=hand] [data-card]:not([aria-disabled=true])")
-    if playable.count() == 0:
-        device.by("draw-pile").click()
-        return
-    if device.page.locator("[data-testid=hand] [data-card]").count() == 2:
-        device.by("mau").click()
-    card = playable.first.get_attribute("data-card")
-    playable.first.click(position=FAN_CORNER)
-    if card.startswith("J"):
-        device.by("suit-H").click()
-
-
-def paodekuai_move(device):
-    """Pao De Kuai: pass when allowed, else the first legal play."""
-    if go_on(device):
-        return
-    if device.by("pass").get_attribute("aria-disabled") == "false":
-        device.by("pass").click()
-        return
-    for card in device.by("hand").get_attribute("data-legal").split("|")[0].split():
-        device.by("card-" + card).click()
-    device.by("play").click()
 
 
 def golf_move(device):
