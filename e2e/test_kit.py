@@ -74,6 +74,19 @@ def paodekuai_move(device):
     device.by("play").click()
 
 
+def golf_move(device):
+    """Golf, as the README's example plays it: on to the next round's peek, end the peek, knock at once (the
+    others then have one last turn), else draw from the stock and discard it. Nine short rounds."""
+    if go_on(device):
+        return
+    for testid in ("peek-done", "knock"):
+        if device.by(testid).count():
+            device.by(testid).click()
+            return
+    device.by("stock").click()
+    device.by("discard-drawn").click()
+
+
 GAMES = {
     "punktejagd": (choose_a_card, ()),
     "kartenkampf": (choose_a_card, ()),

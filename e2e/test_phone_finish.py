@@ -171,7 +171,14 @@ def test_the_deal_summary_names_the_cards_left_with_the_seat_chips_signs(page, l
         row = summary.get_by_test_id("player-%d" % seat)
         cells = row.locator("td").all_inner_texts()
         assert cells[0] == row.get_attribute("data-cards"), cells
-        assert cells[1] == "−" + row.get_attribute("data-deal") and cells[2] == "−" + row.get_attribute("data-points"), cells
+        assert cells[1] == minus(row.get_attribute("data-deal")) and cells[2] == minus(row.get_attribute("data-points")), cells
+    # The one who went out lost nothing this deal: "0", not "−0".
+    assert summary.get_by_test_id("player-0").locator("td").all_inner_texts()[1] == "0"
+
+
+def minus(points):
+    """Return minus points as the table writes them: "−12", and "0" for none."""
+    return "0" if points == "0" else "−" + points
 
 
 # -- 7: Golf's knock is not the main button --------------------------------------------------------------

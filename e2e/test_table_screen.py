@@ -1,9 +1,10 @@
-"""The table screen during a game, on a 1280x720 TV: large names and cards, nothing past the screen's edges.
+"""The table screen during a game, on a 1280x720 TV: large names and cards, no text under 24 px, nothing past
+the screen's edges.
 
-Each of the five games (and each at its most seats, and Kartenkampf's final standings): a room with the
-host, one phone and a table screen plays a few moves, then the screen is measured as a person 3 m away would
-see it. Screenshots (and the page's markup) go to
-the directory in E2E_SHOTS when it is set.
+Each of the five games (and each at its most seats with 24-character names, in German and in English, and
+Kartenkampf's final standings): a room with the host, one phone and a table screen plays a few moves, then the
+screen is measured as a person 3 m away would see it. Screenshots (and the page's markup) go to the directory in
+E2E_SHOTS when it is set.
 """
 
 import os
@@ -11,7 +12,7 @@ import os
 import pytest
 
 from e2e.test_kit import choose_a_card, maumau_move, paodekuai_move
-from spieleabend.testing import dead_controls
+from spieleabend.testing import Room, dead_controls, join
 
 SHOTS = os.environ.get("E2E_SHOTS")
 
@@ -36,7 +37,11 @@ GAMES = {
     "golf": (golf_move, (), 4, 8, ".g-seat .g-name", ".g-grid .card, .g-pile .card"),
 }
 # The most seats each game takes: smaller cards then, but everything still on the screen and the names as large.
-FULL_TABLES = {"punktejagd": 6, "kartenkampf": 8, "maumau": 5, "golf": 8}
+FULL_TABLES = {"punktejagd": 6, "kartenkampf": 8, "maumau": 5, "paodekuai": 3, "golf": 8}
+# Names as long as a room allows (24 characters): the host's and the phone's.
+LONG_NAMES = ("Anna-Katharina Schneider", "Maximilian Müller-Lüdens")
+LOCALES = {"de": "de-DE", "en": "en-GB"}
+SMALLEST_TEXT_PX = 24  # read from 3 m: no label below this
 
 # What the screen shows, measured in the page: overflow, the seat names' smallest font, the cards' smallest
 # height, and the [data-action] controls a person could see (a TV is never tapped: none should be there).
@@ -51,11 +56,19 @@ MEASURE = """([nameSelector, cardSelector]) => {
     .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
     .filter(e => e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1)
     .map(e => e.className || e.tagName).slice(0, 5);
+  // Every text the screen shows, but a card's own corners (the card's size is measured instead) and the text
+  // only a screen reader gets (a 1 px box).
+  const texts = [...document.querySelectorAll('#app *')].filter(shown)
+    .filter(e => e.getBoundingClientRect().width > 1 && !e.closest('.card'))
+    .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .map(e => [parseFloat(getComputedStyle(e).fontSize), (e.className || e.tagName) + ': ' + e.textContent.trim().slice(0, 24)])
+    .sort((a, b) => a[0] - b[0]);
   const names = [...document.querySelectorAll(nameSelector)].filter(shown);
   const cards = [...document.querySelectorAll(cardSelector)].filter(shown);
   return {
     scrolls: root.scrollWidth > root.clientWidth || root.scrollHeight > root.clientHeight,
     cut: cut, spilled: spilled,
+    text_px: texts.length ? texts[0][0] : 0, small: texts.filter(t => t[0] < 24).slice(0, 8),
     names: names.length, name_px: Math.min(...names.map(e => parseFloat(getComputedStyle(e).fontSize))),
     cards: cards.length, card_px: Math.min(...cards.map(e => e.getBoundingClientRect().height)),
     controls: [...document.querySelectorAll('#app [data-action]')].filter(shown)
@@ -76,6 +89,12 @@ def play_a_little(room, game, seats=None):
     """Open `game` with one phone and the screen, make its few moves; return (room, what the screen shows)."""
     move, setup, usual_seats, moves, names, cards = GAMES[game]
     played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=seats or usual_seats)
+    return played, make_moves(played, game, "%s-%d" % (game, seats or usual_seats))
+
+
+def make_moves(played, game, shot_name):
+    """Make the game's few moves on the devices whose turn it is; return what the screen shows then."""
+    move, setup, usual_seats, moves, names, cards = GAMES[game]
     made = 0
     while made < moves and not played.host.is_over():
         device = next((device for device in played.players if device.is_my_turn()), None)
@@ -86,7 +105,7 @@ def play_a_little(room, game, seats=None):
         made += 1
     played.screen.wait(cards)  # the table's cards are there (Punktejagd and Kartenkampf: the first reveal)
     played.screen.page.wait_for_timeout(800)  # the last move's view and its animation reach the screen
-    return played, look(played.screen, "%s-%d" % (game, seats or usual_seats), (names, cards))
+    return look(played.screen, shot_name, (names, cards))
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -95,16 +114,28 @@ def test_the_table_screen_fills_a_tv_mid_game(room, game):
     played, measured = play_a_little(room, game)
     assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
     assert measured["names"] == seats and measured["name_px"] >= 28, measured
+    assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
     assert measured["cards"] >= 1 and measured["card_px"] >= 120, measured
     assert measured["controls"] == [] and dead_controls(played.screen.page) == [], measured
 
 
+@pytest.mark.parametrize("language", list(LOCALES))
 @pytest.mark.parametrize("game", list(FULL_TABLES))
-def test_a_full_table_still_fits_the_tv(room, game):
+def test_a_full_table_with_long_names_still_reads_from_3_m(devices, live_server, game, language):
+    """The most seats, the host's and the phone's names 24 characters long, the screen in German or English."""
+    move, setup = GAMES[game][:2]
     seats = FULL_TABLES[game]
-    played, measured = play_a_little(room, game, seats)
+    played = Room(devices, live_server.url, game, phones=1, screen=False, seed=3, setup=setup, seats=seats,
+                  names=LONG_NAMES[1:], start=False)
+    played.screen = devices("screen", landscape=True, locale=LOCALES[language])
+    join(played.screen, live_server.url, played.link, "TV", as_screen=True)
+    played.host.by("room-host-name").fill(LONG_NAMES[0])
+    played.start()
+    measured = make_moves(played, game, "%s-%d-%s" % (game, seats, language))
+    assert played.screen.page.evaluate("document.documentElement.lang") == language
     assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
     assert measured["names"] == seats and measured["name_px"] >= 28, measured
+    assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
     assert measured["cards"] >= 1 and measured["card_px"] >= 60, measured
 
 
@@ -121,5 +152,6 @@ def test_the_final_standings_fit_the_tv(room):
     played.screen.page.wait_for_timeout(800)
     measured = look(played.screen, "kartenkampf-final", (".standing .who", ".card"))
     assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
+    assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
     assert measured["names"] == 4 and measured["name_px"] >= 28, measured
     assert measured["controls"] == [], measured

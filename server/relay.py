@@ -87,13 +87,15 @@ END_CLOSE_CODES = {
     "interrupted": 1012,  # Redis out of reach: come back soon (not a code the app gives up on)
 }
 
-HOST_TYPES = {"to_seat", "to_all", "to_screens", "joining", "end", "ping"}
+HOST_TYPES = {"to_seat", "to_all", "to_screens", "joining", "about", "end", "ping"}
 SEAT_TYPES = {"to_host", "leave", "ping"}
 SCREEN_TYPES = {"leave", "ping"}
-HELLO_TYPES = {"create", "join", "resume"}
+HELLO_TYPES = {"create", "join", "resume", "look"}
 ALL_TYPES = HOST_TYPES | SEAT_TYPES | HELLO_TYPES
 
 CLOSE_WAIT = 2.0  # seconds to wait for the client's close reply before ending TCP
+# What a host tells the holders of its link before they join (the game it plays): a line, not a table.
+ABOUT_MAX_BYTES = 2048
 
 
 class RelayError(Exception):
@@ -426,6 +428,7 @@ class Room:
         self.joining_open = True
         self.pin_failures = 0
         self.last_active = now
+        self.about = None  # the host's `about` data as JSON text
 
     def places(self):
         """Return every place: host first, then seats and screens by number."""
@@ -520,11 +523,12 @@ class Relay:
         """Handle the first frame: create a room, join one, or resume a place."""
         kind = frame["type"]
         if kind not in HELLO_TYPES:
-            raise RelayError("malformed", "the first frame is a hello: create, join or resume")
+            raise RelayError("malformed", "the first frame is a hello: create, join, resume or look")
         version = _field(frame, "v", (int,))
         if version != PROTOCOL_VERSION:
             raise RelayError("unsupported_version", "this server speaks v%d" % PROTOCOL_VERSION)
-        handler = {"create": self._create, "join": self._join, "resume": self._resume}[kind]
+        handler = {"create": self._create, "join": self._join, "resume": self._resume,
+                   "look": self._look}[kind]
         notices = []
         try:
             # Held through registration and welcome: a frame relayed to this socket by
@@ -564,8 +568,7 @@ class Relay:
         with self.lock:
             room = self._live_room(code, notices)
             if secret is not None:
-                if not secrets.compare_digest(secret.encode(), room.secret.encode()):
-                    raise RelayError("bad_token", "wrong secret")
+                check_secret(secret, room.secret)
             elif room.pin_failures >= self.config["RELAY_PIN_ATTEMPTS"]:
                 raise RelayError("pin_locked", "joining by PIN is off after too many wrong PINs")
             elif not secrets.compare_digest(pin.encode(), room.pin.encode()):
@@ -623,6 +626,17 @@ class Relay:
             conn.bucket = self._host_bucket()
         conn.send(encode(welcome))
 
+    def _look(self, conn, frame, notices):
+        """Tell the holder of a join link what the host published about the room; take no place."""
+        code = normalize_code(_field(frame, "room", (str,)))
+        secret = _field(frame, "secret", (str,))
+        with self.lock:
+            room = self._live_room(code, notices)
+            check_secret(secret, room.secret)
+            answer = looked_frame(room.code, room.about, room.joining_open, room.host.conn is not None)
+        conn.send(encode(answer))
+        conn.close(1000, "looked")
+
     def _host_bucket(self):
         """Return a fresh rate bucket with the host's limits."""
         return TokenBucket(self.config["RELAY_HOST_RATE"], self.config["RELAY_HOST_BURST"],
@@ -678,6 +692,8 @@ class Relay:
             is_open = _field(frame, "open", (bool,))
             self._set_joining(conn, is_open)
             conn.send(encode({"type": "joining", "open": is_open}))
+        elif kind == "about":
+            self._set_about(conn, about_text(frame))
         elif kind == "end":
             self._end_room(conn.room, "ended")
         elif kind == "leave":
@@ -687,6 +703,11 @@ class Relay:
         """Open or close joining in the sender's room."""
         with self.lock:
             conn.room.joining_open = is_open
+
+    def _set_about(self, conn, text):
+        """Keep what the host tells a phone before it joins (JSON text, answered to `look`)."""
+        with self.lock:
+            conn.room.about = text
 
     def _relay(self, conn, frame, target):
         """Stamp the sender and pass `data` to the addressed places only."""
@@ -820,6 +841,29 @@ class Relay:
         """Sweep every `interval` seconds until the relay stops."""
         while not self._stopping.wait(interval):
             self.sweep()
+
+
+def check_secret(secret, expected):
+    """Refuse a join link's secret that is not the room's."""
+    if not secrets.compare_digest(secret.encode(), expected.encode()):
+        raise RelayError("bad_token", "wrong secret")
+
+
+def about_text(frame):
+    """Return the `about` frame's data as JSON text, or raise if it is missing or too large."""
+    if "data" not in frame:
+        raise RelayError("malformed", "missing field: data")
+    text = encode(frame["data"])
+    if len(text.encode("utf-8")) > ABOUT_MAX_BYTES:
+        raise RelayError("too_large", "`about` may hold at most %d bytes" % ABOUT_MAX_BYTES)
+    return text
+
+
+def looked_frame(code, about, joining_open, host_online):
+    """Return the answer to `look`: the host's `about` data (None before it sent any) and the room's state."""
+    return {"type": "looked", "v": PROTOCOL_VERSION, "room": code,
+            "about": json.loads(about) if about is not None else None,
+            "joining": joining_open, "host": "online" if host_online else "away"}
 
 
 def room_link(room):

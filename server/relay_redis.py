@@ -5,7 +5,7 @@ checks, limits and sockets) but keeps everything a room is in Redis, so any proc
 can serve any socket and a process that dies costs its devices one reconnect.
 
 Keys (`{code}` is a Redis Cluster hash tag: a room's keys share one slot):
-  <prefix>room:{code}  hash: secret, pin, joining, pin_failures, last_active and one
+  <prefix>room:{code}  hash: secret, pin, joining, pin_failures, last_active, about and one
                        JSON record per place ("p:h", "p:s1", "p:c1": role, number,
                        name, token, when it went away, its rate bucket)
   <prefix>at:{code}    hash: place ("h", "s1", "c1") -> "<process>/<socket>" for
@@ -41,8 +41,8 @@ except ImportError:  # pragma: no cover
 from redis.retry import Retry
 
 from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
-                          _field, encode, new_code, normalize_code, wire_frame,
-                          wire_frame_bytes)
+                          _field, check_secret, encode, looked_frame, new_code, normalize_code,
+                          wire_frame, wire_frame_bytes)
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +123,7 @@ class RoomState:
         self.joining_open = fields.get("joining", "1") == "1"
         self.pin_failures = int(fields.get("pin_failures", "0"))
         self.last_active = float(fields.get("last_active", "0"))
+        self.about = fields.get("about")  # the host's `about` data as JSON text
         self.places = {name[2:]: json.loads(value) for name, value in fields.items()
                        if name.startswith("p:")}
         self.at = at
@@ -299,8 +300,7 @@ class RedisRelay(Relay):
             state = self._live(code, notices)
             room_key = self._room_key(code)
             if secret is not None:
-                if not secrets.compare_digest(secret.encode(), state.secret.encode()):
-                    raise RelayError("bad_token", "wrong secret")
+                check_secret(secret, state.secret)
             elif state.pin_failures >= self.config["RELAY_PIN_ATTEMPTS"]:
                 raise RelayError("pin_locked", "joining by PIN is off after too many wrong PINs")
             elif not secrets.compare_digest(pin.encode(), state.pin.encode()):
@@ -380,6 +380,17 @@ class RedisRelay(Relay):
             # A rate limit holds across reconnects, to this process or another.
             conn.bucket.tokens, conn.bucket.stamp = bucket
         conn.send(encode(welcome))
+
+    def _look(self, conn, frame, notices):
+        """Tell the holder of a join link what the host published about the room; take no place."""
+        code = normalize_code(_field(frame, "room", (str,)))
+        secret = _field(frame, "secret", (str,))
+        self._check_code(code)
+        with self._lock(code):
+            state = self._live(code, notices)
+        check_secret(secret, state.secret)
+        conn.send(encode(looked_frame(code, state.about, state.joining_open, "h" in state.at)))
+        conn.close(1000, "looked")
 
     def _check_code(self, code):
         """Refuse a code that cannot name a room before it reaches a Redis key."""
@@ -484,6 +495,10 @@ class RedisRelay(Relay):
     def _set_joining(self, conn, is_open):
         """Open or close joining in the sender's room."""
         self._set_if_room(keys=[self._room_key(conn.room)], args=["joining", "1" if is_open else "0"])
+
+    def _set_about(self, conn, text):
+        """Keep what the host tells a phone before it joins (answered to `look`)."""
+        self._set_if_room(keys=[self._room_key(conn.room)], args=["about", text])
 
     def _leave(self, conn):
         """Free a seat or screen for good and close its socket."""

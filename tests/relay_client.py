@@ -54,6 +54,11 @@ def join_frame(room, secret=None, pin=None, name="", role="seat"):
     return frame
 
 
+def look_frame(room, secret):
+    """Return the hello that asks what the host published about a room (the join link's secret)."""
+    return {"type": "look", "v": PROTOCOL_VERSION, "room": room, "secret": secret}
+
+
 def resume_frame(room, token):
     """Return the hello that takes a place back with its token."""
     return {"type": "resume", "v": PROTOCOL_VERSION, "room": room, "token": token}
@@ -93,6 +98,10 @@ class RelayClient:
         """Take a place back with its token; return the "resumed" welcome."""
         return self._hello(resume_frame(room, token), "resumed")
 
+    def look(self, room, secret):
+        """Ask what the host published about a room, without joining; return the "looked" answer."""
+        return self._hello(look_frame(room, secret), "looked")
+
     def _hello(self, frame, expected):
         """Send a hello; return the welcome or raise RelayClosed on an error."""
         self.send(frame)
@@ -124,6 +133,10 @@ class RelayClient:
     def set_joining(self, is_open):
         """Host: open or close joining."""
         self.send({"type": "joining", "open": is_open})
+
+    def about(self, data):
+        """Host: publish what a phone with the link sees before it joins."""
+        self.send({"type": "about", "data": data})
 
     def send(self, frame):
         """Send one frame (a dict) as JSON."""

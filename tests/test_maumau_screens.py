@@ -298,6 +298,25 @@ def feed_lines(html):
     return re.findall(r"<li>(.*?)</li>", feed)
 
 
+def test_a_returning_phones_room_note_counts_the_cards_a_forced_draw_took():
+    """A 7 made the computer draw two cards for Anna while she was away: the room's note says two, not one."""
+    from spieleabend.ui import room_screens
+
+    app = ScreenApp()
+    state = arranged([["7H", "KH", "QS", "10S"], ["5D", "6C", "8D"]], "10H", turn=0)
+    for seat, action in [(0, "play 7H"), (1, "draw"), (0, "play KH"), (1, "draw")]:
+        maumau.apply_action(state, seat, action)
+    phone = ViewTable("maumau", state, 1)
+    phone.stood_in = ["draw", "draw"]
+    screen = screen_on(app, phone)
+    assert room_screens.stood_in_moves(phone, screen, phone.stood_in) == ["2 Karten gezogen", "eine Karte gezogen"]
+    i18n.set_language("en")
+    try:
+        assert room_screens.stood_in_moves(phone, screen, phone.stood_in) == ["drew 2 cards", "drew a card"]
+    finally:
+        i18n.set_language("de")
+
+
 def test_a_returning_phones_feed_words_the_computers_moves_for_it_as_the_computers():
     """Issue 28: a phone back in the room reads "Der Computer legt für dich …", not "Du legst …", for what a
     computer played while it was away; its own earlier moves stay "Du", the others' keep their names."""

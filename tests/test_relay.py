@@ -90,6 +90,62 @@ def test_wrong_pins_switch_off_joining_by_pin_but_not_by_link(make_relay_server)
     assert again.resume(host.welcome["room"], host.welcome["token"])["pin_locked"] is True
 
 
+def test_a_link_holder_looks_at_the_room_before_joining_and_sees_what_the_host_published(relay_server):
+    host = relay_server.host()
+    code, secret = host.welcome["room"], host.welcome["secret"]
+    first = relay_server.client()
+    assert first.look(code.lower(), secret) == {
+        "type": "looked", "v": 1, "room": code, "about": None, "joining": True, "host": "online"}
+    assert first.wait_closed().close_code == 1000, "a look takes no place: the socket closes"
+    host.about({"game": "golf", "running": False})
+    settle(host)
+    assert relay_server.client().look(code, secret)["about"] == {"game": "golf", "running": False}
+    # The host changes the game after the link went out: the next look says the new one.
+    host.about({"game": "paodekuai", "running": True, "joins_at": "game"})
+    host.set_joining(False)
+    host.recv_type("joining")
+    looked = relay_server.client().look(code, secret)
+    assert looked["about"] == {"game": "paodekuai", "running": True, "joins_at": "game"}
+    assert looked["joining"] is False
+    host.set_joining(True)
+    host.recv_type("joining")
+    # Nobody took a place by looking: the first to join is seat 1, and the host heard of no one before it.
+    seat = relay_server.client()
+    seat.join(code, secret=secret, name="Anna")
+    assert seat.welcome["seat"] == 1
+    assert host.recv_type("presence")["name"] == "Anna"
+
+
+def test_a_look_needs_the_link_secret(relay_server):
+    host = relay_server.host()
+    guesser = relay_server.client()
+    guesser.send({"type": "look", "v": 1, "room": host.welcome["room"], "secret": "x" + host.welcome["secret"]})
+    closed = guesser.wait_closed()
+    assert (closed.error_code, closed.close_code) == ("bad_token", 4003)
+    by_pin = relay_server.client()
+    by_pin.send({"type": "look", "v": 1, "room": host.welcome["room"], "pin": host.welcome["pin"]})
+    assert by_pin.wait_closed().error_code == "malformed"
+
+
+def test_a_look_sees_the_host_away(relay_server):
+    host = relay_server.host()
+    code, secret = host.welcome["room"], host.welcome["secret"]
+    seat = relay_server.seat(host)
+    host.about({"game": "maumau"})
+    settle(host)
+    host.close()
+    assert seat.recv_type("presence") == {"type": "presence", "role": "host", "status": "away"}
+    looked = relay_server.client().look(code, secret)
+    assert (looked["host"], looked["about"]) == ("away", {"game": "maumau"})
+
+
+def test_a_host_tells_a_line_about_its_room_not_a_table(relay_server):
+    host = relay_server.host()
+    host.about({"game": "golf", "padding": "x" * 3000})
+    closed = host.wait_closed()
+    assert (closed.error_code, closed.close_code) == ("too_large", 1009)
+
+
 def test_names_are_passed_as_text_and_limited(relay_server):
     host = relay_server.host()
     seat = relay_server.client()
@@ -150,6 +206,7 @@ def test_seat_message_reaches_the_host_stamped_with_the_real_seat(relay_server):
     ({"type": "to_screens", "data": "fake table"}, "forbidden", 1008),
     ({"type": "to_seat", "seat": 1, "from": "host", "data": "as host"}, "forbidden", 1008),
     ({"type": "joining", "open": False}, "forbidden", 1008),
+    ({"type": "about", "data": {"game": "golf"}}, "forbidden", 1008),
     ({"type": "end"}, "forbidden", 1008),
     ({"type": "create", "v": 1}, "malformed", 1007),
     ({"type": "resume", "v": 1, "room": "X", "token": "y"}, "malformed", 1007),

@@ -8,7 +8,7 @@ from server.relay import ALL_TYPES, CLOSE_CODES, END_CLOSE_CODES, PROTOCOL_VERSI
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "rooms.md").read_text(encoding="utf-8")
 
-SERVER_TYPES = {"created", "joined", "resumed", "msg", "presence", "closed", "error",
+SERVER_TYPES = {"created", "joined", "resumed", "looked", "msg", "presence", "closed", "error",
                 "joining", "pong", "pin_locked"}
 
 
@@ -27,7 +27,7 @@ def table_rows(first_header):
 def test_every_frame_type_has_an_example():
     examples = json_examples()
     assert {frame["type"] for frame in examples} == ALL_TYPES | SERVER_TYPES
-    hellos = [f for f in examples if f["type"] in ("create", "join", "resume")]
+    hellos = [f for f in examples if f["type"] in ("create", "join", "resume", "look")]
     assert hellos and all(f["v"] == PROTOCOL_VERSION for f in hellos)
 
 

@@ -241,3 +241,69 @@ def test_a_phone_away_at_the_next_games_start_is_covered_by_a_computer(loop, rel
     loop.advance(600)
     loop.pump(lambda: table.players()[2].get("stand_in"))
     loop.pump(lambda: anna.message is not None and anna.seats()[2]["stand_in"])  # every device shows it
+
+
+def join_screen(loop, relay_server, room, secret=None):
+    """Open the room's join link on a new phone; return its app and join screen once the relay answered."""
+    app = FakeApp(loop, relay_server.url)
+    screen = room_screens.JoinScreen(room.code(), secret or room.doc["secret"])
+    app.screen = screen
+    app.redraws = []
+    app.rerender = lambda: app.redraws.append(screen.render(app))
+    screen.render(app)
+    loop.pump(lambda: screen.looked is not None)
+    return app, screen
+
+
+def test_the_join_link_says_what_the_room_plays_now_also_after_the_host_changed_it(loop, relay_server):
+    from spieleabend.ui.i18n import set_language
+
+    host_app, room = open_room(loop, relay_server, "kartenkampf")
+    loop.pump()  # the host's "about" reached the relay
+    phone_app, screen = join_screen(loop, relay_server, room)
+    assert 'data-game="kartenkampf"' in phone_app.redraws[-1] and "Als Nächstes: Kartenkampf" in phone_app.redraws[-1]
+    # The link went out with Kartenkampf; the host chose Golf since: the same link now says Golf.
+    room.choose_game("golf")
+    loop.pump()
+    phone_app, screen = join_screen(loop, relay_server, room)
+    assert "Als Nächstes: Golf" in screen.render(phone_app) and "Kartenkampf" not in screen.render(phone_app)
+    join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    room.start_game({}, 2, "random", True, "Hosti")
+    loop.pump()
+    phone_app, screen = join_screen(loop, relay_server, room)
+    html = screen.render(phone_app)
+    assert 'data-running="yes"' in html and "Gerade läuft: Golf" in html and "ab der nächsten Partie" in html
+    try:
+        set_language("en")
+        assert "Now playing: Golf" in screen.render(phone_app) and "from the next game" in screen.render(phone_app)
+    finally:
+        set_language("de")
+    room.back_to_lobby()
+    room.choose_game("maumau")
+    room.start_game({}, 3, "random", True, "Hosti")
+    loop.pump()
+    phone_app, screen = join_screen(loop, relay_server, room)
+    assert "Gerade läuft: Mau-Mau" in screen.render(phone_app) and "ab dem nächsten Geben" in screen.render(phone_app)
+
+
+def test_the_join_link_keeps_the_typed_name_and_says_at_once_when_it_cannot_join(loop, relay_server):
+    host_app, room = open_room(loop, relay_server, "golf")
+    app = FakeApp(loop, relay_server.url)
+    screen = room_screens.JoinScreen(room.code(), room.doc["secret"])
+    app.screen = screen
+    app.rerender = lambda: None
+    screen.render(app)
+    screen.on_input(app, "join-name", "Anna", False)  # typed while the relay's answer is on its way
+    loop.pump(lambda: screen.looked is not None)
+    assert 'value="Anna"' in screen.render(app) and "Als Nächstes: Golf" in screen.render(app)
+    room.set_joining(False)
+    loop.pump(lambda: not room.joining)
+    _, screen = join_screen(loop, relay_server, room)
+    assert "Der Gastgeber hat den Beitritt geschlossen." in screen.render(app)
+    _, wrong = join_screen(loop, relay_server, room, secret="x" + room.doc["secret"])
+    assert 'data-testid="join-link-error"' in wrong.render(app) and "ungültiger Link" in wrong.render(app)
+    room.end()
+    loop.pump()
+    _, gone = join_screen(loop, relay_server, room)
+    assert "Diesen Raum gibt es nicht (mehr)" in gone.render(app)

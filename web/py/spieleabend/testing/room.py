@@ -14,8 +14,8 @@ JOIN_LINK = re.compile(r"^https?://[^/]+/#/join/[2-9A-Z]{6}\.[A-Za-z0-9_-]{16}$"
 class Device:
     """One browser context (a phone, the host, or a table screen) and every websocket frame it received."""
 
-    def __init__(self, browser, name, landscape=False):
-        self.context = screen_context(browser) if landscape else phone_context(browser)
+    def __init__(self, browser, name, landscape=False, locale="de-DE"):
+        self.context = (screen_context if landscape else phone_context)(browser, locale=locale)
         self.page = self.context.new_page()
         self.name = name
         self.frames = []
@@ -91,8 +91,8 @@ class Devices:
         self.browser = browser
         self.made = []
 
-    def __call__(self, name, landscape=False):
-        device = Device(self.browser, name, landscape)
+    def __call__(self, name, landscape=False, locale="de-DE"):
+        device = Device(self.browser, name, landscape, locale)
         self.made.append(device)
         return device
 
@@ -221,13 +221,24 @@ class Room:
             device.page.wait_for_selector("html[data-turn=over]", state="attached")
 
     def check_secrets(self, **known):
-        """Fail if any phone or the screen received something its seat may not see; return {name: tally}."""
-        seats = {device.name: device.game_seat for device in self.devices if device is not self.host}
-        if self.game == "maumau" and "other_hands" not in known:
-            hands = {device.name: relay_frames.hands_seen(device.frames) for device in self.phones}
-            return {device.name: relay_frames.check_frames(
-                self.game, device.frames, seats[device.name], device.name,
-                other_hands=[hand for other, seen in hands.items() if other != device.name for hand in seen])
-                for device in self.devices if device is not self.host}
-        return {device.name: relay_frames.check_frames(self.game, device.frames, seats[device.name], device.name, **known)
-                for device in self.devices if device is not self.host}
+        """Fail if any phone or the screen received something its seat may not see, in every game this room
+        played: the frames are split by game (games_played) and each game's part is checked against the seat
+        the device had in that game, so an evening's earlier games count too. `known` goes to the checker of
+        the room's current game. Return {name: tally} of each device's part of the current game."""
+        others = [device for device in self.devices if device is not self.host]
+        parts = dict((device.name, relay_frames.games_played(device.frames)) for device in others)
+        tallies = {}
+        for device in others:
+            assert parts[device.name], (device.name, "received no table")
+            for game, seat, frames in parts[device.name]:
+                extra = dict(known) if game == self.game else {}
+                if game == "maumau" and "other_hands" not in extra:
+                    # No phone's own view of a Mau-Mau game ever reached another device.
+                    extra["other_hands"] = [hand for other in self.phones if other is not device
+                                            for played, _, part in parts.get(other.name, [])
+                                            if played == "maumau" for hand in relay_frames.hands_seen(part)]
+                tallies[device.name] = relay_frames.check_frames(game, frames, seat, device.name, **extra)
+            game, seat, _ = parts[device.name][-1]
+            assert (game, seat) == (self.game, device.game_seat), (
+                device.name, "its last table is not the seat its page shows", game, seat, device.game_seat)
+        return tallies

@@ -87,6 +87,11 @@ register({
     "mm.ev.play_wish_standin": ("Der Computer legt für dich %(card)s und wünscht %(suit)s.",
                                 "The computer plays %(card)s for you and wishes %(suit)s."),
     "mm.ev.mau": (" „Mau!“", " “Mau!”"),
+    # What a computer did for an away phone, as the room's note lists it ("…: Karo 5, 2 Karten gezogen.").
+    "mm.did.wish": ("%(card)s (wünscht %(suit)s)", "%(card)s (wishes %(suit)s)"),
+    "mm.did.draw_one": ("eine Karte gezogen", "drew a card"),
+    "mm.did.draw_n": ("%(n)s Karten gezogen", "drew %(n)s cards"),
+    "mm.did.draw_none": ("nicht ziehen können (keine Karte mehr da)", "could not draw (no card left)"),
     "mm.ev.draw": ("%(name)s zieht eine Karte.", "%(name)s draws a card."),
     "mm.ev.draw_you": ("Du ziehst eine Karte.", "You draw a card."),
     "mm.ev.draw_standin": ("Der Computer zieht für dich eine Karte.", "The computer draws a card for you."),
@@ -252,6 +257,11 @@ def own_move(events, index):
     return event["type"] == "draw" and not (index + 1 < len(events) and events[index + 1]["type"] == "deal_end")
 
 
+def minus_short(points):
+    """Return minus points as the seat chips write them ("−12"); none at all is "0", not "−0"."""
+    return t("mm.minus_short", n=points) if points else "0"
+
+
 def moved(action):
     """Return True for an action that shows as an own move in the feed (not starting the next deal)."""
     return action == "draw" or action.startswith("play ")
@@ -413,7 +423,7 @@ class TableScreen(Screen):
                     attrs(class_=classes, data_testid="player-%d" % seat, data_seat=seat, data_cards=count,
                           data_points=view["minus"][seat], aria_current="true" if seat == turn else None),
                     escape(seat_label(view, seat, me)), escape(cards_label(count)), count,
-                    escape(t("mm.minus", n=view["minus"][seat])), escape(t("mm.minus_short", n=view["minus"][seat])),
+                    escape(t("mm.minus", n=view["minus"][seat])), escape(minus_short(view["minus"][seat])),
                     status))
         return '<ul class="mm-players" aria-label="%s">%s</ul>' % (escape(t("mm.players_h")), "".join(items))
 
@@ -458,6 +468,28 @@ class TableScreen(Screen):
                           size="big" + big, extra="landed" if landed else "")
         return '<div class="mm-centre">%s<div class="mm-discard">%s</div>%s</div>' % (
             stock, top, self.render_badges(view, me))
+
+    def stood_in_words(self, view):
+        """Return what a computer played for this phone's seat while it was away, from the feed's events: a
+        draw with the cards it took ("2 Karten gezogen" for a 7), which the action "draw" alone does not say."""
+        me = self.table.seat
+        events = view["events"] if view is not None and "events" in view else []
+
+        def mine(shown, index):
+            return shown[index].get("seat") == me and own_move(shown, index)
+        words = []
+        for index in range(stood_in_since(self.table, events, mine, moved), len(events)):
+            if not mine(events, index):
+                continue
+            event = events[index]
+            if event["type"] == "play":
+                card = card_name(event["card"])
+                words.append(t("mm.did.wish", card=card, suit=suit_word(event["suit"])) if "suit" in event else card)
+            elif event["count"] == 0:
+                words.append(t("mm.did.draw_none"))
+            else:
+                words.append(t("mm.did.draw_n", n=event["count"]) if event["count"] > 1 else t("mm.did.draw_one"))
+        return words
 
     def render_feed(self, view, me, length):
         events = view["events"]
@@ -570,8 +602,8 @@ class TableScreen(Screen):
             rows.append('<tr%s><th scope="row">%s %s</th><td class="cards">%d</td><td>%s</td><td class="total">%s</td></tr>' % (
                 attrs(class_="out" if out else None, data_testid="player-%d" % seat, data_seat=seat,
                       data_cards=view["hand_sizes"][seat], data_points=view["minus"][seat], data_deal=deal_points),
-                name, status, view["hand_sizes"][seat], escape(t("mm.minus_short", n=deal_points)),
-                escape(t("mm.minus_short", n=view["minus"][seat]))))
+                name, status, view["hand_sizes"][seat], escape(minus_short(deal_points)),
+                escape(minus_short(view["minus"][seat]))))
         removes = ""
         if editable:
             buttons = []
@@ -630,7 +662,7 @@ class TableScreen(Screen):
                 escape(t("mm.deal_over", n=last["deal"])), self.render_summary(view, me, False))
         # The score as the seat chips write it ("−68"), so "ausgeschieden" has room beside the name.
         return final_standings(self.table, view["names"], view["outcome"],
-                               scores=[t("mm.minus_short", n=points) for points in minus],
+                               scores=[minus_short(points) for points in minus],
                                spoken=[t("mm.minus", n=points) for points in minus],
                                tags=[t("mm.out") if out else "" for out in view["out"]], after=summary, screen=screen)
 

@@ -13,7 +13,8 @@ from spieleabend.games import load as load_engine
 from spieleabend.games.common import rank_by_keys
 from spieleabend.ui.html import button, card_name, escape
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, normalize_code, parse_join)
+from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, look_room, normalize_code,
+                                  parse_join)
 from spieleabend.ui.shell import NAME_LENGTH, Screen, page
 from spieleabend.ui.table import chosen_strength
 
@@ -72,6 +73,11 @@ register({
                            "You are watching – you play from the next deal."),
     "room.next_game": ("Nächstes Spiel", "Next game"),
     "room.next_is": ("Als Nächstes: %(game)s", "Next: %(game)s"),
+    "room.now_playing": ("Gerade läuft: %(game)s", "Now playing: %(game)s"),
+    "room.join_watch_game": ("Du schaust zu und spielst ab der nächsten Partie mit.",
+                             "You watch and play from the next game."),
+    "room.join_watch_deal": ("Du schaust zu und spielst ab dem nächsten Geben mit.",
+                             "You watch and play from the next deal."),
     "room.in_room": ("Im Raum", "In the room"),
     "room.face_join": ("Mitspielen: QR-Code mit dem Handy scannen – oder in der App „Raum beitreten“ und Code und PIN eintippen.",
                        "To play: scan the QR code with a phone – or tap “Join a room” in the app and type code and PIN."),
@@ -437,7 +443,8 @@ class LobbyScreen(Screen):
             '<section class="panel"><label class="switch"><input type="checkbox" data-input="host-plays" data-testid="host-plays"%s>'
             '<span>%s</span></label><p class="hint">%s</p>'
             '<label for="room-host-name" class="label">%s</label><input type="text" id="room-host-name" '
-            'autocomplete="nickname" data-testid="room-host-name" value="%s" placeholder="%s">%s</section>' % (
+            'autocomplete="nickname" data-testid="room-host-name" data-input="room-host-name" value="%s" placeholder="%s">'
+            '%s</section>' % (
                 " checked" if self.host_plays else "", escape(t("room.host_plays")), escape(t("room.host_plays_hint")),
                 escape(t("room.your_name")), escape(self.host_name_value), escape(t("room.host_default")),
                 '<p class="notice warn" role="alert" data-testid="host-name-error">%s</p>' % escape(self.name_error)
@@ -471,6 +478,10 @@ class LobbyScreen(Screen):
         from spieleabend.ui.setup import option_choice
         from spieleabend.ui.shell import remember_setup
 
+        if name == "room-host-name":
+            # Kept as typed (no redraw): a phone joining redraws the lobby, which must not lose it.
+            self.host_name_value = value if isinstance(value, str) else ""
+            return
         if name == "room-game":
             if value in GAME_MODULES and value != self.game and self.room.table is None:
                 self.room.choose_game(value)
@@ -582,7 +593,7 @@ class RoomFrame(Screen):
                 t("room.watching_" + ("deal" if watching == "deal" else "game"))))
         stood_in = getattr(self.table, "stood_in", None)
         if stood_in:
-            moves = [words for words in [action_words(action) for action in stood_in] if words]
+            moves = stood_in_moves(self.table, self.inner, stood_in)
             notes.append('<span class="room-note stood-in" role="status" data-testid="stood-in-note">%s</span>' % escape(
                 t("room.stood_in", moves=", ".join(moves)) if moves else t("room.stood_in_none")))
         bad = self.mismatched()
@@ -715,6 +726,16 @@ def away_notes(seats, now):
     return notes
 
 
+def stood_in_moves(table, inner, actions):
+    """Return what a computer played for this phone's seat while it was away, in words: the game's screen
+    words them where its events know more than the actions (Mau-Mau: how many cards a draw took)."""
+    if hasattr(inner, "stood_in_words"):
+        words = inner.stood_in_words(table.view())
+        if words:
+            return words
+    return [words for words in [action_words(action) for action in actions] if words]
+
+
 def action_words(action):
     """Return a computer's move for a seat in words ("Karo 5", "eine Karte gezogen"); "" for moves that
     only go on (next round, ready). Any game's actions: a verb and cards or numbers (games/common.py)."""
@@ -827,23 +848,63 @@ class JoinScreen(Screen):
         self.secret = secret
         self.error = None
         self.typed = dict(typed or {})
+        self.looked = None  # the relay's answer to "what does this room play?" (join links only)
+        self.asked = False
+
+    def ask_room(self, app):
+        """Ask the relay once what the link's room plays now (the host may have changed it since the link went out)."""
+        if self.secret is None or self.asked:
+            return
+        self.asked = True
+
+        def answered(frame):
+            self.looked = frame
+            if app.screen is self:
+                app.rerender()
+        look_room(app, self.code, self.secret, answered)
+
+    def room_line(self):
+        """Return what the room plays ("Als Nächstes: Golf", or the game running and when one plays), or why
+        the link will not join; "" until the relay answered (or when it could not tell)."""
+        looked = self.looked
+        if not isinstance(looked, dict):
+            return ""
+        if "error" in looked:
+            return '<p class="notice warn" role="alert" data-testid="join-link-error">%s</p>' % escape(error_text(looked["error"]))
+        about = looked["about"] if isinstance(looked.get("about"), dict) else {}
+        parts = []
+        game = about.get("game")
+        if game in GAME_MODULES:
+            running = about.get("running") is True
+            parts.append('<p class="room-game" data-testid="join-game" data-game="%s" data-running="%s">%s</p>' % (
+                game, "yes" if running else "no",
+                escape(t("room.now_playing" if running else "room.next_is", game=game_title(game)))))
+            if running:
+                parts.append('<p class="hint" data-testid="join-when">%s</p>' % escape(t(
+                    "room.join_watch_deal" if about.get("joins_at") == "deal" else "room.join_watch_game")))
+        if looked.get("joining") is False:
+            parts.append('<p class="notice warn" data-testid="join-closed">%s</p>' % escape(t("room.err.joining_closed")))
+        return "".join(parts)
 
     def render(self, app):
+        self.ask_room(app)
         name = self.typed["name"] if "name" in self.typed else app.settings.get("name", "")
         fields = []
         if self.secret is None:
             fields.append('<label for="join-code" class="label">%s</label><input type="text" id="join-code" '
-                          'maxlength="9" autocapitalize="characters" autocomplete="off" data-testid="join-code" value="%s">'
+                          'maxlength="9" autocapitalize="characters" autocomplete="off" data-testid="join-code" '
+                          'data-input="join-code" value="%s">'
                           % (escape(t("room.join_code")), escape(self.typed.get("code") or self.code or "")))
             fields.append('<label for="join-pin" class="label">%s</label><input type="text" id="join-pin" inputmode="numeric" '
-                          'maxlength="4" autocomplete="off" data-testid="join-pin" value="%s">' % (
+                          'maxlength="4" autocomplete="off" data-testid="join-pin" data-input="join-pin" value="%s">' % (
                               escape(t("room.join_pin")), escape(self.typed.get("pin") or "")))
         else:
-            fields.append('<p class="room-ids"><span class="label">%s</span><strong class="room-code">%s</strong></p>' % (
-                escape(t("room.code")), escape(self.code)))
+            fields.append('<p class="room-ids"><span class="label">%s</span><strong class="room-code">%s</strong></p>%s' % (
+                escape(t("room.code")), escape(self.code), self.room_line()))
         # No maxlength: the browser would cut a pasted name without a word; the app says it (name_problem).
+        # data-input: what is typed reaches the app, so a redraw (the relay's answer) keeps it.
         fields.append('<label for="join-name" class="label">%s</label><input type="text" id="join-name" '
-                      'autocomplete="nickname" data-testid="join-name" value="%s" placeholder="%s">' % (
+                      'autocomplete="nickname" data-testid="join-name" data-input="join-name" value="%s" placeholder="%s">' % (
                           escape(t("room.name")), escape(name), escape(t("room.name_placeholder"))))
         error = '<p class="notice warn" role="alert" data-testid="join-error">%s</p>' % escape(self.error) if self.error else ""
         body = ('<form class="setup room-join" onsubmit="return false"><section class="panel">%s</section>%s'
@@ -853,6 +914,11 @@ class JoinScreen(Screen):
                     button(t("room.join_screen"), "join-screen", "join-screen", kind="secondary", extra="wide"),
                     escape(t("room.join_screen_hint"))))
         return page(t("room.join_title"), body, extra_class="room")
+
+    def on_input(self, app, name, value, final):
+        """Keep what is typed, so that a redraw shows it again."""
+        if name in ("join-code", "join-pin", "join-name") and isinstance(value, str):
+            self.typed[name[5:]] = value
 
     def on_key(self, app, key):
         """Enter in a field (a phone keyboard's "Go") joins as a player, the screen's main button."""

@@ -29,6 +29,9 @@ What travels inside the relay's `data` (one dict with a kind "k"):
                      {"k": "reveal", "id", "action", "nonce"}
                      {"k": "sync"}                      please send my view again
 
+Besides, the host tells the relay what a phone that opens the join link is told before it joins
+(`about`: {"game", "running", "joins_at"}); the phone asks with `look` (look_room).
+
 Commit-reveal (engines with SECRET_CHOICES): every seat to move sends
 sha256(action + "|" + nonce) first; the engine gets no action until every seat
 has committed, so no device (the host's included) learns a choice early. Then
@@ -81,6 +84,33 @@ def parse_join(text):
 
 
 from spieleabend.protocol import normalize_code  # noqa: E402  (the relay uses the same)
+
+
+def look_room(app, code, secret, on_answer):
+    """Ask the relay what the room of a join link plays, without taking a place.
+
+    on_answer(frame): the relay's "looked" answer ({"about": what the host published, "joining", "host"}),
+    {"error": code} when the link cannot join (unknown room, wrong secret), or None when the relay
+    could not tell (no server, an older relay)."""
+    answered = []
+
+    def answer(result):
+        if not answered:
+            answered.append(True)
+            on_answer(result)
+
+    def on_open():
+        sockets[0].send({"type": "look", "v": PROTOCOL, "room": code, "secret": secret})
+
+    def on_message(frame):
+        kind = frame["type"] if isinstance(frame, dict) and "type" in frame else None
+        if kind == "looked":
+            answer(frame)
+        elif kind == "error":
+            error = frame["code"] if "code" in frame else None
+            answer({"error": error} if error in ("unknown_room", "bad_token") else None)
+
+    sockets = [app.room_socket(on_open, on_message, lambda _code: answer(None))]
 
 
 def unique_names(names):
@@ -312,7 +342,15 @@ class HostRoom:
         if "code" in self.doc:
             self.app.storage.save_room(self.doc)
         self.send_lobby()
+        self.describe()
         self.changed()
+
+    def describe(self):
+        """Tell the relay what a phone with the join link is told before it joins: the game, whether it runs."""
+        about = {"game": self.game, "running": self.table is not None}
+        if self.table is not None:
+            about["joins_at"] = "deal" if self.engine.INFO["joins_between_deals"] else "game"
+        self.link.send({"type": "about", "data": about})
 
     # -- link callbacks ----------------------------------------------------------------------
     def on_welcome(self, frame):
@@ -341,6 +379,7 @@ class HostRoom:
             if self.table is not None:
                 self.table.on_resumed(online)
         self.send_lobby()
+        self.describe()
         self.changed()
 
     def on_link(self):
@@ -482,6 +521,7 @@ class HostRoom:
                                    room=self)
         self.doc["started"] = True
         self.app.storage.save_room(self.doc)
+        self.describe()
         return self.table
 
     def back_to_lobby(self):
@@ -507,6 +547,7 @@ class HostRoom:
             if self.places[number].get("gone"):
                 del self.places[number]
         self.send_lobby()
+        self.describe()
         self.changed()
         return last
 
