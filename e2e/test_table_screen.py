@@ -123,7 +123,7 @@ def test_the_table_screen_fills_a_tv_mid_game(room, game):
 @pytest.mark.parametrize("game", list(FULL_TABLES))
 def test_a_full_table_with_long_names_still_reads_from_3_m(devices, live_server, game, language):
     """The most seats, the host's and the phone's names 24 characters long, the screen in German or English."""
-    move, setup = GAMES[game][:2]
+    setup = GAMES[game][1]
     seats = FULL_TABLES[game]
     played = Room(devices, live_server.url, game, phones=1, screen=False, seed=3, setup=setup, seats=seats,
                   names=LONG_NAMES[1:], start=False)

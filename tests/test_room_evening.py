@@ -304,6 +304,6 @@ def test_the_join_link_keeps_the_typed_name_and_says_at_once_when_it_cannot_join
     _, wrong = join_screen(loop, relay_server, room, secret="x" + room.doc["secret"])
     assert 'data-testid="join-link-error"' in wrong.render(app) and "ungültiger Link" in wrong.render(app)
     room.end()
-    loop.pump()
+    loop.pump(lambda: relay_server.relay.room_count() == 0)
     _, gone = join_screen(loop, relay_server, room)
     assert "Diesen Raum gibt es nicht (mehr)" in gone.render(app)
