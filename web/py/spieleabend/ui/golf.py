@@ -344,7 +344,8 @@ def sheet_html(view, compact=False):
     names = view["names"]
     seats = view["seats"]
     history = view["history"]
-    head = "".join('<th scope="col" class="g-name">%s</th>' % escape(names[s]) for s in range(seats))
+    # The name in a span of its own: a table screen stands it upright in at most two lines (a cell takes no max-height).
+    head = "".join('<th scope="col" class="g-name"><span>%s</span></th>' % escape(names[s]) for s in range(seats))
     rows = []
     for number in range(1, view["rounds_total"] + 1):
         if number <= len(history):
