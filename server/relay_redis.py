@@ -766,6 +766,7 @@ class RedisRelay(Relay):
         """Expire rooms, lapsed places and the sockets of dead processes, in every room."""
         now = self.clock()
         try:
+            self._sync()  # rooms marked active by the frames written so far count as active
             codes = sorted(c.decode() for c in self.redis.smembers(self._rooms_key()))
             pipe = self.redis.pipeline(transaction=False)
             for code in codes:
