@@ -589,9 +589,9 @@ async def main(args):
     rates = [int(r) for r in args.rates.split(",")]
     ping_intervals = [float(p) for p in args.ping_intervals.split(",")] if args.ping_intervals else [None]
     print("Relay load: %d rooms x (1 host + %d seats) = %d sockets on 127.0.0.1, "
-          "%d s per rate, rates %s deliveries/s, %d cores" % (
+          "%d s per rate, rates %s deliveries/s, %d cores, load average %.2f" % (
               args.rooms, args.seats, args.rooms * (1 + args.seats), args.seconds,
-              args.rates, os.cpu_count()), flush=True)
+              args.rates, os.cpu_count(), os.getloadavg()[0]), flush=True)
     own_redis = None
     redis_url = args.redis
     if "redis" in setups and not redis_url:
@@ -630,6 +630,8 @@ async def main(args):
                     if line:
                         print(line)
     print(table(summaries, rates))
+    print("load average at the end (1, 5, 15 min): %.2f %.2f %.2f on %d cores" % (
+        os.getloadavg() + (os.cpu_count(),)))
 
 
 def parse_args(argv=None):
