@@ -156,7 +156,7 @@ class CommandStream:
                         self._writing = False
                         self._idle.notify_all()
                         return
-                self._connection.send_packed_command(data, check_health=False)
+                self._connection.send_packed_command([data], check_health=False)
         except BaseException:
             with self._lock:
                 self._pending.clear()  # lost with the connection: the devices are interrupted
@@ -175,8 +175,8 @@ class CommandStream:
         try:
             # Replies on for a PING: its answer comes after everything written before it.
             self._connection.send_packed_command(
-                data + b"".join(self._connection.pack_commands(
-                    [("CLIENT", "REPLY", "ON"), ("PING",), ("CLIENT", "REPLY", "OFF")])),
+                [data, *self._connection.pack_commands(
+                    [("CLIENT", "REPLY", "ON"), ("PING",), ("CLIENT", "REPLY", "OFF")])],
                 check_health=False)
             self._connection.read_response()
             self._connection.read_response()
@@ -729,7 +729,7 @@ class RedisRelay(Relay):
                 connection = pubsub.connection
                 while not self._stopping.is_set():
                     if connection.can_read(timeout=min(1.0, heartbeat)):
-                        reply = connection.read_response()
+                        reply = connection.read_response(push_request=True)  # RESP3: a push
                         if reply[0] == b"message":
                             header, _, payload = reply[2].partition(b"\n")
                             ids, _, closing = header.decode().partition("\t")
