@@ -289,6 +289,7 @@ def test_the_join_link_says_what_the_room_plays_now_also_after_the_host_changed_
 
 def test_the_join_link_keeps_the_typed_name_and_says_at_once_when_it_cannot_join(loop, relay_server):
     host_app, room = open_room(loop, relay_server, "golf")
+    loop.pump()  # the host's "about" reached the relay
     app = FakeApp(loop, relay_server.url)
     screen = room_screens.JoinScreen(room.code(), room.doc["secret"])
     app.screen = screen
