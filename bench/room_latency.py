@@ -102,11 +102,11 @@ def new_page(browser, viewport=PHONE, profiler=None):
     return context, context.new_page()
 
 
-def ready(page, profiler=None):
+def ready(page, profiler=None, game=None):
     page.wait_for_selector("html[data-app-ready]")
     page.evaluate(CLICK_CLOCK)
     if profiler is not None:
-        room_profile.instrument_worker(page)
+        room_profile.instrument_worker(page, game)
 
 
 def watch(page, selector, text=None):
@@ -302,7 +302,7 @@ def reload_phone(table, phone, mine):
     phone.wait_for_selector(mine)
     phone.evaluate(CLICK_CLOCK)
     if table.profiler is not None:
-        room_profile.instrument_worker(phone)
+        room_profile.instrument_worker(phone, table.game)
 
 
 def play_room(browser, url, game, seed, figures, moves, profiler=None):
@@ -311,7 +311,7 @@ def play_room(browser, url, game, seed, figures, moves, profiler=None):
     host_context, host = new_page(browser, profiler=profiler)
     contexts.append(host_context)
     host.goto("%s/?seed=%d&pace=0#/play/%s" % (url, seed, game))
-    ready(host, profiler)
+    ready(host, profiler, game)
     host.get_by_test_id("open-room").click()
     host.wait_for_selector("[data-testid=room-link]:has-text('#/join/')")
     link = host.get_by_test_id("room-link").inner_text()
@@ -320,7 +320,7 @@ def play_room(browser, url, game, seed, figures, moves, profiler=None):
         context, phone = new_page(browser, profiler=profiler)
         contexts.append(context)
         phone.goto(url + "/?pace=0#" + link.split("#", 1)[1])
-        ready(phone, profiler)
+        ready(phone, profiler, game)
         phone.get_by_test_id("join-name").fill(name)
         watch(phone, "[data-testid=room-waiting]")
         phone.get_by_test_id("join-seat").click()
@@ -330,7 +330,7 @@ def play_room(browser, url, game, seed, figures, moves, profiler=None):
     screen_context, screen = new_page(browser, SCREEN, profiler)
     contexts.append(screen_context)
     screen.goto(url + "/?pace=0#" + link.split("#", 1)[1])
-    ready(screen, profiler)
+    ready(screen, profiler, game)
     screen.get_by_test_id("join-name").fill("TV")
     screen.get_by_test_id("join-screen").click()
     host.wait_for_selector("[data-testid=lobby-screen-1]")

@@ -58,6 +58,7 @@ import spieleabend.sha256
 import spieleabend.storage as storage
 import spieleabend.ui.app as app_module
 import spieleabend.ui.dom as dom
+import spieleabend.ui.html as html
 import spieleabend.ui.rooms as rooms
 import spieleabend.ui.table as table
 
@@ -85,8 +86,19 @@ for owner, name, label in [
         (rooms.HostTable, "message_for", "view"), (rooms.HostTable, "send_views", "broadcast"),
         (rooms, "commitment", "sha256"), (rooms.RemoteTable, "take_table", "take table"),
         (rooms.RemoteTable, "take_reveal", "take reveal"), (storage.Storage, "save_room", "save place"),
-        (rooms.HostTable, "schedule_computers", "computers")]:
+        (rooms.HostTable, "schedule_computers", "computers"), (table, "page_marks", "build: marks"),
+        (html, "french_card", "build: french_card"), (html, "number_card", "build: number_card")]:
     timed(owner, name, label)
+# The drawing's parts: the room's bar and every render method of the game's screen.
+import spieleabend.ui.room_screens as room_screens
+timed(room_screens.RoomFrame, "bar", "build: room bar")
+screen = __import__("spieleabend.ui." + GAME, fromlist=["x"])
+for name in dir(screen.TableScreen):
+    if name.startswith("render") and name != "render":
+        timed(screen.TableScreen, name, "build: " + name)
+for name in dir(screen):
+    if name.endswith("_html") or name.startswith("render_"):
+        timed(screen, name, "build: " + name)
 """
 
 # Stages of one receiver's drawing, in the order they happen.
@@ -110,11 +122,11 @@ def instrument_page(context):
     context.add_init_script(PAGE_CLOCK)
 
 
-def instrument_worker(page):
+def instrument_worker(page, game):
     """Wrap the app's functions in the page's worker with the clock (again after a reload)."""
     worker = app_worker(page)
     worker.evaluate(WORKER_CLOCK)
-    worker.evaluate("src => __BRYTHON__.runPythonSource(src)", WRAP)
+    worker.evaluate("src => __BRYTHON__.runPythonSource(src)", "GAME = %r\n%s" % (game, WRAP))
 
 
 class Profiler:
@@ -154,6 +166,7 @@ class Profiler:
             if phone_sent:
                 out["phone"] = phone_sent[1] - at
                 out["relay_in"] = came[1] - phone_sent[1]
+            self.parts(out, rx, "build", drawn[1], posted[1])
             return out
         host_sent = latest(host, lambda label: label.startswith("ws send"), at, came[1])
         if not host_sent:
@@ -169,11 +182,19 @@ class Profiler:
             out["phone"] = phone_sent[1] - at
             out["relay_in"] = host_in[1] - phone_sent[1]
             begun = host_in[1]
+        self.parts(out, rx, "build", drawn[1], posted[1])
         out["host"] = host_sent[1] - begun
         for part in HOST_PARTS:
             out["host: " + part] = sum([end - start for label, start, end in host
                                         if label == part and start >= begun and end <= host_sent[1]])
         return out
+
+    @staticmethod
+    def parts(out, spans, prefix, start, end):
+        """Add the time of every "<prefix>: ..." span within [start, end] (nested ones count in each)."""
+        for label, begun, ended in spans:
+            if label.startswith(prefix + ": ") and begun >= start and ended <= end:
+                out[label] = out.get(label, 0) + ended - begun
 
     def report(self):
         print("Where the time goes (medians over the moves; each receiver's drawing followed back to the tap):")
@@ -190,9 +211,12 @@ class Profiler:
                 "host's move" if key[0] == "action" else "a phone's move", key[1], len(entries), len(whole),
                 median([total for total, _chain in entries]), percentile([total for total, _chain in entries], 0.95)))
             names = [name for name, _label in STAGES] + ["host: " + part for part in HOST_PARTS]
+            names += sorted(set([name for chain in whole for name in chain if name.startswith("build: ")]))
             labels = dict(STAGES)
             for name in names:
-                values = [chain[name] for chain in whole if name in chain]
+                # A part missing from a chain took no time there.
+                values = [chain[name] if name in chain else 0 for chain in whole] if ": " in name else \
+                    [chain[name] for chain in whole if name in chain]
                 if values and max(values) > 0.05:
                     print("   %-52s median %6.1f  p95 %6.1f ms" % (
                         labels.get(name, "  of which " + name), median(values), percentile(values, 0.95)))
