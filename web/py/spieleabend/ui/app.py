@@ -169,7 +169,15 @@ class App(PageReport):
 
     def rerender(self):
         """Draw the current screen again from its data (the page keeps keyboard focus in place)."""
+        if self.drawing_held():
+            return  # its table draws when the moment it waits for comes (a tap meanwhile is drawn then)
         dom.set_html(self.screen.render(self), self.screen.keys, self.marks())
+
+    def drawing_held(self):
+        """Return True while the current screen's room table holds its drawing (see table.drawing_held)."""
+        if not hasattr(self.screen, "table"):
+            return False
+        return __import__("spieleabend.ui.table", fromlist=["x"]).drawing_held(self.screen)
 
     def marks(self):
         """Return the testers' root attributes for the current screen (data-turn, data-seat, data-scores, data-animating)."""
@@ -268,6 +276,6 @@ def start():
     dom.start_page()
     app = App()
     dom.on_failure(app.fail)
-    dom.listen(app.on_message)
+    dom.listen(app.on_message, app.drawing_held)
     dom.guarded(lambda: app.show(app.route_screen(dom.hash_route())))()  # a reload at a broken save
     return app

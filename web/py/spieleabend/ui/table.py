@@ -643,6 +643,13 @@ def game_screen(screen):
     return screen, table if isinstance(table, Table) else None
 
 
+def drawing_held(screen):
+    """Return True while the screen's room table holds its drawing for a moment that is due (a round's
+    reveal, see rooms.coalesce_changed): a drawing now would only delay it, the table draws when it comes."""
+    table = game_screen(screen)[1]
+    return table is not None and bool(getattr(table, "render_held", False)) and table.render_timer is not None
+
+
 def page_marks(screen):
     """Return the root attributes testers read (e2e/README.md): whose turn it is and whether the screen animates.
 
