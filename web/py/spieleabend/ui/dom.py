@@ -195,7 +195,7 @@ def reload_page():
     send("reload")
 
 
-# Messages from the page whose result waits for a held drawing (see listen): "handled" goes with it.
+# Messages from the page whose result waits for a drawing that is due (see listen): "handled" goes with it.
 _unsettled = [0]
 
 
@@ -206,11 +206,12 @@ def settle_waiting():
         send("handled")
 
 
-def listen(on_message, drawing_held=lambda: False):
+def listen(on_message, drawing_due=lambda: False):
     """Call on_message(message dict) for every message from the page.
 
-    drawing_held(): True while the app holds back a drawing that is due shortly (a room's reveal): a
-    message's "handled" then goes with that drawing, so a settled page shows what the message caused."""
+    drawing_due(): True while the app's screen is about to be drawn by a timer (a room table holds its
+    drawing for a round's reveal): the message's "handled" then goes with that drawing, so a settled page
+    shows what the message caused."""
     @guarded
     def handle(text):
         message = javascript.JSON.parse(text)
@@ -230,7 +231,11 @@ def listen(on_message, drawing_held=lambda: False):
 
     def settled():
         _unsettled[0] += 1
-        if not drawing_held():
+        try:
+            due = drawing_due()
+        except Exception:
+            due = False  # never leave the page busy for good
+        if not due:
             settle_waiting()
     scope.spieleabendReceive = receive
 

@@ -710,8 +710,9 @@ class HostTable(LocalTable):
         self.send_views()
 
     def frames_per_broadcast(self):
-        """Return how many frames a broadcast sends: one per present phone and watcher, one to the screens."""
-        return 1 + len([p for p in self.players() if p["kind"] == REMOTE]) + len(self.watchers())
+        """Return how many frames a broadcast sends at most: one per phone and watcher, one to the screens."""
+        screens = 1 if self.room.screens else 0
+        return screens + len([p for p in self.players() if p["kind"] == REMOTE]) + len(self.watchers())
 
     def frame_budget(self):
         """Return how many frames the host may send now (the bucket refilled up to now)."""

@@ -643,11 +643,12 @@ def game_screen(screen):
     return screen, table if isinstance(table, Table) else None
 
 
-def drawing_held(screen):
-    """Return True while the screen's room table holds its drawing for a moment that is due (a round's
-    reveal, see rooms.coalesce_changed): a drawing now would only delay it, the table draws when it comes."""
+def drawing_due(screen):
+    """Return True while the screen's room table is about to draw by itself (rooms.coalesce_changed: a burst
+    of changes drawn once, or a drawing held for a round's reveal that is due): a drawing now would be
+    drawn again at once, or only delay the moment the table waits for."""
     table = game_screen(screen)[1]
-    return table is not None and bool(getattr(table, "render_held", False)) and table.render_timer is not None
+    return table is not None and getattr(table, "render_timer", None) is not None
 
 
 def page_marks(screen):
