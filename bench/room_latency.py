@@ -396,6 +396,7 @@ def main(argv=None):
     parser.add_argument("--baseline", help="a checkout to compare against, served beside this one")
     parser.add_argument("--profile", action="store_true",
                         help="also print where a move's time goes on each server (bench/room_profile.py)")
+    parser.add_argument("--profile-out", help="with --profile: keep the spans in FILE-<server>.json")
     args = parser.parse_args(argv)
     games = [game for game in args.games.split(",") if game]
     unknown = [game for game in games if game not in GAMES]
@@ -439,6 +440,8 @@ def main(argv=None):
                 report(step, figures[(name, game)][step])
         if profilers[name] is not None:
             profilers[name].report()
+            if args.profile_out:
+                profilers[name].dump("%s-%s.json" % (args.profile_out, name))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ since its own trigger (the tap, or the phone's frame), the phone's send. Each st
 printed per kind of move and receiver.
 """
 
+import json
+import sys
+
 from bench.common import median, percentile
 from spieleabend.testing.browser import app_worker
 
@@ -43,6 +46,12 @@ WORKER_CLOCK = """() => {
   const clock = () => performance.timeOrigin + performance.now();
   self.benchSpan = (label, start) => { self.benchSpans.push([label, start, clock()]); };
   self.benchNow = clock;
+  // A message from the page (a tap): app-worker.js hands it to ui/dom.py's listener by this name.
+  const receive = self.spieleabendReceive;
+  if (receive) self.spieleabendReceive = function (text) {
+    const start = clock();
+    try { return receive(text); } finally { self.benchSpans.push(["tap handled", start, clock()]); }
+  };
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
     const start = clock();
@@ -79,7 +88,7 @@ def timed(owner, name, label):
 
 
 for owner, name, label in [
-        (app_module.App, "on_message", "tap handled"), (app_module.App, "rerender", "draw"),
+        (app_module.App, "draw" if hasattr(app_module.App, "draw") else "rerender", "draw"),
         (dom, "set_html", "post drawing"), (dom.RelaySocket, "receive", "frame in"),
         (rooms.RoomLink, "send", "frame out"), (table.LocalTable, "apply", "engine step"),
         (rooms.HostTable, "save", "save"), (table.LocalTable, "note_progress", "progress"),
@@ -199,27 +208,52 @@ class Profiler:
     def report(self):
         print("Where the time goes (medians over the moves; each receiver's drawing followed back to the tap):")
         groups = {}
+        builds = {}
         for step, game, sender, receiver, at, seen in self.moves:
             chain = self.follow(sender, receiver, at, seen)
             role = "host" if receiver == "host" else "screen" if receiver == "screen" else "phone"
-            key = (step, role)
-            groups.setdefault(key, []).append((seen - at, chain))
+            groups.setdefault((step, role), []).append((seen - at, chain))
+            if chain is not None:
+                builds.setdefault((game, role), []).append(chain)
+        labels = dict(STAGES)
         for key in sorted(groups):
             entries = groups[key]
             whole = [chain for _total, chain in entries if chain is not None]
+            totals = [total for total, _chain in entries]
             print(" %s -> %s: n=%d (%d followed), total median %.1f / p95 %.1f ms" % (
                 "host's move" if key[0] == "action" else "a phone's move", key[1], len(entries), len(whole),
-                median([total for total, _chain in entries]), percentile([total for total, _chain in entries], 0.95)))
-            names = [name for name, _label in STAGES] + ["host: " + part for part in HOST_PARTS]
-            names += sorted(set([name for chain in whole for name in chain if name.startswith("build: ")]))
-            labels = dict(STAGES)
-            for name in names:
-                # A part missing from a chain took no time there.
+                median(totals), percentile(totals, 0.95)))
+            for name in [name for name, _label in STAGES] + ["host: " + part for part in HOST_PARTS]:
+                # A part of the host's work missing from a chain took no time there.
                 values = [chain[name] if name in chain else 0 for chain in whole] if ": " in name else \
                     [chain[name] for chain in whole if name in chain]
                 if values and max(values) > 0.05:
                     print("   %-52s median %6.1f  p95 %6.1f ms" % (
                         labels.get(name, "  of which " + name), median(values), percentile(values, 0.95)))
+        print("The receiver's build stage per game (inclusive times of the render functions, largest first):")
+        for game, role in sorted(builds):
+            chains = builds[(game, role)]
+            print(" %s, %s: n=%d, build median %.1f / p95 %.1f ms" % (
+                game, role, len(chains), median([chain["build"] for chain in chains]),
+                percentile([chain["build"] for chain in chains], 0.95)))
+            parts = sorted(set([name for chain in chains for name in chain if name.startswith("build: ")]))
+            rows = [(median([chain[name] if name in chain else 0 for chain in chains]), name) for name in parts]
+            for value, name in sorted(rows, reverse=True)[:8]:
+                print("   %-40s median %6.1f ms" % (name[len("build: "):], value))
+
+    def dump(self, path):
+        """Write the spans and moves to a JSON file (python -m bench.room_profile FILE reports it again)."""
+        with open(path, "w") as out:
+            json.dump({"spans": self.spans, "moves": self.moves}, out)
+
+    @classmethod
+    def load(cls, path):
+        with open(path) as source:
+            data = json.load(source)
+        profiler = cls()
+        profiler.spans = {name: [tuple(span) for span in spans] for name, spans in data["spans"].items()}
+        profiler.moves = [tuple(move) for move in data["moves"]]
+        return profiler
 
 
 def latest(spans, label, after, before, by_end=False):
@@ -242,3 +276,7 @@ def earliest(spans, label, after):
         if span[0] == label and span[1] >= after and (best is None or span[1] < best[1]):
             best = span
     return best
+
+
+if __name__ == "__main__":
+    Profiler.load(sys.argv[1]).report()

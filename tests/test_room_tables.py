@@ -745,7 +745,7 @@ def test_the_host_sends_a_burst_of_views_at_once_and_a_long_run_within_the_relay
         player = seat_player("Phone %d" % relay, "remote", "random")
         player["relay"] = relay
         players.append(player)
-    table = HostTable.new(app, GAME, {}, players, 0, {"cr": rooms.new_round(0)}, room=room)
+    table = HostTable.new(app, GAME, {"seats": 3}, players, 0, {"cr": rooms.new_round(0)}, room=room)
     room.sent.clear()
     # A round's commitments, its reveal and the next round: a few broadcasts in a row go out at once.
     for _ in range(5):
