@@ -9,8 +9,11 @@ Each setup is started as its own process on 127.0.0.1. The load generator (this
 process, asyncio) opens 250 rooms: 250 hosts and 4 seats each (1,250 sockets),
 then, for each rate, the hosts send addressed and broadcast messages on a steady
 schedule for a fixed time. The `redis` setup runs gunicorn processes (one worker
-each, own port) sharing one Redis, first 1 then `--processes` of them; each room's
-host and seats are spread over the processes, so most frames cross between them.
+each, own port) sharing one Redis, first 1 then `--processes` of them with each room's
+host and seats spread over the processes (some deliveries stay on the sender's process,
+which writes them straight to the socket, the others cross through Redis), then
+`--processes` of them with every seat on another process than its host: there every
+delivery crosses through Redis, which is what a delivery through Redis costs.
 Without `--redis` the benchmark starts its own redis-server (Debian's package) on
 a free port; the CPU per delivery then counts the relay processes and Redis. Seats check every message they receive (was it meant
 for me? in order?) and measure its latency. A minimal asyncio relay
@@ -114,8 +117,12 @@ SETUPS = {
     "gthread": ("flask-sock, gunicorn 1 worker gthread", "/relay"),
     "gevent": ("flask-sock, gunicorn 1 worker gevent", "/relay"),
     "baseline": ("baseline: asyncio websockets", "/"),
-    "redis": ("gunicorn gthread + Redis, %d process%s", "/relay"),
+    "redis": ("gthread + Redis, %d process%s", "/relay"),
 }
+
+# Where a room's places sit when there are several processes: "spread" puts place p of room r
+# on process (r + p) mod n; "apart" puts every seat on the process after its host's.
+PLACEMENTS = {"spread": "", "apart": ", seats apart"}
 
 
 def server_command(setup, port):
@@ -224,8 +231,9 @@ class Stage:
 class Load:
     """The rooms of one run: hosts, seats, and the stage their readers count into."""
 
-    def __init__(self, urls, rooms, seats):
+    def __init__(self, urls, rooms, seats, placement="spread"):
         self.urls = urls  # one per server process; room i's host on urls[i % n]
+        self.placement = placement
         self.rooms = rooms
         self.seats_per_room = seats
         self.hosts = []
@@ -236,7 +244,9 @@ class Load:
         self.seq = 0  # across stages, so seats can check the order
 
     def url_for(self, room, place):
-        """Return the process a room's host (place 0) or seat joins: spread over all of them."""
+        """Return the process a room's host (place 0) or seat joins (see PLACEMENTS)."""
+        if self.placement == "apart":
+            place = min(place, 1)
         return self.urls[(room + place) % len(self.urls)]
 
     async def connect(self, concurrency=50):
@@ -410,11 +420,12 @@ def start_servers(setup, processes, redis_url, ping_interval=None):
     return servers
 
 
-async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=None, ping_interval=None):
+async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=None, ping_interval=None,
+                  placement="spread"):
     """Start one setup, load it, print its figures; return a summary dict."""
     label, path = SETUPS[setup]
     if setup == "redis":
-        label = label % (processes, "" if processes == 1 else "es")
+        label = label % (processes, "" if processes == 1 else "es") + PLACEMENTS[placement]
     if ping_interval is not None and setup != "baseline":
         label += ", pings every %g s" % ping_interval
     servers = start_servers(setup, processes, redis_url, ping_interval)
@@ -438,7 +449,8 @@ async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=No
         for port, process in servers:
             await asyncio.get_running_loop().run_in_executor(None, wait_listening, port, process)
         idle_rss, idle_threads, _ = resources()
-        load = Load(["ws://127.0.0.1:%d%s" % (port, path) for port, _ in servers], rooms, seats)
+        load = Load(["ws://127.0.0.1:%d%s" % (port, path) for port, _ in servers], rooms, seats,
+                    placement)
         started = time.perf_counter()
         await asyncio.wait_for(load.connect(), timeout=300)
         held = load.sockets_open()
@@ -500,22 +512,41 @@ def best_rate(summary, p99_ms=50.0):
     return max(rates, default=0.0)
 
 
-def table(summaries):
-    """Return the comparison table: relayed msg/s at p99 <= 50 ms, CPU per delivery, errors."""
-    lines = ["", "%-40s %18s %16s %6s %13s %13s" % (
-        "setup", "msg/s, p99<=50 ms", "CPU us/delivery", "lost", "misdelivered", "out of order")]
-    for summary in summaries:
-        stages = list(summary.get("stages", {}).values())
+def table(summaries, rates, reference="gthread"):
+    """Return the comparison table: per rate the CPU per delivery (Redis's share) and its ratio to memory."""
+    memory = summaries.get(reference, {}).get("stages", {})
+    lines = ["", "CPU per delivery in us, relay processes and Redis (of it Redis), and the ratio to "
+             "1 process in memory at the same rate; msg/s at p99 <= 50 ms; errors over all rates"]
+    lines.append("%-40s %s %10s %18s" % ("setup", " ".join("%22s" % ("%d/s" % r) for r in rates),
+                                          "msg/s", "lost/misd./order"))
+    for summary in summaries.values():
+        stages = summary.get("stages", {})
         if not stages:
             lines.append("%-40s not measured" % summary["label"])
             continue
-        delivered = sum(sum(s.received.values()) for s in stages)
-        cpu = sum(s.server_cpu for s in stages)
-        lines.append("%-40s %18.0f %16.0f %6d %13d %13d" % (
-            summary["label"], best_rate(summary), 1e6 * cpu / max(1, delivered),
-            sum(s.lost() for s in stages), sum(s.misdelivered for s in stages),
-            sum(s.out_of_order for s in stages)))
+        cells = []
+        for rate in rates:
+            stage = stages.get(rate)
+            if stage is None:
+                cells.append("%22s" % "-")
+                continue
+            cell = "%4.0f" % cpu_per_delivery(stage)
+            if getattr(stage, "store_cpu", 0.0):
+                cell += " (%3.0f)" % (1e6 * stage.store_cpu / max(1, sum(stage.received.values())))
+            if rate in memory and summary.get("stages") is not memory:
+                cell += " x%.2f" % (cpu_per_delivery(stage) / cpu_per_delivery(memory[rate]))
+            cells.append("%22s" % cell)
+        lines.append("%-40s %s %10.0f %18s" % (
+            summary["label"], " ".join(cells), best_rate(summary),
+            "%d/%d/%d" % (sum(s.lost() for s in stages.values()),
+                          sum(s.misdelivered for s in stages.values()),
+                          sum(s.out_of_order for s in stages.values()))))
     return "\n".join(lines)
+
+
+def cpu_per_delivery(stage):
+    """Return a stage's server CPU (relay processes and Redis) per delivery, in microseconds."""
+    return 1e6 * stage.server_cpu / max(1, sum(stage.received.values()))
 
 
 def verdict(summary):
@@ -558,9 +589,9 @@ async def main(args):
     rates = [int(r) for r in args.rates.split(",")]
     ping_intervals = [float(p) for p in args.ping_intervals.split(",")] if args.ping_intervals else [None]
     print("Relay load: %d rooms x (1 host + %d seats) = %d sockets on 127.0.0.1, "
-          "%d s per rate, rates %s deliveries/s, %d cores" % (
+          "%d s per rate, rates %s deliveries/s, %d cores, load average %.2f" % (
               args.rooms, args.seats, args.rooms * (1 + args.seats), args.seconds,
-              args.rates, os.cpu_count()), flush=True)
+              args.rates, os.cpu_count(), os.getloadavg()[0]), flush=True)
     own_redis = None
     redis_url = args.redis
     if "redis" in setups and not redis_url:
@@ -572,9 +603,13 @@ async def main(args):
     try:
         for setup in setups:
             if setup == "redis":
-                for count in sorted({1, args.processes}):
-                    summaries["redis%d" % count] = await measure(
-                        setup, args.rooms, args.seats, rates, args.seconds, count, redis_url)
+                runs = [(1, "spread")]
+                if args.processes > 1:
+                    runs += [(args.processes, "spread"), (args.processes, "apart")]
+                for count, placement in runs:
+                    summaries["redis%d%s" % (count, placement)] = await measure(
+                        setup, args.rooms, args.seats, rates, args.seconds, count, redis_url,
+                        placement=placement)
             else:
                 for interval in ping_intervals if setup != "baseline" else [None]:
                     name = setup if interval is None or len(ping_intervals) == 1 else "%s@%g" % (setup, interval)
@@ -594,7 +629,9 @@ async def main(args):
                     line = ratio_line(summary, summaries["baseline"], rate)
                     if line:
                         print(line)
-    print(table(summaries.values()))
+    print(table(summaries, rates))
+    print("load average at the end (1, 5, 15 min): %.2f %.2f %.2f on %d cores" % (
+        os.getloadavg() + (os.cpu_count(),)))
 
 
 def parse_args(argv=None):
@@ -603,7 +640,8 @@ def parse_args(argv=None):
     parser.add_argument("--setups", default="gthread,redis,baseline",
                         help="comma-separated: werkzeug, gthread, gevent, redis, baseline")
     parser.add_argument("--processes", type=int, default=2,
-                        help="the redis setup runs with 1 and with this many processes (default 2)")
+                        help="the redis setup runs with 1 and with this many processes, seats spread "
+                             "and seats apart from their host (default 2)")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="Redis for the redis setup (default: start a redis-server here)")
     parser.add_argument("--rooms", type=int, default=250)

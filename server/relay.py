@@ -106,9 +106,13 @@ class RelayError(Exception):
         self.close_code = CLOSE_CODES[code]
 
 
+# Made once: json.dumps and json.loads with options build a new encoder or decoder per call.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def encode(frame):
     """Serialize one outgoing frame compactly (UTF-8 on the wire, no NaN)."""
-    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _ENCODER.encode(frame)
 
 
 def wire_frame(text):
@@ -137,13 +141,16 @@ def _reject_constant(name):
     raise ValueError("%s is not JSON" % name)
 
 
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def decode(text, limit):
     """Parse one incoming text frame into a dict with a string "type", or raise RelayError."""
     # Only encode when the character count alone cannot tell (a character is at most 4 bytes).
     if len(text) > limit or (len(text) * 4 > limit and len(text.encode("utf-8")) > limit):
         raise RelayError("too_large", "a frame may hold at most %d bytes" % limit)
     try:
-        frame = json.loads(text, parse_constant=_reject_constant)
+        frame = _DECODER.decode(text)
     except (ValueError, RecursionError):
         raise RelayError("malformed", "not JSON") from None
     if not isinstance(frame, dict):

@@ -333,11 +333,15 @@ def test_expired_seat_cannot_resume_even_before_a_sweep(relay_server):
     assert host.recv_type("presence")["status"] == "gone"
 
 
-def test_idle_room_expires_and_activity_keeps_it(relay_server):
+@pytest.mark.parametrize("send", ["to_all", "to_seat"])
+def test_idle_room_expires_and_activity_keeps_it(relay_server, send):
     host = relay_server.host()
     seat = relay_server.seat(host)
     relay_server.clock.advance(3599)
-    host.to_all("still playing")
+    if send == "to_all":
+        host.to_all("still playing")
+    else:  # with Redis this one never leaves the process: the room is marked active all the same
+        host.to_seat(1, "still playing")
     assert next_data(seat) == "still playing"
     relay_server.clock.advance(3599)
     relay_server.relay.sweep()

@@ -104,6 +104,9 @@ def test_frames_cross_processes_in_order_and_only_to_their_addressees(two_proces
     assert data(tv) == "table"
     for guest in (anna, ben, tv):
         assert data(guest) == "marker"  # nothing meant for another place came first
+    host.to_all("after the marker")
+    for guest in (anna, ben, tv):
+        assert data(guest) == "after the marker"  # the marker came once, by one way
     anna.send({"type": "to_host", "from": 2, "data": "mine"})
     assert host.recv_type("msg") == {"type": "msg", "from": 1, "to": "host", "data": "mine"}
 

@@ -1,0 +1,45 @@
+"""The Redis relay's way for frames (CommandStream): in order per thread, no replies awaited, sync."""
+
+import threading
+
+import redis
+
+from server.relay_redis import RELAY_SCRIPT, CommandStream
+from tests.relay_fixtures import fresh_prefix, session_redis  # noqa: F401  (fixture)
+
+
+def stream_to(url):
+    """Return a CommandStream to the Redis at `url` and a plain client to check what it did."""
+    return (CommandStream(redis.ConnectionPool.from_url(url), RELAY_SCRIPT),
+            redis.Redis.from_url(url))
+
+
+def test_commands_of_many_threads_run_in_each_threads_order_and_sync_waits_for_all(session_redis):
+    stream, check = stream_to(session_redis.url)
+    prefix = fresh_prefix()
+
+    def write(thread):
+        for n in range(300):
+            stream.send("RPUSH", "%slist%d" % (prefix, thread), n)
+
+    writers = [threading.Thread(target=write, args=(thread,)) for thread in range(8)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    stream.sync(10)
+    expected = [str(n).encode() for n in range(300)]
+    assert [check.lrange("%slist%d" % (prefix, thread), 0, -1) for thread in range(8)] == [expected] * 8
+    stream.close()
+
+
+def test_the_stream_awaits_no_replies_and_has_the_relay_script_loaded(session_redis):
+    stream, check = stream_to(session_redis.url)
+    prefix = fresh_prefix()
+    for n in range(50):
+        stream.send("INCR", prefix + "count")  # a reply left unread would come back in sync's place
+    stream.sync(10)
+    stream.sync(10)
+    assert check.get(prefix + "count") == b"50"
+    assert check.script_exists(check.register_script(RELAY_SCRIPT).sha) == [True]
+    stream.close()
