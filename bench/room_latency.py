@@ -34,6 +34,7 @@ if __name__ == "__main__":  # before Playwright is imported: say what is missing
 
 from playwright.sync_api import sync_playwright
 
+from bench import room_profile
 from bench.common import median, percentile
 from spieleabend.testing.browser import PHONE, SCREEN, LiveServer, launch_chromium
 
@@ -92,16 +93,20 @@ RELOAD_CLOCK = """(() => {
 })();"""
 
 
-def new_page(browser, viewport=PHONE):
+def new_page(browser, viewport=PHONE, profiler=None):
     context = browser.new_context(viewport=viewport, locale="de-DE", reduced_motion="reduce")
     context.set_default_timeout(120000)
     context.add_init_script(RELOAD_CLOCK)
+    if profiler is not None:
+        room_profile.instrument_page(context)
     return context, context.new_page()
 
 
-def ready(page):
+def ready(page, profiler=None, game=None):
     page.wait_for_selector("html[data-app-ready]")
     page.evaluate(CLICK_CLOCK)
+    if profiler is not None:
+        room_profile.instrument_worker(page, game)
 
 
 def watch(page, selector, text=None):
@@ -129,12 +134,28 @@ def waiting_for(page):
 class Table:
     """The devices of one room: the host (seat 0), two phones (seats 1 and 2) and a table screen."""
 
-    def __init__(self, host, phones, screen, figures):
+    def __init__(self, game, host, phones, screen, figures, profiler=None):
+        self.game = game
         self.host = host
         self.phones = phones
         self.screen = screen
         self.players = [host] + phones
         self.figures = figures
+        self.profiler = profiler
+        self.names = {host: "host", phones[0]: "anna", phones[1]: "ben", screen: "screen"}
+
+    def note(self, sender, receiver, at, seen):
+        """Keep one receiver's time for a move (and, when profiling, the move to follow back)."""
+        step = "action" if sender is self.host else "phone"
+        self.figures[step].append(seen - at)
+        if self.profiler is not None:
+            self.profiler.note(step, self.game, self.names[sender], self.names[receiver], at, seen)
+
+    def collect(self, devices=None):
+        """Take the profile spans of the devices (all by default) before they are lost."""
+        if self.profiler is not None:
+            for device in devices or self.players + [self.screen]:
+                self.profiler.collect(self.names[device], device)
 
     def tap(self, device, locator):
         """Tap something that sends a move to the host; time it until every other device shows a change."""
@@ -143,10 +164,9 @@ class Table:
             other.evaluate(WATCH_ANY)
         locator.click()
         at = clicked_at(device)
-        step = "action" if device is self.host else "phone"
         for other in others:
             other.wait_for_function("at => (%s)(at) !== null" % SEEN_AFTER, arg=at)
-            self.figures[step].append(other.evaluate(SEEN_AFTER, at) - at)
+            self.note(device, other, at, other.evaluate(SEEN_AFTER, at))
 
 
 # -- the two games where everyone chooses in secret: the round's last choice -> the reveal --------------
@@ -188,9 +208,8 @@ def play_secret_rounds(game, table, rounds, resume_after):
         watch(table.screen, shown, shown_text % round_number)
         choose(last, hand(last)[-1])
         action = clicked_at(last)
-        step = "action" if last is table.host else "phone"
         for device in watchers + [table.screen]:
-            table.figures[step].append(seen_at(device) - action)
+            table.note(last, device, action, seen_at(device))
         for page in table.players:
             page.wait_for_selector("[data-testid=next-round]:not([disabled])")
             page.get_by_test_id("next-round").click()
@@ -271,6 +290,7 @@ def play_turns(game, table, moves, resume_after):
 
 def reload_phone(table, phone, mine):
     """Reload a phone mid-game; time it from the navigation to its hand drawn again."""
+    table.collect([phone])
     phone.evaluate("mine => sessionStorage.setItem('bench-mine', mine)", mine)
     phone.reload()
     phone.wait_for_function("window.__mineAt !== null && window.__mineAt !== undefined")
@@ -281,34 +301,36 @@ def reload_phone(table, phone, mine):
     phone.wait_for_selector("[data-testid=room-status][data-state=online]")
     phone.wait_for_selector(mine)
     phone.evaluate(CLICK_CLOCK)
+    if table.profiler is not None:
+        room_profile.instrument_worker(phone, table.game)
 
 
-def play_room(browser, url, game, seed, figures, moves):
+def play_room(browser, url, game, seed, figures, moves, profiler=None):
     """One room of `game`: host + two phones + a table screen, `moves` moves; append the timings."""
     contexts = []
-    host_context, host = new_page(browser)
+    host_context, host = new_page(browser, profiler=profiler)
     contexts.append(host_context)
     host.goto("%s/?seed=%d&pace=0#/play/%s" % (url, seed, game))
-    ready(host)
+    ready(host, profiler, game)
     host.get_by_test_id("open-room").click()
     host.wait_for_selector("[data-testid=room-link]:has-text('#/join/')")
     link = host.get_by_test_id("room-link").inner_text()
     phones = []
     for index, name in enumerate(["Anna", "Ben"]):
-        context, phone = new_page(browser)
+        context, phone = new_page(browser, profiler=profiler)
         contexts.append(context)
         phone.goto(url + "/?pace=0#" + link.split("#", 1)[1])
-        ready(phone)
+        ready(phone, profiler, game)
         phone.get_by_test_id("join-name").fill(name)
         watch(phone, "[data-testid=room-waiting]")
         phone.get_by_test_id("join-seat").click()
         figures["join"].append(seen_at(phone) - clicked_at(phone))
         host.wait_for_selector("[data-testid=lobby-place-%d]" % (index + 1))
         phones.append(phone)
-    screen_context, screen = new_page(browser, SCREEN)
+    screen_context, screen = new_page(browser, SCREEN, profiler)
     contexts.append(screen_context)
     screen.goto(url + "/?pace=0#" + link.split("#", 1)[1])
-    ready(screen)
+    ready(screen, profiler, game)
     screen.get_by_test_id("join-name").fill("TV")
     screen.get_by_test_id("join-screen").click()
     host.wait_for_selector("[data-testid=lobby-screen-1]")
@@ -320,7 +342,7 @@ def play_room(browser, url, game, seed, figures, moves):
     start = clicked_at(host)
     for phone in phones:
         figures["start"].append(seen_at(phone) - start)
-    table = Table(host, phones, screen, figures)
+    table = Table(game, host, phones, screen, figures, profiler)
     for device in table.players + [screen]:
         device.wait_for_selector("html[data-turn]", state="attached")
     if game in SECRET:
@@ -328,6 +350,7 @@ def play_room(browser, url, game, seed, figures, moves):
         play_secret_rounds(game, table, rounds, resume_after={1, rounds - 1})
     else:
         play_turns(game, table, moves, resume_after={moves // 3, 2 * moves // 3})
+    table.collect()
     for context in contexts:
         context.close()
 
@@ -371,6 +394,9 @@ def main(argv=None):
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated (default: all five)")
     parser.add_argument("--moves", type=int, default=9, help="moves per room (secret games: a third as many rounds)")
     parser.add_argument("--baseline", help="a checkout to compare against, served beside this one")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print where a move's time goes on each server (bench/room_profile.py)")
+    parser.add_argument("--profile-out", help="with --profile: keep the spans in FILE-<server>.json")
     args = parser.parse_args(argv)
     games = [game for game in args.games.split(",") if game]
     unknown = [game for game in games if game not in GAMES]
@@ -385,13 +411,15 @@ def main(argv=None):
     urls = {"this": servers["this"].url, "baseline": servers.get("baseline")}
     figures = {(name, game): {step: [] for step, _ in STEPS} for name in servers for game in games}
     loads = [load_average()]
+    profilers = {name: room_profile.Profiler() if args.profile else None for name in servers}
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             for room in range(args.rooms):
                 for game in games:
                     for name in sorted(servers):  # the same seeds on both, taking turns
-                        play_room(browser, urls[name], game, 40 + room, figures[(name, game)], args.moves)
+                        play_room(browser, urls[name], game, 40 + room, figures[(name, game)], args.moves,
+                                  profilers[name])
                         loads.append(load_average())
             browser.close()
     finally:
@@ -410,6 +438,10 @@ def main(argv=None):
             print(" %s:" % game)
             for step, _ in STEPS:
                 report(step, figures[(name, game)][step])
+        if profilers[name] is not None:
+            profilers[name].report()
+            if args.profile_out:
+                profilers[name].dump("%s-%s.json" % (args.profile_out, name))
 
 
 if __name__ == "__main__":

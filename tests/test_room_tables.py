@@ -714,3 +714,71 @@ def test_a_reloaded_phone_whose_room_ended_meanwhile_shows_why_not_its_old_table
     loop.pump(lambda: again.link.state == "closed")
     assert again.view() is None and not again.stale
     assert again.link.status()[1] in ("unknown_room", "ended")
+
+
+class QuietRoom:
+    """A room without a relay for a host table: what the host sends is kept in `sent`."""
+
+    def __init__(self):
+        self.sent = []
+        self.link = self
+        self.screens = {}
+        self.places = {}
+        self.stand_in_ms = 45000
+
+    def send(self, frame):
+        self.sent.append(frame)
+        return True
+
+    def watching(self):
+        return []
+
+
+def test_the_host_sends_a_burst_of_views_at_once_and_a_long_run_within_the_relays_rate(loop):
+    from spieleabend.ui.rooms import HostTable
+    from spieleabend.ui.table import seat_player
+
+    app = FakeApp(loop, "ws://127.0.0.1:9/relay")
+    room = QuietRoom()
+    players = [seat_player("Hosti", "person")]
+    for relay in (1, 2):
+        player = seat_player("Phone %d" % relay, "remote", "random")
+        player["relay"] = relay
+        players.append(player)
+    table = HostTable.new(app, GAME, {"seats": 3}, players, 0, {"cr": rooms.new_round(0)}, room=room)
+    room.sent.clear()
+    # A round's commitments, its reveal and the next round: a few broadcasts in a row go out at once.
+    for _ in range(5):
+        table.broadcast()
+    assert len(room.sent) == 10 and table.broadcast_timer is None, "two phones, five broadcasts, none held back"
+    # Computers at pace 0: one broadcast per ms for five seconds stays within the relay's limit for the
+    # host (100 frames a second, bursts of 200), and the last change still goes out.
+    for _ in range(5000):
+        table.broadcast()
+        loop.advance(1)
+    loop.advance(1000)
+    assert len(room.sent) <= 200 + 100 * 6
+    assert len(room.sent) >= 5000 // rooms.FRAME_MS - 20, "about a frame per FRAME_MS"
+    assert table.broadcast_timer is None and room.sent[-1]["data"]["view"] == table.view_for(2)
+
+
+def test_the_host_holds_its_drawing_while_the_phones_reveals_come(loop, relay_server):
+    """Once every seat committed, the host does not draw that moment (tens of ms in Brython, which would
+    delay the phones' reveals behind it): it draws the scored round as soon as the reveals are in."""
+    from spieleabend.ui.table import drawing_due
+
+    setup = start_four(loop, relay_server)
+    host_app, room, table = setup["host"]
+    anna, ben = setup["anna"][1], setup["ben"][1]
+    drawn = []
+    table.listen(lambda _event: drawn.append(len(table.state["log"])))
+    table.act("play 5")
+    anna.act("play 4")
+    loop.pump(lambda: table.view()["committed"][1])
+    loop.pump(lambda: not drawing_due(ShownTable(table)))  # seats still choose: drawn at once
+    ben.act("play 3")
+    loop.pump(lambda: table.want() == "reveal")
+    assert table.render_held and drawing_due(ShownTable(table)), "every seat committed: the host waits for the reveals"
+    loop.pump(lambda: len(table.state["log"]) == 1)
+    assert not table.render_held, "the reveals are in: drawn at once"
+    loop.pump(lambda: drawn and drawn[-1] == 1)

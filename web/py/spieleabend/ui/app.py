@@ -163,13 +163,25 @@ class App(PageReport):
         if self.screen is not None:
             self.screen.leave(self)
         self.screen = screen
-        self.rerender()
+        self.draw()  # now, even while its table is about to draw: scrolling and focus below follow it
         dom.scroll_to_top()  # the tap that opened it may have been far down the screen before
         dom.focus("h1")
 
     def rerender(self):
         """Draw the current screen again from its data (the page keeps keyboard focus in place)."""
+        if self.drawing_due():
+            return  # its room table draws in a moment, with what this drawing would have shown
+        self.draw()
+
+    def draw(self):
+        """Draw the current screen from its data now."""
         dom.set_html(self.screen.render(self), self.screen.keys, self.marks())
+
+    def drawing_due(self):
+        """Return True while the current screen's room table is about to draw by itself (see table.drawing_due)."""
+        if not hasattr(self.screen, "table"):
+            return False
+        return __import__("spieleabend.ui.table", fromlist=["x"]).drawing_due(self.screen)
 
     def marks(self):
         """Return the testers' root attributes for the current screen (data-turn, data-seat, data-scores, data-animating)."""
@@ -268,6 +280,6 @@ def start():
     dom.start_page()
     app = App()
     dom.on_failure(app.fail)
-    dom.listen(app.on_message)
+    dom.listen(app.on_message, app.drawing_due)
     dom.guarded(lambda: app.show(app.route_screen(dom.hash_route())))()  # a reload at a broken save
     return app

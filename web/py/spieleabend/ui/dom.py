@@ -143,6 +143,7 @@ def set_html(html, keys="", marks=None):
     marks: the testers' root attributes with it, {"turn", "seat", "scores": str or None, "animating": bool} (see set_marks).
     """
     send("html", html, keys, marks)
+    settle_waiting()
 
 
 def set_marks(marks):
@@ -194,8 +195,23 @@ def reload_page():
     send("reload")
 
 
-def listen(on_message):
-    """Call on_message(message dict) for every message from the page."""
+# Messages from the page whose result waits for a drawing that is due (see listen): "handled" goes with it.
+_unsettled = [0]
+
+
+def settle_waiting():
+    """Tell the page that the messages waiting for this drawing are handled."""
+    while _unsettled[0] > 0:
+        _unsettled[0] -= 1
+        send("handled")
+
+
+def listen(on_message, drawing_due=lambda: False):
+    """Call on_message(message dict) for every message from the page.
+
+    drawing_due(): True while the app's screen is about to be drawn by a timer (a room table holds its
+    drawing for a round's reveal): the message's "handled" then goes with that drawing, so a settled page
+    shows what the message caused."""
     @guarded
     def handle(text):
         message = javascript.JSON.parse(text)
@@ -211,7 +227,16 @@ def listen(on_message):
             # After everything the message caused was sent to the page (a failure screen too), redraws
             # deferred by a zero-delay timer included (a room table draws a burst of changes once):
             # testers wait for this, so a settled page never shows the screen from before the tap.
-            scope.setTimeout(lambda: send("handled"), 0)
+            scope.setTimeout(settled, 0)
+
+    def settled():
+        _unsettled[0] += 1
+        try:
+            due = drawing_due()
+        except Exception:
+            due = False  # never leave the page busy for good
+        if not due:
+            settle_waiting()
     scope.spieleabendReceive = receive
 
 

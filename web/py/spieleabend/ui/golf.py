@@ -11,7 +11,7 @@ from spieleabend.games import golf as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import attrs, button, card_name, escape, french_card, rank_label, with_key_hints, SUIT_SYMBOLS, RED_SUIT_LETTERS
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
 from spieleabend.ui.table import reveal_due, reveal_shown, stood_in_since, table_action
@@ -317,8 +317,22 @@ def mini_face(card):
         " red" if card[-1] in RED_SUIT_LETTERS else "", escape(short_card(card)))
 
 
+# Grid positions by their inputs and the language: every drawing shows up to 32 of them, mostly unchanged.
+_SLOTS = {}
+
+
 def slot_html(view, seat, position, show, action=None, big=False, fresh=False, hinted=None):
     """Return one grid position (data-card only when the card may be seen now; `hinted`: the Tipp badge's text)."""
+    key = (language(), position, show[0], show[1], action, big, fresh, hinted)
+    if key not in _SLOTS:
+        if len(_SLOTS) > 2000:
+            _SLOTS.clear()
+        _SLOTS[key] = slot_markup(position, show, action, big, fresh, hinted)
+    return _SLOTS[key]
+
+
+def slot_markup(position, show, action, big, fresh, hinted):
+    """Return the markup of one grid position (slot_html keeps it)."""
     kind, card = show
     label = t("golf.pos", n=position + 1, where=where(position))
     testid = "pos-%d" % position

@@ -1,6 +1,6 @@
 """Small helpers that build HTML text (rendering by strings keeps Brython's DOM calls few)."""
 
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import language, register, t
 
 
 def escape(text):
@@ -85,11 +85,21 @@ def rank_label(rank):
     return rank
 
 
+# Made texts and markup by their inputs and the language: a screen is drawn again on every change of a
+# room's table, mostly with the same cards (each one is milliseconds of string work in Brython).
+_CARD_NAMES = {}
+_FRENCH_CARDS = {}
+KEPT_CARDS = 2000  # a bound, far above what a game shows
+
+
 def card_name(card):
     """Return a French card's spoken name, e.g. "Herz Sieben" is "Herz 7" / "7 of hearts"."""
-    rank, suit = card[:-1], card[-1]
-    rank_word = t("card." + rank) if rank in RANK_SHORT else rank
-    return t("card.name", suit=t("card." + suit), rank=rank_word)
+    key = language() + card
+    if key not in _CARD_NAMES:
+        rank, suit = card[:-1], card[-1]
+        rank_word = t("card." + rank) if rank in RANK_SHORT else rank
+        _CARD_NAMES[key] = t("card.name", suit=t("card." + suit), rank=rank_word)
+    return _CARD_NAMES[key]
 
 
 def french_card(card, label=None, action=None, testid=None, selected=False, disabled=False,
@@ -98,6 +108,17 @@ def french_card(card, label=None, action=None, testid=None, selected=False, disa
 
     `data-card` always holds the card string, the hook testers read.
     """
+    key = (language(), card, label, action, testid, selected, disabled, size, extra, tuple(more.items()))
+    if key not in _FRENCH_CARDS:
+        if len(_FRENCH_CARDS) > KEPT_CARDS:
+            _FRENCH_CARDS.clear()
+        _FRENCH_CARDS[key] = french_card_html(card, label, action, testid, selected, disabled, size, extra, more)
+    return _FRENCH_CARDS[key]
+
+
+def french_card_html(card, label, action, testid, selected, disabled, size, extra, more):
+    """Return the markup of a French card (french_card keeps it)."""
+    more = dict(more)
     rank, suit = card[:-1], card[-1]
     symbol = SUIT_SYMBOLS.get(suit, "?")
     printed = rank_label(rank)

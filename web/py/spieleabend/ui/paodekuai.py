@@ -10,7 +10,7 @@ from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
-from spieleabend.ui.i18n import language, register, t
+from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
 from spieleabend.ui.table import COMPUTER, reveal_due, reveal_shown, table_action
@@ -127,22 +127,12 @@ register({
 
 # ---------------------------------------------------------------- pure helpers (CPython-tested)
 
-_CARD_HTML = {}
-
-
 def card_html(card, tappable=False, selected=False, focus=False, hinted=None):
-    """Return a card face (html.french_card), kept once built: Brython takes milliseconds per card."""
-    key = card + ("1" if tappable else "0") + ("1" if selected else "0") + ("1" if focus else "0") + language() + (
-        "1" if hinted else "0")
-    if key in _CARD_HTML:
-        return _CARD_HTML[key]
+    """Return a card face (html.french_card keeps each one built: Brython takes milliseconds per card)."""
     if tappable:
-        text = french_card(card, action="toggle", testid="card-" + card, selected=selected,
+        return french_card(card, action="toggle", testid="card-" + card, selected=selected,
                            extra="pdk-card", tabindex="0" if focus else "-1", data_hinted=hinted)
-    else:
-        text = french_card(card, size="small")
-    _CARD_HTML[key] = text
-    return text
+    return french_card(card, size="small")
 
 
 def sort_hand(cards):

@@ -580,13 +580,14 @@ class RoomFrame(Screen):
         state, text = self.status(app)
         notes = []
         names = []
-        for entry in self.table.seats():
+        seats = self.table.seats()  # once: a room table copies its seats on every call
+        for entry in seats:
             if entry.get("stand_in"):
                 names.append(entry["name"])
         for name in names:
             notes.append('<span class="room-note stand-in" data-testid="stand-in-note">%s</span>' % escape(
                 t("room.stand_in", name=name)))
-        notes.extend(away_notes(self.table.seats(), app.now()))
+        notes.extend(away_notes(seats, app.now()))
         watching = self.table.watching() if self.room is None else None
         if watching is not None:
             notes.append('<span class="room-note watch" role="status" data-testid="watching-note">%s</span>' % escape(
@@ -598,7 +599,7 @@ class RoomFrame(Screen):
                 t("room.stood_in", moves=", ".join(moves)) if moves else t("room.stood_in_none")))
         bad = self.mismatched()
         if bad:
-            seat_names = [entry["name"] for entry in self.table.seats()]
+            seat_names = [entry["name"] for entry in seats]
             notes.append('<span class="room-note warn" role="alert" data-testid="reveal-mismatch">%s</span>' % escape(
                 t("room.mismatch", names=", ".join([seat_names[s] if s < len(seat_names) else "?" for s in bad]))))
         notice = getattr(self.table, "notice", None)

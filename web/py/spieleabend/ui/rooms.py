@@ -49,16 +49,20 @@ from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, c
 
 from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
-# Once every seat has committed, the round's reveal follows within a round trip: a phone or screen
-# waits this long for it before drawing the moment in between, so the reveal is drawn without a
-# drawing (tens of ms in Brython) before it.
+# Once every seat has committed, the round's reveal follows within a round trip: every device (the host
+# too, which waits for the phones' reveals) waits this long for it before drawing the moment in between,
+# so the reveal is drawn without a drawing (tens of ms in Brython) before it, and the host handles the
+# phones' reveals as they come instead of after its own drawing.
 REVEAL_HOLD_MS = 150
 # A phone keeps the last table it was sent (its own seat's view, nothing more) in its room place, at
 # most this long after a message, so that a reload draws it at once while the fresh one is on its way.
 SHOWN_SAVE_MS = 400
 STAND_IN_MS = 45000
-# The host sends at most one frame per FRAME_MS on average in bursts of views (the relay allows 100/s).
+# The host's views pass a token bucket: a burst of up to FRAME_BURST frames goes out at once (a round's
+# reveal right after its commitments), a longer run at one frame per FRAME_MS on average (computers at
+# pace 0). The relay allows the host 100 frames a second with bursts of 200.
 FRAME_MS = 12
+FRAME_BURST = 60
 # After these a place is lost for good: no reconnect.
 FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "pin_locked",
                 "unsupported_version", "malformed", "forbidden", "too_large", "binary_frame"]
@@ -596,7 +600,8 @@ class HostTable(LocalTable):
         self.render_timer = None
         self.render_held = False
         self.broadcast_timer = None
-        self.last_broadcast = 0
+        self.frame_tokens = FRAME_BURST
+        self.tokens_at = app.now()
         if "cr" not in self.meta:
             self.meta["cr"] = new_round(0)
 
@@ -640,7 +645,17 @@ class HostTable(LocalTable):
         return False  # phones join between deals through the room, not by the host's buttons
 
     def changed(self, event=None):
-        coalesce_changed(self)
+        coalesce_changed(self, REVEAL_HOLD_MS if self.reveals_awaited() else 0)
+
+    def reveals_awaited(self):
+        """Return True while every seat has committed and a phone's reveal is still on its way."""
+        if self.room is None or not self.secret_choices() or self.want() != "reveal":
+            return False
+        reveals = self.meta["cr"]["reveals"]
+        for seat in self.engine.to_move(self.state):
+            if str(seat) not in reveals:
+                return True
+        return False
 
     def act(self, action, seat=None):
         """Play for this device's seat: straight to the engine, or as a commitment in secret games."""
@@ -684,22 +699,29 @@ class HostTable(LocalTable):
         """Return True for seats whose choice this device makes (its person, its computers, stand-ins)."""
         return seat == self.seat or self.is_computer(seat)
 
-    def message_for(self, seat):
-        """Return the table message for one seat (None: the screens)."""
+    def message_for(self, seat, shared=None):
+        """Return the table message for one seat (None: the screens).
+
+        shared: table_facts() of this moment, made once for all the places a broadcast goes to."""
+        message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_for(seat)}
+        message.update(shared if shared is not None else self.table_facts())
+        return message
+
+    def table_facts(self):
+        """Return what every place's table message holds alike: seats, history, who moves, the round's commitments."""
         cr = self.meta["cr"]
         seats = self.room_seats()
         for entry in seats:
             entry["me"] = False
-        message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_for(seat), "seats": seats,
-                   "history": self.meta.get("history", []), "room": self.meta.get("room_code"),
-                   "started_at": self.meta.get("started_at"), "moving": self.to_move(),
-                   "over": self.outcome() is not None}
+        facts = {"seats": seats, "history": self.meta.get("history", []), "room": self.meta.get("room_code"),
+                 "started_at": self.meta.get("started_at"), "moving": self.to_move(),
+                 "over": self.outcome() is not None}
         if self.secret_choices():
-            message["cr"] = {"id": cr["id"], "want": self.want(), "commits": dict(cr["commits"]),
-                             "bad": list(cr["bad"])}
-        if message["over"] and self.replay is not None:
-            message["replay"] = self.replay  # every phone keeps the finished game's replay too
-        return message
+            facts["cr"] = {"id": cr["id"], "want": self.want(), "commits": dict(cr["commits"]),
+                           "bad": list(cr["bad"])}
+        if facts["over"] and self.replay is not None:
+            facts["replay"] = self.replay  # every phone keeps the finished game's replay too
+        return facts
 
     def want(self):
         """Return "commit" while seats still commit, "reveal" once all did, None when nobody moves."""
@@ -715,19 +737,30 @@ class HostTable(LocalTable):
     def broadcast(self):
         """Send every present phone its own view, and the screens the public one.
 
-        At once, unless views went out less than FRAME_MS per frame ago: then once, a little later,
-        with the newest views (computers at pace 0 must not run the host over the relay's rate limit).
+        At once while the frame budget allows (see FRAME_BURST); else once, a little later, with the newest
+        views (computers at pace 0 must not run the host over the relay's rate limit).
         """
         if self.room is None:
             return
         if self.broadcast_timer is not None:
             return  # the pending broadcast will carry this change
-        frames = 1 + len([p for p in self.players() if p["kind"] == REMOTE]) + len(self.watchers())
-        wait = self.last_broadcast + FRAME_MS * frames - self.app.now()
-        if wait > 0:
-            self.broadcast_timer = self.app.later(self.broadcast_due, wait)
+        missing = self.frames_per_broadcast() - self.frame_budget()
+        if missing > 0:
+            self.broadcast_timer = self.app.later(self.broadcast_due, int(missing * FRAME_MS) + 1)
             return
         self.send_views()
+
+    def frames_per_broadcast(self):
+        """Return how many frames a broadcast sends at most: one per phone and watcher, one to the screens."""
+        screens = 1 if self.room.screens else 0
+        return screens + len([p for p in self.players() if p["kind"] == REMOTE]) + len(self.watchers())
+
+    def frame_budget(self):
+        """Return how many frames the host may send now (the bucket refilled up to now)."""
+        now = self.app.now()
+        self.frame_tokens = min(FRAME_BURST, self.frame_tokens + (now - self.tokens_at) / FRAME_MS)
+        self.tokens_at = now
+        return self.frame_tokens
 
     def broadcast_due(self):
         self.broadcast_timer = None
@@ -741,17 +774,21 @@ class HostTable(LocalTable):
             self.send_views()
 
     def send_views(self):
-        self.last_broadcast = self.app.now()
+        self.frame_budget()
+        self.frame_tokens -= self.frames_per_broadcast()
+        shared = self.table_facts()  # the same for every place: made once, not once per place
         players = self.players()
         for seat in range(len(players)):
             player = players[seat]
             if player["kind"] == REMOTE and not player.get("away") and not player.get("gone"):
-                self.room.link.send({"type": "to_seat", "seat": player["relay"], "data": self.message_for(seat)})
+                self.room.link.send({"type": "to_seat", "seat": player["relay"], "data": self.message_for(seat, shared)})
         public = None
         for relay in self.watchers():
             if public is None:
-                public = self.message_for(None)
+                public = self.message_for(None, shared)
             self.send_watcher(relay, public)
+        if public is None and self.room.screens:
+            public = self.message_for(None, shared)
         self.send_screens(public)
 
     def send_screens(self, public=None):
@@ -792,10 +829,11 @@ class HostTable(LocalTable):
             return  # between_deals changed the table and ran after_change itself
         self.note_progress()
         if self.outcome() is not None:
-            self.record_result()
+            self.record_result()  # before the broadcast: the last views carry the replay it makes
+            self.broadcast()
         else:
+            self.broadcast()  # the phones first: saving is not on their way
             self.save()
-        self.broadcast()
         if notify:
             self.changed()
         self.schedule_computers()

@@ -643,6 +643,14 @@ def game_screen(screen):
     return screen, table if isinstance(table, Table) else None
 
 
+def drawing_due(screen):
+    """Return True while the screen's room table is about to draw by itself (rooms.coalesce_changed: a burst
+    of changes drawn once, or a drawing held for a round's reveal that is due): a drawing now would be
+    drawn again at once, or only delay the moment the table waits for."""
+    table = game_screen(screen)[1]
+    return table is not None and getattr(table, "render_timer", None) is not None
+
+
 def page_marks(screen):
     """Return the root attributes testers read (e2e/README.md): whose turn it is and whether the screen animates.
 
