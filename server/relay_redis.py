@@ -507,6 +507,12 @@ class RedisRelay(Relay):
         sender = "host" if place.role == "host" else place.number
         text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
         key = "h" if target == "host" else (target if isinstance(target, str) else "s%d" % target)
+        # The frame's time is taken before anyone can read it: a recipient that answers at once
+        # must not find its room marked active later than this frame.
+        now = self.clock()
+        touch = now - conn.touched >= self.touch_interval
+        if touch:
+            conn.touched = now
         if key == "all":
             local = [c for k, c in here.items() if k != "h"]
         elif key == "screens":
@@ -519,10 +525,6 @@ class RedisRelay(Relay):
                 recipient.send(text, wire)
         # A place is held by one socket: an addressee found here is nowhere else.
         elsewhere = key in ("all", "screens") or not local
-        now = self.clock()
-        touch = now - conn.touched >= self.touch_interval
-        if touch:
-            conn.touched = now
         if not (elsewhere or touch):
             return
         try:
