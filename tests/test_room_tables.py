@@ -9,6 +9,7 @@ import pytest
 from spieleabend.games.common import IllegalAction
 from spieleabend.sha256 import commitment
 from spieleabend.ui import rooms
+from spieleabend.ui.table import reveal_due, reveal_shown
 from spieleabend.ui.rooms import HostRoom, RemoteTable, ScreenTable, backoff_ms, check_reveal, parse_join
 from tests.relay_fixtures import relay_server, relay_servers, shared_relay_server  # noqa: F401  (fixtures)
 from tests.room_harness import FakeApp, Loop
@@ -687,6 +688,29 @@ def test_a_reloaded_phone_shows_its_last_view_at_once_and_plays_only_from_the_fr
     loop.advance(rooms.SHOWN_SAVE_MS)
     loop.pump()
     assert anna_app.storage.load_room() is None
+
+
+def test_a_phone_reloaded_after_going_on_from_a_reveal_does_not_show_that_reveal_again(loop, relay_server):
+    """A phone that went on from round 1's reveal and chose in round 2, then reloaded before its last table
+    was kept (that save waits for the messages to pause), comes back to its round-2 choice: the older
+    table drawn at once must not take back what the phone had already shown."""
+    setup = start_four(loop, relay_server)
+    anna_app, anna = setup["anna"]
+    loop.advance(rooms.SHOWN_SAVE_MS)
+    loop.pump()  # the table before round 1 is kept
+    assert not reveal_due(anna, anna.view())  # Anna's screen drew round 1: nothing scored to show yet
+    commit_round(loop, setup, [9, 8, 7])
+    assert reveal_due(anna, anna.view()), "round 1's reveal waits to be shown on Anna's phone"
+    reveal_shown(anna, anna.view())  # Anna taps "Nächste Runde"
+    anna.act("play 1")
+    loop.pump(lambda: setup["host"][2].view()["committed"][1])
+    anna.link.stop()  # the page is gone at once: no save on the way out
+    again = RemoteTable(anna_app, anna_app.storage.load_room())
+    assert again.stale and not reveal_due(again, again.view())
+    again.start()
+    loop.pump(lambda: not again.stale)
+    assert not reveal_due(again, again.view()), "the reveal Anna went on from is not shown again"
+    assert again.pending() is not None and 1 not in again.view()["hand"], "her round-2 choice is shown"
 
 
 def test_a_kept_table_that_is_not_whole_is_not_drawn(loop, relay_server):

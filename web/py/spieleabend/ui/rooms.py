@@ -1339,6 +1339,9 @@ class RemoteTable(Table):
     def keep_seen(self, count, save=True):
         if self.message is None:
             return
+        kept = self.seen_rounds()
+        if self.stale and kept is not None and count < kept:
+            return  # the table kept before a reload can be older than the reveals this phone went on from
         self.doc["seen"] = [self.message.get("started_at"), count]
         if save:
             self.app.storage.save_room(self.doc)
