@@ -303,3 +303,16 @@ def test_a_failed_host_page_restarts_on_the_same_room(devices, live_server):
     assert code in host.by("room-status").inner_text()
     anna.page.wait_for_selector("[data-testid=hand]")
     anna.page.wait_for_selector("[data-testid=room-status][data-state=online]")
+
+
+def test_a_redraw_that_crosses_the_typing_keeps_what_was_typed(devices, live_server):
+    """A field drawn again while the person's last keystrokes are still on their way to the app (a phone
+    joining redraws the host's lobby; the relay's answer redraws a join link's form) keeps what was typed."""
+    url = live_server.url
+    host, anna = devices("host"), devices("anna")
+    link = open_room(host, url, "punktejagd", seed=6)
+    # Typed, but not yet told to the app: as when the redraw was already on its way.
+    host.page.evaluate("document.querySelector('[data-testid=room-host-name]').value = 'Hosti'")
+    join(anna, url, link, "Anna")
+    wait_lobby_places(host, 1)  # the lobby was drawn again, with Anna in it
+    assert host.by("room-host-name").input_value() == "Hosti"
