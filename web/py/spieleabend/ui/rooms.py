@@ -1287,6 +1287,7 @@ class RemoteTable(Table):
         self.acted_on = None  # the view an action was sent from, until the host's answer comes
         self.received_at = 0  # when the last table message came (away seats' countdowns start there)
         self.stood_in = None  # what a computer played for this seat while the phone was away
+        self.fresh = False  # a table came since the last (re)connect
         self.pending_view = None  # (message, pending, the view with the pending choice shown)
         self.game = None
         self.plugin = None
@@ -1383,6 +1384,7 @@ class RemoteTable(Table):
                         "name": frame.get("name", ""), "pending": None, "seen": seen, "recorded": recorded}
             self.app.storage.save_room(self.doc)
         self.resend = True
+        self.fresh = False  # no table since this (re)connect yet
         self.acted_on = None  # an action sent before the line dropped may be lost: the host's view decides
         if self.doc["role"] == "seat":
             self.link.send({"type": "to_host", "data": {"k": "sync"}})
@@ -1430,6 +1432,8 @@ class RemoteTable(Table):
             self.take_reveal(data)
         elif k == "stood_in" and isinstance(data.get("actions"), list):
             self.stood_in = data["actions"]
+            if not self.fresh:
+                return  # drawn with the table that follows: the note must not stand over the feed from before
         elif k == "error":
             self.notice = (data["code"], data.get("text", ""))
             self.acted_on = None
@@ -1454,6 +1458,7 @@ class RemoteTable(Table):
             self.acted_on = None
         self.message = data
         self.stale = False
+        self.fresh = True
         self.received_at = self.app.now()
         self.keep_table()
         if "cr" in data:
