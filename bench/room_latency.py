@@ -374,6 +374,22 @@ sys.stdin.read()
 server.stop()
 """
 
+def serve_baseline(path):
+    """Serve another checkout in its own process; return (process, url); end it with process.communicate("")."""
+    process = subprocess.Popen([sys.executable, "-c", BASELINE_SERVER, path],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    return process, process.stdout.readline().strip()
+
+
+def chosen_games(parser, text):
+    """Return the games of a comma-separated --games value, or stop with the parser's error for an unknown one."""
+    games = [game for game in text.split(",") if game]
+    unknown = [game for game in games if game not in GAMES]
+    if unknown:
+        parser.error("unknown game %s: one of %s" % (", ".join(unknown), ", ".join(GAMES)))
+    return games
+
+
 STEPS = [("join", "tap Mitspielen -> in the room"),
          ("start", "host taps Partie starten -> phone shows its hand"),
          ("resume", "phone reload -> its hand again (page load + Brython start)"),
@@ -398,16 +414,11 @@ def main(argv=None):
                         help="also print where a move's time goes on each server (bench/room_profile.py)")
     parser.add_argument("--profile-out", help="with --profile: keep the spans in FILE-<server>.json")
     args = parser.parse_args(argv)
-    games = [game for game in args.games.split(",") if game]
-    unknown = [game for game in games if game not in GAMES]
-    if unknown:
-        parser.error("unknown game %s: one of %s" % (", ".join(unknown), ", ".join(GAMES)))
+    games = chosen_games(parser, args.games)
     servers = {"this": LiveServer()}
     baseline = None
     if args.baseline:
-        baseline = subprocess.Popen([sys.executable, "-c", BASELINE_SERVER, args.baseline],
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        servers["baseline"] = baseline.stdout.readline().strip()
+        baseline, servers["baseline"] = serve_baseline(args.baseline)
     urls = {"this": servers["this"].url, "baseline": servers.get("baseline")}
     figures = {(name, game): {step: [] for step, _ in STEPS} for name in servers for game in games}
     loads = [load_average()]

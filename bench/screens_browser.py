@@ -14,9 +14,6 @@ alternating, so both see the same load):
 
 import argparse
 import json
-import os
-import subprocess
-import sys
 
 from bench.common import chromium, python_package, require
 
@@ -26,7 +23,7 @@ if __name__ == "__main__":  # before Playwright is imported: say what is missing
 from playwright.sync_api import sync_playwright
 
 from bench.common import median, percentile
-from bench.room_latency import BASELINE_SERVER, load_average
+from bench.room_latency import chosen_games, load_average, serve_baseline
 from spieleabend.testing.browser import PHONE, LiveServer, app_worker, launch_chromium
 
 GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
@@ -154,17 +151,12 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=3, help="rounds alternating the servers (default 3)")
     parser.add_argument("--baseline", help="a checkout to compare against, served beside this one")
     args = parser.parse_args(argv)
-    games = [game for game in args.games.split(",") if game]
-    unknown = [game for game in games if game not in GAMES]
-    if unknown:
-        parser.error("unknown game %s: one of %s" % (", ".join(unknown), ", ".join(GAMES)))
+    games = chosen_games(parser, args.games)
     servers = {"this": LiveServer()}
     urls = {"this": servers["this"].url}
     baseline = None
     if args.baseline:
-        baseline = subprocess.Popen([sys.executable, "-c", BASELINE_SERVER, args.baseline],
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        urls["baseline"] = baseline.stdout.readline().strip()
+        baseline, urls["baseline"] = serve_baseline(args.baseline)
     times = {name: {} for name in urls}
     sizes = {}
     loads = [load_average()]
