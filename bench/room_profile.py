@@ -109,6 +109,10 @@ for name in dir(screen.TableScreen):
 for name in dir(screen):
     if name.endswith("_html") or name.startswith("render_"):
         timed(screen, name, "build: " + name)
+# The engine's views, inside a drawing (a host's or a solo table's screen asks its table for them).
+engine = __import__("spieleabend.games." + GAME, fromlist=["x"])
+for name in ("view", "legal_actions", "outcome", "to_move"):
+    timed(engine, name, "build: engine " + name)
 """
 
 # Stages of one receiver's drawing, in the order they happen.

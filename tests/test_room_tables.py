@@ -806,3 +806,34 @@ def test_the_host_holds_its_drawing_while_the_phones_reveals_come(loop, relay_se
     loop.pump(lambda: len(table.state["log"]) == 1)
     assert not table.render_held, "the reveals are in: drawn at once"
     loop.pump(lambda: drawn and drawn[-1] == 1)
+
+
+def test_a_phones_move_reaches_the_other_phone_and_the_screen_before_the_mover(loop):
+    """Each view takes the host milliseconds to make and send: the devices that learn something new from a
+    phone's move come first, the phone that made it (which shows its move already) last."""
+    from spieleabend.ui.rooms import HostTable
+    from spieleabend.ui.table import seat_player
+
+    app = FakeApp(loop, "ws://127.0.0.1:9/relay")
+    room = QuietRoom()
+    room.screens = {1: {"screen": 1, "name": "TV", "online": True}}
+    room.joining = False
+    players = [seat_player("Hosti", "person")]
+    for relay in (1, 2):
+        player = seat_player("Phone %d" % relay, "remote", "random")
+        player["relay"] = relay
+        players.append(player)
+    table = HostTable.new(app, "maumau", {"seats": 3}, players, 0, {"cr": rooms.new_round(0)}, room=room)
+    for _ in range(200):  # the host's person plays until a phone is to move
+        moving = table.engine.to_move(table.state)
+        if moving and moving[0] != 0:
+            break
+        table.act(table.view()["legal"][0])
+    mover = table.engine.to_move(table.state)[0]
+    other = 3 - mover
+    room.sent.clear()
+    table.on_remote(mover, {"k": "act", "action": table.view_for(mover)["legal"][0]})
+    addressed = [(frame["type"], frame.get("seat")) for frame in room.sent]
+    assert addressed == [("to_seat", other), ("to_screens", None), ("to_seat", mover)]
+    assert [frame["data"]["view"] for frame in room.sent] == [table.view_for(other), table.view_for(None),
+                                                              table.view_for(mover)], "the views after the move"

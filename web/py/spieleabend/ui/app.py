@@ -175,6 +175,14 @@ class App(PageReport):
 
     def draw(self):
         """Draw the current screen from its data now."""
+        if hasattr(self.screen, "table"):
+            table = __import__("spieleabend.ui.table", fromlist=["x"]).game_screen(self.screen)[1]
+            if table is not None:
+                table.hold_views(self.draw_now)  # its views are asked for several times, made once
+                return
+        self.draw_now()
+
+    def draw_now(self):
         dom.set_html(self.screen.render(self), self.screen.keys, self.marks())
 
     def drawing_due(self):

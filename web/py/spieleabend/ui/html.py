@@ -170,6 +170,27 @@ def number_card_html(number, label, selected, action, testid, disabled, size, hi
             number, number, number, tag))
 
 
+class Parts:
+    """A screen's parts kept from its last drawing by their inputs: a room screen is drawn again on every
+    move, and most of it (a phone's hand while another seat moves, the tools) looks the same; each part
+    built again is milliseconds of string work in Brython."""
+
+    def __init__(self):
+        self.kept = {}
+
+    def part(self, name, inputs, build, *args):
+        """Return build(*args), or the markup it gave last time when `inputs` (everything the part shows that
+        can change, besides the language) are equal to last time's."""
+        inputs = (language(), inputs)
+        if name in self.kept:
+            kept = self.kept[name]
+            if kept[0] == inputs:
+                return kept[1]
+        markup = build(*args)
+        self.kept[name] = (inputs, markup)
+        return markup
+
+
 def card_back(label, extra=""):
     """Return a face-down card."""
     if not label:  # decorative (the face beside it tells)

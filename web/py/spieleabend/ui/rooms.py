@@ -600,6 +600,7 @@ class HostTable(LocalTable):
         self.render_timer = None
         self.render_held = False
         self.broadcast_timer = None
+        self.mover = None  # the seat whose phone's move is being handled (its view goes out last)
         self.frame_tokens = FRAME_BURST
         self.tokens_at = app.now()
         if "cr" not in self.meta:
@@ -672,6 +673,9 @@ class HostTable(LocalTable):
     # -- views ---------------------------------------------------------------------------------
     def view_for(self, seat):
         """Return a seat's view (None: the public one) with the commitments so far laid over it."""
+        return self.view_of(seat)
+
+    def make_view(self, seat):
         view = self.engine.view(self.state, seat)
         if not self.secret_choices():
             return view
@@ -774,14 +778,19 @@ class HostTable(LocalTable):
             self.send_views()
 
     def send_views(self):
+        self.hold_views(self.send_held_views)  # the public view serves the seats' names and the screens
+
+    def send_held_views(self):
         self.frame_budget()
         self.frame_tokens -= self.frames_per_broadcast()
         shared = self.table_facts()  # the same for every place: made once, not once per place
         players = self.players()
+        # The phone whose move this is gets its view last: the others learn of the move first (each view
+        # takes the host milliseconds to make and send), and the mover shows its move already.
+        mover = self.mover
         for seat in range(len(players)):
-            player = players[seat]
-            if player["kind"] == REMOTE and not player.get("away") and not player.get("gone"):
-                self.room.link.send({"type": "to_seat", "seat": player["relay"], "data": self.message_for(seat, shared)})
+            if seat != mover:
+                self.send_own_view(seat, shared)
         public = None
         for relay in self.watchers():
             if public is None:
@@ -790,6 +799,15 @@ class HostTable(LocalTable):
         if public is None and self.room.screens:
             public = self.message_for(None, shared)
         self.send_screens(public)
+        if mover is not None and mover < len(players):
+            self.send_own_view(mover, shared)
+
+    def send_own_view(self, seat, shared):
+        """Send a present phone its seat's view (nothing for the host's own seats and for phones away)."""
+        player = self.players()[seat]
+        if player["kind"] == REMOTE and not ("away" in player and player["away"]) and \
+                not ("gone" in player and player["gone"]):
+            self.room.link.send({"type": "to_seat", "seat": player["relay"], "data": self.message_for(seat, shared)})
 
     def send_screens(self, public=None):
         if self.room is not None and self.room.screens:
@@ -1104,7 +1122,11 @@ class HostTable(LocalTable):
                 self.tell(relay, "illegal", str(error))
                 self.send_seat(seat)
                 return
-            self.after_change()
+            self.mover = seat
+            try:
+                self.after_change()
+            finally:
+                self.mover = None
         elif kind == "commit" and self.secret_choices():
             self.remote_commit(seat, relay, data)
         elif kind == "reveal" and self.secret_choices():
@@ -1189,10 +1211,11 @@ class HostTable(LocalTable):
             if all([str(seat) in cr["reveals"] for seat in moving]):
                 self.play_reveals(moving)
                 return
+        if not quiet:
+            self.broadcast()  # the phones first (they reveal on it): saving is not on their way
         self.save()
         if quiet:
             return
-        self.broadcast()
         self.changed()
         self.check_stand_ins()
 

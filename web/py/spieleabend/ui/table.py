@@ -180,6 +180,10 @@ class Table:
         """Keep how many scored rounds were shown (tables with a save keep it there: a reload during a reveal shows it again)."""
         self.seen_kept = count
 
+    def hold_views(self, work):
+        """Return work() (tables that make views make each one once meanwhile: see LocalTable)."""
+        return work()
+
     def close(self):
         """Stop timers (the screen is being left)."""
 
@@ -201,6 +205,7 @@ class LocalTable(Table):
         self.timer = None
         self.closed = False
         self.replay = None  # the finished game's replay document, once recorded (a room sends it to phones)
+        self.held = None  # while views are held (hold_views): {seat or -1: view}
 
     @property
     def seat(self):
@@ -249,15 +254,36 @@ class LocalTable(Table):
     # -- the verbs -------------------------------------------------------------------------
     def view(self):
         """Return this device's view (the public one when it plays no seat)."""
-        return self.engine.view(self.state, self.seat)
+        return self.view_of(self.seat)
 
     def view_of(self, seat):
         """Return the view of any seat, or the public view for None (local and host only)."""
+        held = self.held
+        if held is None:
+            return self.make_view(seat)
+        key = -1 if seat is None else seat
+        if key not in held:
+            held[key] = self.make_view(seat)
+        return held[key]
+
+    def make_view(self, seat):
+        """Return a fresh view of a seat (None: the public one) from the engine."""
         return self.engine.view(self.state, seat)
+
+    def hold_views(self, work):
+        """Return work() with each seat's view made once meanwhile (a drawing asks for the same views several
+        times, each a whole engine view in Brython); work must not change the game."""
+        if self.held is not None:
+            return work()
+        self.held = {}
+        try:
+            return work()
+        finally:
+            self.held = None
 
     def names(self):
         """Return the seat names as the engine knows them."""
-        return list(self.engine.view(self.state, None)["names"])
+        return list(self.view_of(None)["names"])
 
     def players(self):
         """Return the players list, kept in step with the engine's seats."""
