@@ -63,7 +63,13 @@ def test_a_screen_keeping_its_parts_draws_what_it_would_draw_afresh(game, seat):
         if engine.outcome(table.state) is not None:
             break
         controls = [control for control in enabled_controls(html) if control[0] not in ("pause", "new-game")]
-        if seat is not None and controls and rng.below(3) == 0:
+        keys = [key.split("@")[0] for key in kept[2].keys.split()]
+        if seat is not None and keys and rng.below(5) == 0:
+            # The person moves through the hand with the arrow keys (or picks with Space).
+            key = keys[rng.below(len(keys))]
+            for app, _table, screen in (kept, fresh):
+                screen.on_key(app, key)
+        elif seat is not None and controls and rng.below(3) == 0:
             # The person taps something on the phone: a card to select, Mau, a pile, a confirm.
             action, value = controls[rng.below(len(controls))][:2]
             for app, _table, screen in (kept, fresh):

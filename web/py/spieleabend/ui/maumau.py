@@ -9,7 +9,7 @@ cards that came into the hand with the person's last action (a draw, an obligati
 from spieleabend.games import maumau as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
-from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_name, escape, french_card
+from spieleabend.ui.html import SUIT_SYMBOLS, Parts, attrs, button, card_name, escape, french_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
 from spieleabend.ui.final import final_standings
@@ -372,6 +372,7 @@ class TableScreen(Screen):
         self.tipp = Hint(GAME)
         self.app = app
         self.left = False
+        self.parts = Parts()  # what a drawing keeps for the next one
         table.listen(self.on_change)
 
     def on_change(self, _event=None):
@@ -531,14 +532,23 @@ class TableScreen(Screen):
         me = self.table.seat
         if me is not None and me < len(view["out"]) and view["out"][me]:
             return '<p class="notice" data-testid="you-out">%s</p>' % escape(t("mm.you_out"))
-        hand = sorted_hand(view["hand"] or [])
-        playable = playable_cards(view["legal"]) if my_turn else {}
-        fresh = {}
-        if self.before is not None and self.before_deal == view["deal"]:
-            fresh = new_cards(hand, self.before)
-        if self.cursor is not None and self.cursor >= len(hand):
-            self.cursor = len(hand) - 1 if hand else None
-        marks = self.tipp.marks(view)
+        size = len(view["hand"] or [])
+        if self.cursor is not None and self.cursor >= size:
+            self.cursor = size - 1 if size else None
+        # Everything the hand area shows: while another seat moves it stays as it was, and is not built again.
+        inputs = (view["hand"], view["legal"] if my_turn else None,
+                  self.before if self.before is not None and self.before_deal == view["deal"] else None,
+                  self.cursor, self.tipp.marks(view), self.mau and my_turn,
+                  self.picker if my_turn else None, mau_penalty(view, self.table.seat),
+                  self.tipp.button(view), self.tipp.line(view))
+        return self.parts.part("hand", inputs, self.hand_html, inputs)
+
+    def hand_html(self, inputs):
+        """Return the hand area from render_hand's inputs alone (it is kept while they stay the same)."""
+        hand, legal, before, cursor, marks, mau_said, picking, penalty, tipp_button, tipp_line = inputs
+        hand = sorted_hand(hand or [])
+        playable = playable_cards(legal) if legal is not None else {}
+        fresh = new_cards(hand, before) if before is not None else {}
         cards = []
         for index in range(len(hand)):
             card = hand[index]
@@ -551,25 +561,23 @@ class TableScreen(Screen):
                 card, label=t("mm.drawn_label", card=card_name(card)) if drawn else card_name(card),
                 action="card", testid="card-%d" % index, extra=extra, aria_pressed=None,
                 aria_disabled=None if can else "true", data_index=index, data_new=t("mm.drawn") if drawn else None,
-                tabindex="0" if index == (self.cursor or 0) else "-1", data_hinted=self.tipp.mark(marks, card)))
-        mau_said = self.mau and my_turn
+                tabindex="0" if index == (cursor or 0) else "-1", data_hinted=self.tipp.mark(marks, card)))
         mau = '<button%s>%s</button>' % (
             attrs(type="button", class_="btn btn-toggle mm-mau", data_action="mau", data_testid="mau",
-                  aria_pressed="true" if mau_said else "false", disabled=not my_turn,
+                  aria_pressed="true" if mau_said else "false", disabled=legal is None,
                   aria_describedby="mm-mau-note", data_hinted=self.tipp.mark(marks, "mau")),
             escape(t("mm.mau")))
         notes = []
-        penalty = mau_penalty(view, self.table.seat)
         if penalty:
             notes.append('<p class="notice warn mm-note" role="alert" data-testid="mau-forgotten">%s</p>' % escape(
                 t("mm.mau_forgot", n=penalty)))
         note = t("mm.mau_armed") if mau_said else t("mm.mau_hint")
-        picker = self.render_picker(marks) if self.picker is not None and my_turn else ""
+        picker = self.render_picker(marks) if picking is not None else ""
         return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
                 '<h2 id="mm-hand-h">%s</h2>%s%s</div>%s%s'
                 '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand">%s</div>'
                 '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
-                    escape(t("mm.hand", n=len(hand))), self.tipp.button(view), mau, self.tipp.line(view), picker,
+                    escape(t("mm.hand", n=len(hand))), tipp_button, mau, tipp_line, picker,
                     hand_rows(cards), escape(note), "".join(notes)))
 
     def render_picker(self, marks):

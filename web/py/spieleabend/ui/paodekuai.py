@@ -9,7 +9,7 @@ screens are pure functions of a view, so CPython tests import them.
 from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
-from spieleabend.ui.html import SUIT_SYMBOLS, attrs, button, card_back, escape, french_card, rank_label
+from spieleabend.ui.html import SUIT_SYMBOLS, Parts, attrs, button, card_back, escape, french_card, rank_label
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
@@ -363,6 +363,7 @@ class TableScreen(Screen):
         self.legal_cache = (None, None)
         self.kinds_cache = (None, None)
         self.top_seen = None
+        self.parts = Parts()  # what a drawing keeps for the next one
         view = table.view()
         if view is not None:
             reveal_due(table, view)  # deals settled before this screen opened count as seen
@@ -553,20 +554,32 @@ class TableScreen(Screen):
                     escape(t("pdk.direction")), self.render_feed(view) if with_feed else ""))
 
     def render_hand(self, view):
-        hand = sort_hand(view["hand"])
-        keys = self.keys_of(view)
-        info = selection_info(view, self.selected, keys)
-        marks = self.tipp.marks(view)
+        turn = my_turn(view)
+        info = selection_info(view, self.selected, self.keys_of(view))
+        allowed, reason = pass_state(view)
+        # Everything the hand area shows: while another seat moves it stays as it was, and is not built again.
+        inputs = (view["hand"], tuple(self.selected), self.cursor, info["text"], info["shape"], info["legal"], allowed,
+                  reason if turn else "", turn, view["opening"] and turn, view["legal"], self.tipp.marks(view),
+                  self.message, self.tipp.button(view), self.tipp.line(view))
+        return self.parts.part("hand", inputs, self.hand_html, inputs)
+
+    def hand_html(self, inputs):
+        """Return the hand area from render_hand's inputs alone (it is kept while they stay the same)."""
+        hand, selected, cursor, text, shape, legal_pick, allowed, reason, turn, opening, legal_actions, marks, \
+            message, tipp_button, tipp_line = inputs
+        hand = sort_hand(hand)
         cards = []
         for index in range(len(hand)):
             card = hand[index]
-            cards.append(card_html(card, True, card in self.selected, index == self.cursor, self.tipp.mark(marks, card)))
-        allowed, reason = pass_state(view)
-        turn = my_turn(view)
-        opening = ""
-        if view["opening"] and turn:
-            opening = '<p class="notice pdk-opening" data-testid="opening-note">%s</p>' % escape(t("pdk.opening"))
-        legal = "|".join(" ".join(action_cards(a)) for a in view["legal"] if action_cards(a))
+            cards.append(card_html(card, True, card in selected, index == cursor, self.tipp.mark(marks, card)))
+        opening_note = ""
+        if opening:
+            opening_note = '<p class="notice pdk-opening" data-testid="opening-note">%s</p>' % escape(t("pdk.opening"))
+        plays = []
+        for action in legal_actions:
+            cards_of = action_cards(action)
+            if cards_of:
+                plays.append(" ".join(cards_of))
         pass_button = '<button%s>%s</button>' % (
             attrs(type="button", class_="btn btn-secondary", data_action="pass", data_testid="pass",
                   aria_disabled="false" if allowed else "true", aria_describedby="pass-reason",
@@ -582,16 +595,16 @@ class TableScreen(Screen):
             '<p class="hint pdk-keys key-hint">%s</p></section>' % (
                 escape(t("pdk.your_hand")),
                 attrs(class_="pdk-hand", role="group", aria_labelledby="pdk-hand-h", data_testid="hand",
-                      data_legal=legal, data_my_turn="true" if turn else "false"),
+                      data_legal="|".join(plays), data_my_turn="true" if turn else "false"),
                 "".join(cards),
-                attrs(class_="pdk-shape" + (" legal" if info["legal"] else ""), data_testid="selection-shape",
-                      data_shape=info["shape"], data_legal="true" if info["legal"] else "false",
+                attrs(class_="pdk-shape" + (" legal" if legal_pick else ""), data_testid="selection-shape",
+                      data_shape=shape, data_legal="true" if legal_pick else "false",
                       aria_live="polite"),
-                escape(info["text"]), opening,
-                button(t("pdk.play"), "play", "play", kind="primary", disabled=not info["legal"]),
+                escape(text), opening_note,
+                button(t("pdk.play"), "play", "play", kind="primary", disabled=not legal_pick),
                 pass_button,
-                self.tipp.button(view),
-                " allowed" if allowed else "", escape(reason if turn else ""), escape(self.message), self.tipp.line(view),
+                tipp_button,
+                " allowed" if allowed else "", escape(reason), escape(message), tipp_line,
                 escape(t("pdk.keys"))))
 
     def render_settlement(self, view, buttons=True):

@@ -845,17 +845,19 @@ class HostTable(LocalTable):
     def after_change(self, notify=True):
         if self.between_deals():
             return  # between_deals changed the table and ran after_change itself
-        self.note_progress()
-        if self.outcome() is not None:
-            self.record_result()  # before the broadcast: the last views carry the replay it makes
-            self.broadcast()
-        else:
-            self.broadcast()  # the phones first: saving is not on their way
-            self.save()
+        self.hold_views(self.progress_and_views)  # the public view serves the progress, the names, the screens
+        if self.outcome() is None:
+            self.save()  # after the phones' views: saving is not on their way
         if notify:
             self.changed()
         self.schedule_computers()
         self.check_stand_ins()
+
+    def progress_and_views(self):
+        self.note_progress()
+        if self.outcome() is not None:
+            self.record_result()  # before the broadcast: the last views carry the replay it makes
+        self.broadcast()
 
     def save(self):
         if not self.app.storage.save_game(self.game, self.state, self.meta):

@@ -451,7 +451,7 @@ class LocalTable(Table):
 
     def note_progress(self):
         """Keep the totals after each finished round (history[i]: after i rounds) and the round label."""
-        progress = self.engine.progress(self.engine.view(self.state, None))
+        progress = self.engine.progress(self.view_of(None))
         history = self.meta.setdefault("history", [])
         done = progress["done"]
         while len(history) <= done:
