@@ -659,20 +659,28 @@ class TableScreen(Screen):
         return '<div class="tools pdk-tools">%s</div>' % "".join(parts)
 
     def render_table_rows(self, view):
-        """Return the Tabelle: every deal's points per seat and the running totals."""
+        """Return the Tabelle: every deal's points per seat and the running totals (kept within a deal)."""
+        log = view["log"]
+        # Deals before the last one never change: the last one's points and settlements, and the totals, tell.
+        last = (log[-1]["points"], len(log[-1]["settlements"])) if log else None
+        return self.parts.part("table", (view["names"], len(log), last, view["table"], view["deal"], view["deal_over"]),
+                               self.table_rows_html, view)
+
+    def table_rows_html(self, view):
+        """Return the Tabelle from the view's names, log, table, deal and deal_over (render_table_rows keeps it)."""
         names = view["names"]
-        head = "".join('<th scope="col">%s</th>' % escape(names[s]) for s in range(SEATS))
+        head = "".join(['<th scope="col">%s</th>' % escape(names[s]) for s in range(SEATS)])
         rows = []
         for record in view["log"]:
             running = record["deal"] == view["deal"] and not view["deal_over"]
             if running and not record["settlements"]:
                 continue
-            cells = "".join('<td data-seat="%d">%s</td>' % (s, signed(record["points"][s])) for s in range(SEATS))
+            cells = "".join(['<td data-seat="%d">%s</td>' % (s, signed(record["points"][s])) for s in range(SEATS)])
             label = str(record["deal"]) + ((" (%s)" % t("pdk.table_running")) if running else "")
             rows.append('<tr data-deal="%d"><th scope="row">%s</th>%s</tr>' % (record["deal"], escape(label), cells))
         if not rows:
             rows.append('<tr><td colspan="4" class="hint">%s</td></tr>' % escape(t("pdk.table_none")))
-        totals = "".join('<td data-testid="table-total-%d">%s</td>' % (s, signed(view["table"][s])) for s in range(SEATS))
+        totals = "".join(['<td data-testid="table-total-%d">%s</td>' % (s, signed(view["table"][s])) for s in range(SEATS)])
         return ('<div class="table-scroll"><table class="log pdk-log"><thead><tr><th scope="col">%s</th>%s</tr></thead>'
                 '<tbody data-testid="table-rows">%s</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table></div>' % (
                     escape(t("pdk.table_deal")), head, "".join(rows), escape(t("pdk.s_total")), totals))
