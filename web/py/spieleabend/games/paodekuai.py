@@ -400,7 +400,7 @@ def _top_description(state):
     top = _top(state)
     if top is None:
         return None
-    return classify(top["cards"], _is_deal_first(state, top))
+    return _described(top["cards"], _is_deal_first(state, top))
 
 
 def _answers(state, seat):
@@ -611,13 +611,30 @@ def _settle_out(state, winner):
 
 # ---------------------------------------------------------------- views and outcome
 
+# Descriptions of the deal's plays by their cards: every view describes every play of the deal again, and a
+# room's host makes a view per seat and one for the table after every move (classify is milliseconds in Brython).
+_DESCRIBED = {}
+KEPT_DESCRIPTIONS = 4000  # a bound far above one table's plays
+
+
+def _described(cards, first):
+    """Return classify(cards, first) as a fresh dict (a view's own), made once per cards and deal-first."""
+    key = (" ".join(cards), first)
+    if key not in _DESCRIBED:
+        if len(_DESCRIBED) > KEPT_DESCRIPTIONS:
+            _DESCRIBED.clear()
+        _DESCRIBED[key] = classify(cards, first)
+    found = _DESCRIBED[key]
+    return None if found is None else dict(found)
+
+
 def _trick_view(state, trick):
     """Return the public form of a trick: who played what (with its description) and who passed."""
     views = []
     for entry in trick:
         if entry["cards"]:
             views.append({"seat": entry["seat"], "pass": False, "cards": list(entry["cards"]),
-                          "play": classify(entry["cards"], _is_deal_first(state, entry))})
+                          "play": _described(entry["cards"], _is_deal_first(state, entry))})
         else:
             views.append({"seat": entry["seat"], "pass": True, "cards": [], "play": None})
     return views
