@@ -342,6 +342,20 @@ def bomb_bonuses(view):
 
 # ---------------------------------------------------------------- start screen
 
+def seat_html(inputs):
+    """Return one seat's tile from TableScreen.render_seat's inputs alone (it keeps the tile while they stay)."""
+    where, seat, name, count, turn, passed, me, note = inputs
+    count_text = t("pdk.card_left") if count == 1 else t("pdk.cards_left", n=count)
+    back = "" if me else card_back("", "small pdk-back")
+    return ('<div%s>%s<div class="pdk-seat-info"><span class="pdk-seat-name">%s</span>'
+            '<span class="pdk-count">%s</span><span class="pdk-note">%s</span></div></div>' % (
+                attrs(class_="pdk-seat pdk-%s%s%s%s" % (where, " turn" if turn else "", " passed" if passed else "",
+                                                       " me" if me else ""),
+                      data_testid="seat-%d" % seat, data_seat=seat, data_cards=count,
+                      data_turn="true" if turn else "false"),
+                back, escape(name), escape(count_text), escape(note)))
+
+
 class TableScreen(Screen):
     """The running table for any table object: a seat's layout, or the infoscreen's public one."""
 
@@ -468,16 +482,8 @@ class TableScreen(Screen):
             note = t("pdk.thinking") if computers[seat] and seat != view["seat"] else t("pdk.on_turn")
         elif status[seat] == "passed":
             note = t("pdk.passed")
-        count_text = t("pdk.card_left") if count == 1 else t("pdk.cards_left", n=count)
-        back = "" if seat == view["seat"] else card_back("", "small pdk-back")
-        return ('<div%s>%s<div class="pdk-seat-info"><span class="pdk-seat-name">%s</span>'
-                '<span class="pdk-count">%s</span><span class="pdk-note">%s</span></div></div>' % (
-                    attrs(class_="pdk-seat pdk-%s%s%s%s" % (where, " turn" if turn else "",
-                                                           " passed" if status[seat] == "passed" else "",
-                                                           " me" if seat == view["seat"] else ""),
-                          data_testid="seat-%d" % seat, data_seat=seat, data_cards=count,
-                          data_turn="true" if turn else "false"),
-                    back, escape(names[seat]), escape(count_text), escape(note)))
+        inputs = (where, seat, names[seat], count, turn, status[seat] == "passed", seat == view["seat"], note)
+        return self.parts.part("seat-" + where, inputs, seat_html, inputs)
 
     def render_top(self, app, view):
         top = view["top"]
