@@ -17,13 +17,15 @@ Both room keys expire by themselves after the idle time plus the grace time.
 Transport: one pub/sub channel per process (<prefix>bus:<id>). A relayed frame goes
 straight from the sender's serving thread to the addressees whose sockets are on the
 same process (`placed`: room -> place -> socket, kept by the hellos and departures
-here). For addressees elsewhere it is one Lua script call: it checks that the sender
-still holds its place, finds the addressed places' sockets and publishes the frame
-once to each other process that holds one, where one bus thread reads the channel
-and writes to the sockets. The scripts go out on one connection per process that
-awaits no replies (`CommandStream`): no round trip and no thread hand-over per frame.
-Why this and not a channel per room or streams, and why frames stay in order:
-docs/rooms.md.
+here). For addressees elsewhere the thread PUBLISHes the frame once to each process
+that holds one, where one bus thread reads the channel and writes to the sockets. It
+knows where they sit from `routes` (room -> place -> address): read by a hello, then
+kept by the presence notices, which carry the place's new address to exactly the
+processes that send to it. A place whose address is not known here (away, or a
+notice still on its way) is looked up by a Lua script that also publishes the frame.
+The commands go out on one connection per process that awaits no replies
+(`CommandStream`): no round trip and no thread hand-over per frame. Why this and not
+a channel per room or streams, and why frames stay in order: docs/rooms.md.
 """
 
 import itertools
@@ -48,7 +50,8 @@ from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
 
 
 # Relays a frame to the addressed places on other processes than the sender's (ARGV[7]), whose own
-# sockets get it straight from the sender's thread; when ARGV[4] is a time, marks the room active.
+# sockets get it straight from the sender's thread, when the sender does not know where they sit;
+# when ARGV[4] is a time, marks the room active.
 # An empty target (ARGV[3]) only marks the room. Returns how many processes it published to, or -1
 # when the sender no longer holds its place (replaced, removed, room gone): then nothing is sent.
 RELAY_SCRIPT = """
@@ -108,6 +111,9 @@ REDIS_DEFAULTS = {
     "RELAY_REDIS_PROCESS_TTL": 10.0,  # a process without a heartbeat this long counts as dead
     "RELAY_REDIS_POOL": 64,  # connections per process; threads wait for a free one
     "RELAY_REDIS_TIMEOUT": 2.0,  # seconds a Redis command may take before the room is interrupted
+    # False: every frame to another process is looked up by the relay script, as before the
+    # routes (bench.relay_load compares both ways in one run).
+    "RELAY_REDIS_ROUTES": True,
 }
 
 
@@ -138,7 +144,14 @@ class CommandStream:
 
     def send(self, *args):
         """Write one command now, or hand it to the thread that is writing (raises if Redis is away)."""
-        packed = b"".join(self._connection.pack_command(*args))
+        self.send_packed(b"".join(self._connection.pack_command(*args)))
+
+    def send_all(self, commands):
+        """Write several commands (tuples of arguments) in this order, as `send` does one."""
+        self.send_packed(b"".join(self._connection.pack_commands(commands)))
+
+    def send_packed(self, packed):
+        """Write commands packed in Redis's protocol now, or hand them to the thread that is writing."""
         with self._lock:
             self._pending.append(packed)
             if self._writing:
@@ -217,6 +230,8 @@ class RoomState:
         self.places = {name[2:]: json.loads(value) for name, value in fields.items()
                        if name.startswith("p:")}
         self.at = at
+        # Counts the changes of `at`: tells a newer address of a place from an older one.
+        self.version = int(fields.get("v", "0"))
 
     def ordered(self):
         """Return the place keys: host first, then seats and screens by number."""
@@ -265,6 +280,13 @@ class RedisRelay(Relay):
         # room code -> {place key: Connection} for the places held by this process's sockets;
         # replaced, never changed, so a relaying thread reads it without the lock.
         self.placed = {}
+        # room code -> (version, {place key: (version, "<process>/<socket>" or "" when away)}):
+        # where the places of the rooms with a socket here sit, so that a frame to another process
+        # is one PUBLISH to it. Taken from Redis by a hello, then kept by the presence notices,
+        # which carry the place's new address and the room's count of address changes (an older
+        # notice that arrives late changes nothing). Replaced, never changed, as `placed`.
+        self.routes = {}
+        self.route_frames = self.config["RELAY_REDIS_ROUTES"]
         self._ids = itertools.count(1)
         self._relay_script = self.redis.register_script(RELAY_SCRIPT)
         self._set_if_room = self.redis.register_script(SET_IF_ROOM_SCRIPT)
@@ -339,7 +361,8 @@ class RedisRelay(Relay):
                 pipe = self.redis.pipeline()
                 pipe.hdel(self._at_key(code), place.key)
                 pipe.hset(self._room_key(code), "p:" + place.key, json.dumps(record))
-                pipe.execute()
+                pipe.hincrby(self._room_key(code), "v", 1)
+                state.version = pipe.execute()[-1]
                 del state.at[place.key]
                 notices = self._presence(state, place.key, "away")
         except self.unavailable_errors:
@@ -364,14 +387,14 @@ class RedisRelay(Relay):
         pipe = self.redis.pipeline()
         pipe.hset(self._room_key(code), mapping={
             "pin": pin, "joining": "1", "pin_failures": "0", "last_active": repr(self.clock()),
-            "p:h": json.dumps(host)})
+            "p:h": json.dumps(host), "v": "1"})
         pipe.hset(self._at_key(code), "h", conn.address)
         pipe.pexpire(self._room_key(code), self.ttl_ms)
         pipe.pexpire(self._at_key(code), self.ttl_ms)
         pipe.sadd(self._rooms_key(), code)
         pipe.execute()
         conn.room, conn.place = code, LocalPlace("host", 0)
-        self._place_here(conn)
+        self._place_here(conn, 1, {"h": conn.address})
         conn.bucket = self._host_bucket()
         conn.send(encode({
             "type": "created", "v": PROTOCOL_VERSION, "room": code, "secret": secret,
@@ -401,7 +424,7 @@ class RedisRelay(Relay):
             elif not secrets.compare_digest(pin.encode(), state.pin.encode()):
                 failures = self.redis.hincrby(room_key, "pin_failures", 1)
                 if failures == self.config["RELAY_PIN_ATTEMPTS"] and "h" in state.at:
-                    notices.append((state.at["h"], encode({"type": "pin_locked"}), None))
+                    notices.append((state.at["h"], encode({"type": "pin_locked"}), None, None))
                 raise RelayError("bad_token", "wrong PIN")
             if not state.joining_open:
                 raise RelayError("joining_closed", "the host has closed joining")
@@ -417,11 +440,12 @@ class RedisRelay(Relay):
             pipe.hset(room_key, mapping={"p:" + place.key: json.dumps(record),
                                          "last_active": repr(self.clock())})
             pipe.hset(self._at_key(code), place.key, conn.address)
-            pipe.execute()
+            pipe.hincrby(room_key, "v", 1)
+            state.version = pipe.execute()[-1]
             state.places[place.key] = record
             state.at[place.key] = conn.address
             conn.room, conn.place = code, place
-            self._place_here(conn)
+            self._place_here(conn, state.version, state.at)
             notices += self._presence(state, place.key, "joined")
             host_online = "h" in state.at
         conn.send(encode({
@@ -450,14 +474,15 @@ class RedisRelay(Relay):
             pipe.hset(self._room_key(code), mapping={"p:" + key: json.dumps(record),
                                                      "last_active": repr(self.clock())})
             pipe.hset(self._at_key(code), key, conn.address)
-            pipe.execute()
+            pipe.hincrby(self._room_key(code), "v", 1)
+            state.version = pipe.execute()[-1]
             state.at[key] = conn.address
             place = LocalPlace(record["role"], record["number"])
             conn.room, conn.place = code, place
-            self._place_here(conn)
+            self._place_here(conn, state.version, state.at)
             if old is not None and old != conn.address:
                 notices.append((old, encode({"type": "closed", "reason": "replaced"}),
-                                "replaced"))
+                                "replaced", None))
             notices += self._presence(state, key, "back")
             welcome = {"type": "resumed", "v": PROTOCOL_VERSION, "room": code,
                        "role": place.role, "name": record["name"]}
@@ -497,7 +522,7 @@ class RedisRelay(Relay):
     # ----- frames after the hello ---------------------------------------------------------
 
     def _relay(self, conn, frame, target):
-        """Write `data` to the addressees on this process; hand it to Redis for the others."""
+        """Write `data` to the addressees on this process; publish it to the processes of the others."""
         if "data" not in frame:
             raise RelayError("malformed", "missing field: data")
         place, code = conn.place, conn.room
@@ -513,26 +538,48 @@ class RedisRelay(Relay):
         touch = now - conn.touched >= self.touch_interval
         if touch:
             conn.touched = now
-        if key == "all":
-            local = [c for k, c in here.items() if k != "h"]
-        elif key == "screens":
-            local = [c for k, c in here.items() if k[0] == "c"]
+        routes = self.routes.get(code) if self.route_frames else None
+        local = []
+        elsewhere = {}  # process -> its socket ids to write to
+        ask = False  # an addressee with no known address: the relay script looks it up
+        if key == "all" or key == "screens":
+            wanted = "sc" if key == "all" else "c"
+            for place_key, recipient in here.items():
+                if place_key[0] in wanted:
+                    local.append(recipient)
+            if routes is None:
+                ask = True
+            else:
+                for place_key, (_, address) in routes[1].items():
+                    # A place held here is written here; one without a socket misses the frame.
+                    if place_key[0] in wanted and address and place_key not in here:
+                        process, _, socket_id = address.partition("/")
+                        if process != self.process:
+                            elsewhere.setdefault(process, []).append(socket_id)
+        elif key in here:
+            local.append(here[key])  # a place is held by one socket: it is nowhere else
         else:
-            local = [here[key]] if key in here else []
+            entry = routes[1].get(key) if routes is not None else None
+            process, _, socket_id = entry[1].partition("/") if entry is not None else ("", "", "")
+            if process and process != self.process:
+                elsewhere[process] = [socket_id]
+            else:
+                ask = True  # away, or its address not known here yet
         if local:
             wire = wire_frame(text)
             for recipient in local:
                 recipient.send(text, wire)
-        # A place is held by one socket: an addressee found here is nowhere else.
-        elsewhere = key in ("all", "screens") or not local
-        if not (elsewhere or touch):
+        if not (elsewhere or ask or touch):
             return
+        commands = [("PUBLISH", self._channel(process), ",".join(ids) + "\n" + text)
+                    for process, ids in elsewhere.items()]
+        if ask or touch:
+            commands.append(("EVALSHA", self._relay_script.sha, 2, self._at_key(code),
+                             self._room_key(code), place.key, conn.address, key if ask else "",
+                             repr(now) if touch else "", self.ttl_ms, self._channel(), self.process,
+                             text if ask else ""))
         try:
-            self._stream.send("EVALSHA", self._relay_script.sha, 2, self._at_key(code),
-                              self._room_key(code), place.key, conn.address,
-                              key if elsewhere else "", repr(now) if touch else "",
-                              self.ttl_ms, self._channel(), self.process,
-                              text if elsewhere else "")
+            self._stream.send_all(commands)
         except self.unavailable_errors:
             self._interrupt()  # those frames are lost: the devices resume and resync
 
@@ -541,12 +588,28 @@ class RedisRelay(Relay):
         if self._stream is not None:
             self._stream.sync(self.config["RELAY_REDIS_TIMEOUT"] * 2)
 
-    def _place_here(self, conn):
-        """Note that this socket holds its place now (by a hello, under the room's lock)."""
+    def _place_here(self, conn, version, at):
+        """Note that this socket holds its place now, and where the room's places sit (by a hello,
+        under the room's lock: no change of the room can come between reading `at` and this)."""
         with self.lock:
             room = dict(self.placed.get(conn.room, {}))
             room[conn.place.key] = conn
             self.placed[conn.room] = room
+            self.routes[conn.room] = (version, {key: (version, address) for key, address in at.items()})
+
+    def _route(self, code, key, version, address):
+        """Take a place's address from a presence notice unless a newer one is known here."""
+        with self.lock:
+            known = self.routes.get(code)
+            if known is None:
+                return  # no socket of the room here: a hello reads the room afresh
+            floor, entries = known
+            entry = entries.get(key)
+            if version <= floor or (entry is not None and version <= entry[0]):
+                return
+            entries = dict(entries)
+            entries[key] = (version, address)
+            self.routes[code] = (floor, entries)
 
     def _unplace(self, conn, code, key):
         """Forget that this socket holds a place, unless another socket holds it now."""
@@ -559,6 +622,7 @@ class RedisRelay(Relay):
                 self.placed[code] = room
             else:
                 del self.placed[code]
+                self.routes.pop(code, None)
 
     def _connection_options(self):
         """Return the options of every connection to Redis."""
@@ -590,11 +654,13 @@ class RedisRelay(Relay):
         with self._lock(code):
             state = self._read(code)
             if state is not None and state.at.get(place.key) == conn.address:
-                notices = self._presence(state, place.key, "gone", reason="left")
                 pipe = self.redis.pipeline()
                 pipe.hdel(self._room_key(code), "p:" + place.key)
                 pipe.hdel(self._at_key(code), place.key)
-                pipe.execute()
+                pipe.hincrby(self._room_key(code), "v", 1)
+                state.version = pipe.execute()[-1]
+                del state.at[place.key]
+                notices = self._presence(state, place.key, "gone", reason="left")
             conn.place = None
         self._deliver(notices)
         conn.send(encode({"type": "closed", "reason": "left"}))
@@ -641,7 +707,10 @@ class RedisRelay(Relay):
             # The socket's process died or lost it without telling Redis: the place is away.
             record = state.places.get(key)
             del state.at[key]
-            self.redis.hdel(self._at_key(state.code), key)
+            pipe = self.redis.pipeline()
+            pipe.hdel(self._at_key(state.code), key)
+            pipe.hincrby(self._room_key(state.code), "v", 1)
+            state.version = pipe.execute()[-1]
             if record is not None:
                 record["away"] = now
                 self.redis.hset(self._room_key(state.code), "p:" + key, json.dumps(record))
@@ -668,33 +737,48 @@ class RedisRelay(Relay):
         pipe.srem(self._rooms_key(), state.code)
         pipe.execute()
         text = encode({"type": "closed", "reason": reason})
-        notices = [(state.at[k], text, reason) for k in state.ordered() if k in state.at]
+        notices = [(state.at[k], text, reason, None) for k in state.ordered() if k in state.at]
         state.code = None
         return notices
 
     def _presence(self, state, key, status, reason=None):
-        """Build the presence notices for a place's change, addressed by socket."""
+        """Build the presence notices for a place's change, addressed by socket.
+
+        Each carries the place's address now (its route): the processes that get a presence
+        notice are those that send to that place (the host's to its guests, the guests' to
+        the host), and they route by it before the device hears of the change.
+        """
         record = state.places[key]
         frame = {"type": "presence", "role": record["role"], "status": status}
+        route = (state.code, key, state.version, state.at.get(key, ""))
         if key == "h":
             text = encode(frame)
-            return [(address, text, None) for address in state.guests()]
+            return [(address, text, None, route) for address in state.guests()]
         frame[record["role"]] = record["number"]
         frame["name"] = record["name"]
         if reason:
             frame["reason"] = reason
-        return [(state.at["h"], encode(frame), None)] if "h" in state.at else []
+        return [(state.at["h"], encode(frame), None, route)] if "h" in state.at else []
 
     # ----- delivery -----------------------------------------------------------------------
 
     def _deliver(self, notices):
-        """Send (socket address, text, closing reason or None) notices, local or through Redis."""
-        for address, text, closing in notices:
+        """Send (socket address, text, closing reason or None, route or None) notices, local or
+        through Redis; a route (room, place, version, address) is taken before the text goes out."""
+        for address, text, closing, route in notices:
             process, _, socket_id = address.partition("/")
             if process == self.process:
+                if route is not None:
+                    self._route(*route)
                 self._hand_over(socket_id, text.encode("utf-8"), closing)
                 continue
-            header = socket_id if closing is None else "%s\t%s" % (socket_id, closing)
+            if route is not None:
+                code, key, version, place_address = route
+                header = "\t".join((socket_id, closing or "", code, key, str(version), place_address))
+            elif closing is not None:
+                header = "%s\t%s" % (socket_id, closing)
+            else:
+                header = socket_id
             try:
                 self.redis.publish(self._channel(process), header + "\n" + text)
             except self.unavailable_errors:
@@ -749,9 +833,7 @@ class RedisRelay(Relay):
                     if connection.can_read(timeout=min(1.0, heartbeat)):
                         reply = connection.read_response(push_request=True)  # RESP3: a push
                         if reply[0] == b"message":
-                            header, _, payload = reply[2].partition(b"\n")
-                            ids, _, closing = header.decode().partition("\t")
-                            self._hand_over(ids, payload, closing or None)
+                            self._received(reply[2])
                     if time.monotonic() >= beat_at:
                         self._beat()
                         beat_at = time.monotonic() + heartbeat
@@ -765,6 +847,22 @@ class RedisRelay(Relay):
                     pubsub.close()
                 except self.unavailable_errors:
                     pass
+
+    def _received(self, message):
+        """Hand one message of this process's channel to its sockets.
+
+        A frame is "<socket ids>\n<frame>"; a notice's first line has tab-separated fields:
+        socket id, closing reason or nothing, and for a presence notice the place's route.
+        """
+        header, _, payload = message.partition(b"\n")
+        if b"\t" not in header:
+            self._hand_over(header.decode(), payload)
+            return
+        ids, closing, *route = header.decode().split("\t")
+        if route:
+            code, key, version, address = route
+            self._route(code, key, int(version), address)
+        self._hand_over(ids, payload, closing or None)
 
     def _beat(self):
         """Tell the other processes that this one is alive."""
