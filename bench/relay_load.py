@@ -13,7 +13,9 @@ each, own port) sharing one Redis, first 1 then `--processes` of them with each 
 host and seats spread over the processes (some deliveries stay on the sender's process,
 which writes them straight to the socket, the others cross through Redis), then
 `--processes` of them with every seat on another process than its host: there every
-delivery crosses through Redis, which is what a delivery through Redis costs.
+delivery crosses through Redis, which is what a delivery through Redis costs
+(`--script-per-frame` adds that line once more with every crossing frame looked up by
+the relay script, the way before the sender routed them).
 Without `--redis` the benchmark starts its own redis-server (Debian's package) on
 a free port; the CPU per delivery then counts the relay processes and Redis. Seats check every message they receive (was it meant
 for me? in order?) and measure its latency. A minimal asyncio relay

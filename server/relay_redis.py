@@ -202,6 +202,11 @@ class CommandStream:
         self._connection.disconnect()
 
 
+def _as_it_is(message):
+    """Return a message pushed by Redis unchanged."""
+    return message
+
+
 def place_key(role, number):
     """Return a place's short key: "h", "s<seat>" or "c<screen>"."""
     return "h" if role == "host" else ("s%d" if role == "seat" else "c%d") % number
@@ -818,7 +823,8 @@ class RedisRelay(Relay):
         """Receive frames for this process's sockets; beat the heart; survive Redis outages."""
         heartbeat = self.config["RELAY_REDIS_HEARTBEAT"]
         while not self._stopping.is_set():
-            pubsub = self.redis.pubsub()
+            # The client's own handler of pushed messages formats each one for a debug log line.
+            pubsub = self.redis.pubsub(push_handler_func=_as_it_is)
             try:
                 pubsub.subscribe(self._channel(self.process))
                 while pubsub.get_message(timeout=2.0) is None:  # the subscription's answer
