@@ -136,9 +136,8 @@ def measure_all(url, frames):
             process, _, socket_id = routes[key]
             if process != "p1":
                 elsewhere.setdefault(process, []).append(socket_id)
-        if elsewhere:
-            stream.send_all([("PUBLISH", "bus:" + process, ",".join(ids) + "\n" + PAYLOAD)
-                             for process, ids in elsewhere.items()])
+        for process, ids in elsewhere.items():
+            stream.publish_lines("bus:" + process, ",".join(ids) + "\n" + PAYLOAD)
 
     run("routed publish", send_routed, receive_process, frames, pid,
         cycles * (remote_per_cycle - 1))

@@ -124,6 +124,7 @@ class CommandStream:
     round trip, no other thread to wake. Commands that arrive while one thread writes are
     written by that thread next, in one system call (under load, many frames per write).
     Redis runs one connection's commands in order, so frames of one sender stay in order.
+    Frames for one process that wait in a row go out as one PUBLISH (`publish_lines`).
     `sync` waits until Redis has run everything written so far.
     """
 
@@ -144,33 +145,53 @@ class CommandStream:
 
     def send(self, *args):
         """Write one command now, or hand it to the thread that is writing (raises if Redis is away)."""
-        self.send_packed(b"".join(self._connection.pack_command(*args)))
+        self._queue(b"".join(self._connection.pack_command(*args)))
 
-    def send_all(self, commands):
-        """Write several commands (tuples of arguments) in this order, as `send` does one."""
-        self.send_packed(b"".join(self._connection.pack_commands(commands)))
+    def publish_lines(self, channel, text):
+        """PUBLISH lines of text; published together with the lines to the same channel that wait
+        right before them (one message for several frames when threads write at once)."""
+        self._queue((channel, text))
 
-    def send_packed(self, packed):
-        """Write commands packed in Redis's protocol now, or hand them to the thread that is writing."""
+    def _queue(self, item):
+        """Add packed commands or lines to publish; write them unless another thread is writing."""
         with self._lock:
-            self._pending.append(packed)
+            self._pending.append(item)
             if self._writing:
                 return
             self._writing = True
         self._write_pending()
+
+    def _packed(self, items):
+        """Return pending items in Redis's protocol: lines for one channel in a row in one PUBLISH."""
+        packed = []
+        channel = lines = None
+        for item in items:
+            if isinstance(item, tuple) and item[0] == channel:
+                lines.append(item[1])
+                continue
+            if channel is not None:
+                packed.extend(self._connection.pack_command("PUBLISH", channel, "\n".join(lines)))
+                channel = None
+            if isinstance(item, tuple):
+                channel, lines = item[0], [item[1]]
+            else:
+                packed.append(item)
+        if channel is not None:
+            packed.extend(self._connection.pack_command("PUBLISH", channel, "\n".join(lines)))
+        return b"".join(packed)
 
     def _write_pending(self):
         """Write what is pending until nothing is, then give up the writing (caller holds it)."""
         try:
             while True:
                 with self._lock:
-                    data = b"".join(self._pending)
+                    items = list(self._pending)
                     self._pending.clear()
-                    if not data:
+                    if not items:
                         self._writing = False
                         self._idle.notify_all()
                         return
-                self._connection.send_packed_command([data], check_health=False)
+                self._connection.send_packed_command([self._packed(items)], check_health=False)
         except BaseException:
             with self._lock:
                 self._pending.clear()  # lost with the connection: the devices are interrupted
@@ -184,7 +205,7 @@ class CommandStream:
             if not self._idle.wait_for(lambda: not self._writing, timeout):
                 raise redis.TimeoutError("commands to Redis are still being written")
             self._writing = True
-            data = b"".join(self._pending)
+            data = self._packed(self._pending)
             self._pending.clear()
         try:
             # Replies on for a PING: its answer comes after everything written before it.
@@ -545,7 +566,7 @@ class RedisRelay(Relay):
             conn.touched = now
         routes = self.routes.get(code) if self.route_frames else None
         local = []
-        elsewhere = {}  # process -> its socket ids to write to
+        elsewhere = {}  # process -> the places there to write to
         ask = False  # an addressee with no known address: the relay script looks it up
         if key == "all" or key == "screens":
             wanted = "sc" if key == "all" else "c"
@@ -558,16 +579,16 @@ class RedisRelay(Relay):
                 for place_key, (_, address) in routes[1].items():
                     # A place held here is written here; one without a socket misses the frame.
                     if place_key[0] in wanted and address and place_key not in here:
-                        process, _, socket_id = address.partition("/")
+                        process = address.partition("/")[0]
                         if process != self.process:
-                            elsewhere.setdefault(process, []).append(socket_id)
+                            elsewhere.setdefault(process, []).append(place_key)
         elif key in here:
             local.append(here[key])  # a place is held by one socket: it is nowhere else
         else:
             entry = routes[1].get(key) if routes is not None else None
-            process, _, socket_id = entry[1].partition("/") if entry is not None else ("", "", "")
+            process = entry[1].partition("/")[0] if entry is not None else ""
             if process and process != self.process:
-                elsewhere[process] = [socket_id]
+                elsewhere[process] = [key]
             else:
                 ask = True  # away, or its address not known here yet
         if local:
@@ -576,15 +597,16 @@ class RedisRelay(Relay):
                 recipient.send(text, wire)
         if not (elsewhere or ask or touch):
             return
-        commands = [("PUBLISH", self._channel(process), ",".join(ids) + "\n" + text)
-                    for process, ids in elsewhere.items()]
-        if ask or touch:
-            commands.append(("EVALSHA", self._relay_script.sha, 2, self._at_key(code),
-                             self._room_key(code), place.key, conn.address, key if ask else "",
-                             repr(now) if touch else "", self.ttl_ms, self._channel(), self.process,
-                             text if ask else ""))
         try:
-            self._stream.send_all(commands)
+            for process, keys in elsewhere.items():
+                # Named by place: a device that took its place back on that process gets it.
+                self._stream.publish_lines(self._channel(process),
+                                           "%s %s\n%s" % (code, ",".join(keys), text))
+            if ask or touch:
+                self._stream.send("EVALSHA", self._relay_script.sha, 2, self._at_key(code),
+                                  self._room_key(code), place.key, conn.address, key if ask else "",
+                                  repr(now) if touch else "", self.ttl_ms, self._channel(),
+                                  self.process, text if ask else "")
         except self.unavailable_errors:
             self._interrupt()  # those frames are lost: the devices resume and resync
 
@@ -775,7 +797,8 @@ class RedisRelay(Relay):
             if process == self.process:
                 if route is not None:
                     self._route(*route)
-                self._hand_over(socket_id, text.encode("utf-8"), closing)
+                conn = self.local.get(socket_id)
+                self._hand_over([conn] if conn is not None else [], text.encode("utf-8"), closing)
                 continue
             if route is not None:
                 code, key, version, place_address = route
@@ -789,13 +812,20 @@ class RedisRelay(Relay):
             except self.unavailable_errors:
                 pass  # that device learns the news when it resumes
 
-    def _hand_over(self, socket_ids, payload, closing=None):
-        """Write one frame (UTF-8 bytes) to this process's sockets; close them if asked."""
+    def _addressees(self, header):
+        """Return the sockets here that a frame's first line names: "<room> <places>" (whichever
+        socket holds each place here now) or "<socket ids>" (from the relay script)."""
+        code, _, keys = header.decode().partition(" ")
+        if keys:
+            here = self.placed.get(code, {})
+            return [here[key] for key in keys.split(",") if key in here]
+        local = self.local
+        return [local[socket_id] for socket_id in code.split(",") if socket_id in local]
+
+    def _hand_over(self, conns, payload, closing=None):
+        """Write one frame (UTF-8 bytes) to these sockets of this process; close them if asked."""
         wire = None
-        for socket_id in socket_ids.split(","):
-            conn = self.local.get(socket_id)
-            if conn is None:
-                continue
+        for conn in conns:
             if conn.plain:
                 if wire is None:
                     wire = wire_frame_bytes(payload)
@@ -804,6 +834,26 @@ class RedisRelay(Relay):
                 conn.send(payload.decode("utf-8"))
             if closing is not None:
                 conn.close(END_CLOSE_CODES[closing], closing)
+
+    def _hand_over_batch(self, lines):
+        """Write frames (lines naming addressees and frames, in turn) to this process's sockets,
+        in their order, with one write per socket."""
+        wires = {}
+        for index in range(0, len(lines), 2):
+            payload = lines[index + 1]
+            wire = None
+            for conn in self._addressees(lines[index]):
+                if not conn.plain:
+                    conn.send(payload.decode("utf-8"))
+                    continue
+                if wire is None:
+                    wire = wire_frame_bytes(payload)
+                if conn in wires:
+                    wires[conn].append(wire)
+                else:
+                    wires[conn] = [wire]
+        for conn, parts in wires.items():
+            conn.send(None, parts[0] if len(parts) == 1 else b"".join(parts))
 
     def _start_bus(self):
         """Start this process's bus thread once (after a fork, on the first socket)."""
@@ -834,12 +884,16 @@ class RedisRelay(Relay):
                 beat_at = time.monotonic() + heartbeat
                 # Read the replies straight off the subscribed connection: get_message wraps
                 # each one in a health check, a retry and a dict, which costs more than the frame.
+                # No timeout of its own either (two system calls per wake-up to set and reset
+                # it): the connection's (RELAY_REDIS_TIMEOUT) wakes the thread for the heartbeat.
                 connection = pubsub.connection
                 while not self._stopping.is_set():
-                    if connection.can_read(timeout=min(1.0, heartbeat)):
-                        reply = connection.read_response(push_request=True)  # RESP3: a push
-                        if reply[0] == b"message":
-                            self._received(reply[2])
+                    try:
+                        reply = connection.read_response(push_request=True, disconnect_on_error=False)
+                    except redis.TimeoutError:
+                        reply = None  # nothing for a while; a part read stays in the buffer
+                    if reply is not None and reply[0] == b"message":  # RESP3: a push
+                        self._received(reply[2])
                     if time.monotonic() >= beat_at:
                         self._beat()
                         beat_at = time.monotonic() + heartbeat
@@ -857,18 +911,25 @@ class RedisRelay(Relay):
     def _received(self, message):
         """Hand one message of this process's channel to its sockets.
 
-        A frame is "<socket ids>\n<frame>"; a notice's first line has tab-separated fields:
-        socket id, closing reason or nothing, and for a presence notice the place's route.
+        A frame is "<room> <places>\n<frame>" (from a sender that knows where its addressees
+        sit) or "<socket ids>\n<frame>" (from the relay script); several frames are such
+        lines one after the other (compact JSON has no line break). A notice's first line
+        has tab-separated fields: socket id, closing reason or nothing, and for a presence
+        notice the place's route.
         """
         header, _, payload = message.partition(b"\n")
         if b"\t" not in header:
-            self._hand_over(header.decode(), payload)
+            if b"\n" not in payload:
+                self._hand_over(self._addressees(header), payload)
+            else:
+                self._hand_over_batch(message.split(b"\n"))
             return
-        ids, closing, *route = header.decode().split("\t")
+        socket_id, closing, *route = header.decode().split("\t")
         if route:
             code, key, version, address = route
             self._route(code, key, int(version), address)
-        self._hand_over(ids, payload, closing or None)
+        conn = self.local.get(socket_id)
+        self._hand_over([conn] if conn is not None else [], payload, closing or None)
 
     def _beat(self):
         """Tell the other processes that this one is alive."""

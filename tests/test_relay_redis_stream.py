@@ -56,3 +56,32 @@ def test_a_presence_notice_that_arrives_late_does_not_bring_back_an_address_give
     relay._route("K7QM2X", "s1", 7, "p1/12")  # back, on the other process
     relay._route("UNKNWN", "s1", 9, "p1/13")  # a room with no socket here: nothing to keep
     assert relay.routes == {"K7QM2X": (4, {"h": (1, "p1/1"), "s1": (7, "p1/12")})}
+
+
+def test_lines_published_by_many_threads_arrive_once_each_in_each_threads_order(session_redis):
+    stream, check = stream_to(session_redis.url)
+    channel = fresh_prefix() + "bus:p2"
+    listener = check.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(channel)
+    assert listener.get_message(timeout=5) is None  # the subscription's answer, skipped
+
+    def write(thread):
+        for n in range(300):
+            stream.publish_lines(channel, "%d\n%d" % (thread, n))
+
+    writers = [threading.Thread(target=write, args=(thread,)) for thread in range(8)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    stream.sync(10)
+    received = {thread: [] for thread in range(8)}
+    while sum(map(len, received.values())) < 8 * 300:
+        message = listener.get_message(timeout=5)
+        assert message is not None, "lines missing"
+        lines = message["data"].decode().split("\n")
+        for thread, n in zip(lines[::2], lines[1::2]):
+            received[int(thread)].append(int(n))
+    assert received == {thread: list(range(300)) for thread in range(8)}
+    listener.close()
+    stream.close()
