@@ -28,6 +28,7 @@ The commands go out on one connection per process that awaits no replies
 a channel per room or streams, and why frames stay in order: docs/rooms.md.
 """
 
+import functools
 import itertools
 import json
 import random
@@ -253,11 +254,21 @@ class RoomState:
         self.pin_failures = int(fields.get("pin_failures", "0"))
         self.last_active = float(fields.get("last_active", "0"))
         self.about = fields.get("about")  # the host's `about` data as JSON text
-        self.places = {name[2:]: json.loads(value) for name, value in fields.items()
-                       if name.startswith("p:")}
+        self.fields = fields
         self.at = at
         # Counts the changes of `at`: tells a newer address of a place from an older one.
         self.version = int(fields.get("v", "0"))
+
+    @functools.cached_property
+    def places(self):
+        """Return the place records by key (read when first asked: the sweep seldom needs them)."""
+        return {name[2:]: json.loads(value) for name, value in self.fields.items()
+                if name.startswith("p:")}
+
+    def away(self):
+        """Return (key, record) of each place that has no live socket."""
+        return [(name[2:], json.loads(value)) for name, value in self.fields.items()
+                if name.startswith("p:") and name[2:] not in self.at]
 
     def ordered(self):
         """Return the place keys: host first, then seats and screens by number."""
@@ -1016,10 +1027,9 @@ class RedisRelay(Relay):
             return True
         if now - state.last_active >= self.config["RELAY_IDLE_EXPIRY"]:
             return True
-        for key, record in state.places.items():
+        for key, record in state.away():
             grace = self.config["RELAY_HOST_GRACE" if key == "h" else "RELAY_SEAT_GRACE"]
-            if key not in state.at and record["away"] is not None \
-                    and now - record["away"] >= grace:
+            if record["away"] is not None and now - record["away"] >= grace:
                 return True
         return False
 
