@@ -14,8 +14,8 @@ host and seats spread over the processes (some deliveries stay on the sender's p
 which writes them straight to the socket, the others cross through Redis), then
 `--processes` of them with every seat on another process than its host: there every
 delivery crosses through Redis, which is what a delivery through Redis costs
-(`--script-per-frame` adds that line once more with every crossing frame looked up by
-the relay script, the way before the sender routed them).
+(then that line once more with every crossing frame looked up by the relay script, the
+way before the sender routed them; `--no-script-per-frame` leaves it out).
 Without `--redis` the benchmark starts its own redis-server (Debian's package) on
 a free port; the CPU per delivery then counts the relay processes and Redis. Seats check every message they receive (was it meant
 for me? in order?) and measure its latency. A minimal asyncio relay
@@ -526,12 +526,13 @@ def table(summaries, rates, reference="gthread"):
     memory = summaries.get(reference, {}).get("stages", {})
     lines = ["", "CPU per delivery in us, relay processes and Redis (of it Redis), and the ratio to "
              "1 process in memory at the same rate; msg/s at p99 <= 50 ms; errors over all rates"]
-    lines.append("%-40s %s %10s %18s" % ("setup", " ".join("%22s" % ("%d/s" % r) for r in rates),
-                                          "msg/s", "lost/misd./order"))
+    width = max([40] + [len(summary["label"]) for summary in summaries.values()])
+    lines.append("%-*s %s %10s %18s" % (width, "setup", " ".join("%22s" % ("%d/s" % r) for r in rates),
+                                         "msg/s", "lost/misd./order"))
     for summary in summaries.values():
         stages = summary.get("stages", {})
         if not stages:
-            lines.append("%-40s not measured" % summary["label"])
+            lines.append("%-*s not measured" % (width, summary["label"]))
             continue
         cells = []
         for rate in rates:
@@ -545,8 +546,8 @@ def table(summaries, rates, reference="gthread"):
             if rate in memory and summary.get("stages") is not memory:
                 cell += " x%.2f" % (cpu_per_delivery(stage) / cpu_per_delivery(memory[rate]))
             cells.append("%22s" % cell)
-        lines.append("%-40s %s %10.0f %18s" % (
-            summary["label"], " ".join(cells), best_rate(summary),
+        lines.append("%-*s %s %10.0f %18s" % (
+            width, summary["label"], " ".join(cells), best_rate(summary),
             "%d/%d/%d" % (sum(s.lost() for s in stages.values()),
                           sum(s.misdelivered for s in stages.values()),
                           sum(s.out_of_order for s in stages.values()))))
@@ -653,9 +654,9 @@ def parse_args(argv=None):
     parser.add_argument("--processes", type=int, default=2,
                         help="the redis setup runs with 1 and with this many processes, seats spread "
                              "and seats apart from their host (default 2)")
-    parser.add_argument("--script-per-frame", action="store_true",
+    parser.add_argument("--script-per-frame", action=argparse.BooleanOptionalAction, default=True,
                         help="also run seats apart with every crossing frame looked up by the relay "
-                             "script (the way before the sender routed them)")
+                             "script, the way before the sender routed them (default: yes)")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="Redis for the redis setup (default: start a redis-server here)")
     parser.add_argument("--rooms", type=int, default=250)
