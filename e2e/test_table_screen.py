@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from e2e.test_kit import choose_a_card, maumau_move, paodekuai_move
+from e2e.test_kit import choose_a_card, golf_move as knocking_golf_move, maumau_move, paodekuai_move
 from spieleabend.testing import Room, dead_controls, join
 
 SHOTS = os.environ.get("E2E_SHOTS")
@@ -171,3 +171,35 @@ def test_the_final_standings_fit_the_tv(room):
     assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
     assert measured["names"] == 4 and measured["name_px"] >= 28, measured
     assert measured["controls"] == [], measured
+
+
+# Games whose rounds or deals end with a summary before the next one: the move, the start options, what the
+# summary shows on the screen (its names).
+ROUND_ENDS = {
+    "maumau": (maumau_move, ("limit-30",), ".mm-pname, .standing .who"),
+    "golf": (knocking_golf_move, (), ".g-seat .g-name, .standing .who"),
+    "paodekuai": (paodekuai_move, ("deals-3",), ".pdk-seat-name"),
+}
+
+
+@pytest.mark.parametrize("game", list(ROUND_ENDS))
+def test_a_round_summary_reads_from_3_m(room, game):
+    """Played until a deal or round ends: the screen's summary has no text under 24 px, nothing past the edges."""
+    move, setup, names = ROUND_ENDS[game]
+    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=GAMES[game][2])
+    ended = lambda: any(device.by(testid).count() for device in played.players
+                        for testid in ("next-round", "next-deal"))
+    for _ in range(400):
+        if ended() or played.host.is_over():
+            break
+        device = next((device for device in played.players if device.is_my_turn()), None)
+        if device is None:
+            played.host.page.wait_for_timeout(25)
+            continue
+        move(device)
+    assert ended(), "no round or deal ended"
+    played.screen.page.wait_for_timeout(800)  # the summary's view and its animation reach the screen
+    measured = look(played.screen, game + "-round-end", (names, ".card"))
+    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
+    assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
+    assert measured["controls"] == [] and dead_controls(played.screen.page) == [], measured
