@@ -11,7 +11,8 @@ import os
 
 import pytest
 
-from e2e.test_kit import choose_a_card, golf_move as knocking_golf_move, maumau_move, paodekuai_move
+from e2e.test_kit import (choose_a_card, go_on, golf_move as knocking_golf_move, maumau_move, paodekuai_move,
+                          play_to_the_end)
 from spieleabend.testing import Room, dead_controls, join
 
 SHOTS = os.environ.get("E2E_SHOTS")
@@ -155,21 +156,29 @@ def test_a_full_table_with_long_names_reads_from_3_m(devices, live_server, game,
     assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
 
 
-def test_the_final_standings_fit_the_tv(room):
-    """Kartenkampf played to its end: the screen's final standings, every name large, nothing past the edges."""
-    played, _ = play_a_little(room, "kartenkampf")
-    while not played.host.is_over():
-        device = next((device for device in played.players if device.is_my_turn()), None)
-        if device is None:
-            played.host.page.wait_for_timeout(25)
-            continue
-        choose_a_card(device)
+# Games played to their end for the final standings: the move, the start options (short games), the names.
+FINALS = {
+    "kartenkampf": (choose_a_card, (), ".standing .who"),
+    "maumau": (maumau_move, ("limit-30",), ".standing .who"),
+    "paodekuai": (paodekuai_move, ("deals-1",), ".standing .who"),
+}
+
+
+@pytest.mark.parametrize("game", list(FINALS))
+def test_the_final_standings_fit_the_tv(room, game):
+    """Played to its end: the screen's final standings, every name large, nothing past the edges."""
+    move, setup, names = FINALS[game]
+    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=GAMES[game][2])
+    play_to_the_end(played, move)
+    for device in played.players:  # a last deal's settlement waits for its "next" tap
+        device.wait("[data-testid=final-headline], [data-testid=next-round], [data-testid=next-deal]")
+        go_on(device)
     played.screen.wait("[data-testid=final-headline]")
     played.screen.page.wait_for_timeout(800)
-    measured = look(played.screen, "kartenkampf-final", (".standing .who", ".card"))
+    measured = look(played.screen, game + "-final", (names, ".card"))
     assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
     assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
-    assert measured["names"] == 4 and measured["name_px"] >= 28, measured
+    assert measured["names"] == GAMES[game][2] and measured["name_px"] >= 28, measured
     assert measured["controls"] == [], measured
 
 
