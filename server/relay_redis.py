@@ -965,7 +965,8 @@ class RedisRelay(Relay):
         random 0.5 to 1.5 intervals, so each gets its turn now and then, which it needs:
         only its own sweep finds the places of its sockets that closed while Redis was away.
         """
-        while not self._stopping.wait(interval * random.uniform(0.5, 1.5)):
+        jitter = random.Random()  # its own generator: never moves the process's global random state
+        while not self._stopping.wait(interval * jitter.uniform(0.5, 1.5)):
             try:
                 if self.redis.set(self.prefix + "swept", self.process, nx=True,
                                   px=max(1, int(800 * interval))):
