@@ -8,7 +8,12 @@ thread to one receiving thread (as a relay process's bus thread would), and
 counts the CPU of this process (both ends) and of redis-server per frame:
 
   process channel  one Lua call per frame finds the addressees' processes and
-                   publishes once per other process (what server/relay_redis.py does)
+                   publishes once per other process (what server/relay_redis.py did
+                   for every frame before the sender routed them)
+  ... no replies   the same calls on a connection that awaits no replies (CommandStream)
+  routed publish   the sender knows where the addressees sit and PUBLISHes the frame
+                   to their process, on the reply-less connection (what
+                   server/relay_redis.py does now; the script only for an unknown place)
   room channel     every process subscribes to the rooms it holds; one PUBLISH per
                    frame plus a lookup of the room's sockets (HGETALL) by the sender
                    for the addressing, every process filters what it receives
@@ -24,7 +29,7 @@ import time
 import redis
 
 from bench.relay_load import server_cpu_seconds
-from server.relay_redis import RELAY_SCRIPT
+from server.relay_redis import RELAY_SCRIPT, CommandStream
 
 PATTERN = ["s1", "s2", "s3", "s4", "all"]
 PAYLOAD = '{"type":"msg","from":"host","to":2,"data":{"pad":"%s"}}' % ("x" * 300)
@@ -113,6 +118,30 @@ def measure_all(url, frames):
 
     run("process channel", send_process, receive_process, frames, pid,
         cycles * (remote_per_cycle - 1))
+    stream = CommandStream(redis.ConnectionPool.from_url(url), RELAY_SCRIPT)
+
+    def send_process_stream(target):
+        stream.send("EVALSHA", script.sha, 2, "at:{R}", "room:{R}", "h", "p1/1", target, "",
+                    100000, "bus:", "p1", PAYLOAD)
+
+    run("... no replies", send_process_stream, receive_process, frames, pid,
+        cycles * (remote_per_cycle - 1))
+    # The sender's routes: where each place sits, as the presence notices told it.
+    routes = {key: address.partition("/") for key, address in at.items()}
+
+    def send_routed(target):
+        keys = ["s1", "s2", "s3", "s4"] if target == "all" else [target]
+        elsewhere = {}
+        for key in keys:
+            process, _, socket_id = routes[key]
+            if process != "p1":
+                elsewhere.setdefault(process, []).append(socket_id)
+        for process, ids in elsewhere.items():
+            stream.publish_lines("bus:" + process, ",".join(ids) + "\n" + PAYLOAD)
+
+    run("routed publish", send_routed, receive_process, frames, pid,
+        cycles * (remote_per_cycle - 1))
+    stream.close()
     bus.close()
 
     # Room channel: one PUBLISH per frame, the sender looks the addressees up first.

@@ -13,7 +13,9 @@ each, own port) sharing one Redis, first 1 then `--processes` of them with each 
 host and seats spread over the processes (some deliveries stay on the sender's process,
 which writes them straight to the socket, the others cross through Redis), then
 `--processes` of them with every seat on another process than its host: there every
-delivery crosses through Redis, which is what a delivery through Redis costs.
+delivery crosses through Redis, which is what a delivery through Redis costs
+(then that line once more with every crossing frame looked up by the relay script, the
+way before the sender routed them; `--no-script-per-frame` leaves it out).
 Without `--redis` the benchmark starts its own redis-server (Debian's package) on
 a free port; the CPU per delivery then counts the relay processes and Redis. Seats check every message they receive (was it meant
 for me? in order?) and measure its latency. A minimal asyncio relay
@@ -81,6 +83,8 @@ def bench_app():
     config = dict(BENCH_CONFIG)
     if os.environ.get("SPIELEABEND_BENCH_PING_INTERVAL"):
         config["RELAY_PING_INTERVAL"] = float(os.environ["SPIELEABEND_BENCH_PING_INTERVAL"])
+    if os.environ.get("SPIELEABEND_BENCH_SCRIPT_PER_FRAME"):
+        config["RELAY_REDIS_ROUTES"] = False  # the way before: the relay script finds every addressee
     if os.environ.get("SPIELEABEND_BENCH_PREFIX"):
         # Each run's rooms under their own prefix: a shared Redis keeps nobody else's.
         config["RELAY_REDIS_PREFIX"] = os.environ["SPIELEABEND_BENCH_PREFIX"]
@@ -121,8 +125,9 @@ SETUPS = {
 }
 
 # Where a room's places sit when there are several processes: "spread" puts place p of room r
-# on process (r + p) mod n; "apart" puts every seat on the process after its host's.
-PLACEMENTS = {"spread": "", "apart": ", seats apart"}
+# on process (r + p) mod n; "apart" puts every seat on the process after its host's ("apart-script"
+# too, with every crossing frame looked up by the relay script instead of routed by the sender).
+PLACEMENTS = {"spread": "", "apart": ", seats apart", "apart-script": ", seats apart, script"}
 
 
 def server_command(setup, port):
@@ -401,10 +406,13 @@ def redis_pid(url):
     return pid if os.path.exists("/proc/%d" % pid) else None
 
 
-def start_servers(setup, processes, redis_url, ping_interval=None):
+def start_servers(setup, processes, redis_url, ping_interval=None, script_per_frame=False):
     """Start a setup's server processes; return them with their ports."""
     env = dict(os.environ)
     env.pop("SPIELEABEND_REDIS_URL", None)
+    env.pop("SPIELEABEND_BENCH_SCRIPT_PER_FRAME", None)
+    if script_per_frame:
+        env["SPIELEABEND_BENCH_SCRIPT_PER_FRAME"] = "1"
     if ping_interval is not None:
         env["SPIELEABEND_BENCH_PING_INTERVAL"] = str(ping_interval)
     if setup == "redis":
@@ -428,7 +436,8 @@ async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=No
         label = label % (processes, "" if processes == 1 else "es") + PLACEMENTS[placement]
     if ping_interval is not None and setup != "baseline":
         label += ", pings every %g s" % ping_interval
-    servers = start_servers(setup, processes, redis_url, ping_interval)
+    servers = start_servers(setup, processes, redis_url, ping_interval,
+                            script_per_frame=placement == "apart-script")
     pids = [process.pid for _, process in servers]
     store = redis_pid(redis_url) if setup == "redis" else None
     if store is not None:
@@ -450,7 +459,7 @@ async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=No
             await asyncio.get_running_loop().run_in_executor(None, wait_listening, port, process)
         idle_rss, idle_threads, _ = resources()
         load = Load(["ws://127.0.0.1:%d%s" % (port, path) for port, _ in servers], rooms, seats,
-                    placement)
+                    placement.split("-")[0])
         started = time.perf_counter()
         await asyncio.wait_for(load.connect(), timeout=300)
         held = load.sockets_open()
@@ -517,12 +526,13 @@ def table(summaries, rates, reference="gthread"):
     memory = summaries.get(reference, {}).get("stages", {})
     lines = ["", "CPU per delivery in us, relay processes and Redis (of it Redis), and the ratio to "
              "1 process in memory at the same rate; msg/s at p99 <= 50 ms; errors over all rates"]
-    lines.append("%-40s %s %10s %18s" % ("setup", " ".join("%22s" % ("%d/s" % r) for r in rates),
-                                          "msg/s", "lost/misd./order"))
+    width = max([40] + [len(summary["label"]) for summary in summaries.values()])
+    lines.append("%-*s %s %10s %18s" % (width, "setup", " ".join("%22s" % ("%d/s" % r) for r in rates),
+                                         "msg/s", "lost/misd./order"))
     for summary in summaries.values():
         stages = summary.get("stages", {})
         if not stages:
-            lines.append("%-40s not measured" % summary["label"])
+            lines.append("%-*s not measured" % (width, summary["label"]))
             continue
         cells = []
         for rate in rates:
@@ -536,8 +546,8 @@ def table(summaries, rates, reference="gthread"):
             if rate in memory and summary.get("stages") is not memory:
                 cell += " x%.2f" % (cpu_per_delivery(stage) / cpu_per_delivery(memory[rate]))
             cells.append("%22s" % cell)
-        lines.append("%-40s %s %10.0f %18s" % (
-            summary["label"], " ".join(cells), best_rate(summary),
+        lines.append("%-*s %s %10.0f %18s" % (
+            width, summary["label"], " ".join(cells), best_rate(summary),
             "%d/%d/%d" % (sum(s.lost() for s in stages.values()),
                           sum(s.misdelivered for s in stages.values()),
                           sum(s.out_of_order for s in stages.values()))))
@@ -606,6 +616,8 @@ async def main(args):
                 runs = [(1, "spread")]
                 if args.processes > 1:
                     runs += [(args.processes, "spread"), (args.processes, "apart")]
+                    if args.script_per_frame:
+                        runs.append((args.processes, "apart-script"))
                 for count, placement in runs:
                     summaries["redis%d%s" % (count, placement)] = await measure(
                         setup, args.rooms, args.seats, rates, args.seconds, count, redis_url,
@@ -642,6 +654,9 @@ def parse_args(argv=None):
     parser.add_argument("--processes", type=int, default=2,
                         help="the redis setup runs with 1 and with this many processes, seats spread "
                              "and seats apart from their host (default 2)")
+    parser.add_argument("--script-per-frame", action=argparse.BooleanOptionalAction, default=True,
+                        help="also run seats apart with every crossing frame looked up by the relay "
+                             "script, the way before the sender routed them (default: yes)")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="Redis for the redis setup (default: start a redis-server here)")
     parser.add_argument("--rooms", type=int, default=250)

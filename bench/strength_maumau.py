@@ -5,7 +5,11 @@ empty its hand. Each line plays seeded deals from a fresh game; the measured sea
 round the table from deal to deal so that starting first is spread evenly. A deal that
 runs past the action bound counts as a tie and is split evenly among the seats.
 
-    python -m bench.strength_maumau [--games N] [--seed S]
+    python -m bench.strength_maumau [--games N] [--seed S] [--phases]
+
+`--phases` takes Stark's whole games against 3 Mittel apart: how often it is the first
+seat out, how often it reaches the last two and how often it wins from there, by its
+standing (its minus points less the other's) when the last two are left.
 """
 
 import argparse
@@ -59,6 +63,68 @@ def measure(candidate, opponent, seats, deals, seed, timers):
     return points
 
 
+def final_two(seats, candidate, opponent, seed):
+    """Play one whole seeded game; return (among the first out, reached the last two, difference there or None, won).
+
+    Two seats can go out in one deal: from three seats the game may end at once, and then
+    "reached the last two" means the candidate outlived the others without a difference to tell.
+    """
+    me = seed % seats
+    players = [opponent] * seats
+    players[me] = candidate
+    state = maumau.new_game({"seats": seats}, Rng(seed))
+    rng = Rng(seed * 7919 + 17)
+    difference = None
+    first_out = None
+    reached = False
+    while True:
+        if state["phase"] == "between":
+            left = maumau.active_seats(state)
+            if first_out is None and len(left) < seats:
+                first_out = me not in left
+            if len(left) == 2 and difference is None and me in left:
+                other = left[0] if left[1] == me else left[1]
+                difference = state["minus"][me] - state["minus"][other]
+            if len(left) <= 2 and me in left:
+                reached = True
+            if maumau.outcome(state) is not None:
+                break
+            maumau.start_next_deal(state)
+            continue
+        seat = state["turn"]
+        maumau.apply_action(state, seat, players[seat](maumau.view(state, seat), rng))
+    return bool(first_out), reached, difference, me in maumau.outcome(state)["winners"]
+
+
+def phases(games, seed, seats=4):
+    """Print where Stark's whole-game share against Mittel comes from: out first, the last two, by standing there."""
+    first = 0
+    finals = 0
+    final_wins = 0
+    wins = 0
+    by_standing = {}
+    for game in range(games):
+        first_out, reached, difference, won = final_two(seats, bots.choose_strong, bots.choose_medium, seed + game)
+        first += first_out
+        wins += won
+        finals += reached
+        final_wins += reached and won
+        if difference is not None:
+            bucket = max(-60, min(60, (difference // 20) * 20))
+            tally = by_standing.setdefault(bucket, [0, 0])
+            tally[0] += 1
+            tally[1] += won
+    print("Mau-Mau: stark vs %d mittel, %d whole games from seed %d, phase by phase" % (seats - 1, games, seed))
+    print("  wins the game %.1f %%, among the first seats out %.1f %%, reaches the last two (or wins outright from three) %.1f %%, "
+          "wins %.1f %% of those" % (
+        100.0 * wins / games, 100.0 * first / games, 100.0 * finals / games, 100.0 * final_wins / max(finals, 1)))
+    for bucket in sorted(by_standing):
+        count, won = by_standing[bucket]
+        print("  last two, its minus points less the other's %+4d%s: %4d games, wins %.1f %%" % (
+            bucket, " or less" if bucket == -60 else (" or more" if bucket == 60 else " to %+d" % (bucket + 19)),
+            count, 100.0 * won / count))
+
+
 def main(argv=None):
     """Print one line per matchup and the decision times per strength."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -66,7 +132,11 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
     parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--phases", action="store_true", help="take Stark's whole games against 3 Mittel apart and stop")
     args = parser.parse_args(argv)
+    if args.phases:
+        phases(args.games, args.seed)
+        return
     ladder.main('maumau', args.games, args.jobs)
     if args.ladder_only:
         return

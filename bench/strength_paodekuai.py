@@ -7,6 +7,12 @@ margin, against the 1/3 baseline, and its mean settlement points per deal.
 Decision times are printed per strength as wall time and as CPU time (other
 load on a shared machine inflates wall time only); for the strong player also
 over the decisions that had a real choice (more than one legal action).
+
+`--oracle N [N ...]` measures what the hidden hands are worth, by phase: Stark against 2
+greedy players on the same deals, once as it is and once told the opponents' true hands
+(its one guessed deal is the truth) from the moment an opponent holds N cards or fewer
+(16: the whole deal). No search over guessed holdings can do better than this, so a line
+that stays below 50 % rules such a search out for that phase.
 """
 
 import argparse
@@ -72,13 +78,58 @@ class ChoiceTimer(DecisionTimer):
         return super().__call__(view, rng)
 
 
+def play_deal_told(seed, stark_seat, told_below):
+    """Play one deal of Stark against 2 greedy players, Stark told the true hands once an opponent holds `told_below` cards or fewer; return 1.0 if Stark went out first."""
+    state = engine.new_game({"deals": 1}, Rng(seed))
+    bot_rng = Rng(seed * 7919 + 17)
+    guess = bots.sample_hands
+    while engine.outcome(state) is None:
+        seat = engine.to_move(state)[0]
+        view = engine.view(state, seat)
+        if seat != stark_seat:
+            action = greedy_choose(view, bot_rng)
+        else:
+            first, second = (state["hands"][(seat + 1) % 3], state["hands"][(seat + 2) % 3])
+            if min(len(first), len(second)) > told_below:
+                action = bots.strong_choose(view, bot_rng)
+            else:
+                truth = [bots.counts_of(first), bots.counts_of(second)]
+                bots.sample_hands = lambda *unused: [list(truth[0]), list(truth[1])]
+                try:
+                    action = bots.strong_choose(view, bot_rng, max_samples=1)
+                finally:
+                    bots.sample_hands = guess
+        engine.apply_action(state, seat, action)
+    record = state["log"][-1]
+    winner = [s for s in record["settlements"] if s["kind"] == "out"][0]["seat"]
+    return 1.0 if winner == stark_seat else 0.0
+
+
+def oracle(games, phases, seed_base=2000000):
+    """Print Stark's share of deals against 2 greedy players, told the true hands from each phase on, paired with the plain Stark."""
+    plain = [play_deal_told(seed_base + game, game % 3, -1) for game in range(games)]
+    print(format_share("stark vs 2 greedy (deals won), as it is", sum(plain), games, baseline=1 / 3))
+    for below in phases:
+        told = [play_deal_told(seed_base + game, game % 3, below) for game in range(games)]
+        gain = [a - b for a, b in zip(told, plain)]
+        mean = sum(gain) / games
+        spread = (sum((g - mean) ** 2 for g in gain) / (games - 1)) ** 0.5
+        print(format_share("  told the hands from %d cards or fewer" % below, sum(told), games, baseline=1 / 3)
+              + "  gain %+.1f ± %.1f points (paired)" % (100 * mean, 196 * spread / games ** 0.5), flush=True)
+
+
 def main():
     """Run every matchup, then print the decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
     parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
+    parser.add_argument("--oracle", type=int, nargs="+", metavar="N",
+                        help="what the hidden hands are worth: told from N cards or fewer on (then stop)")
     args = parser.parse_args()
+    if args.oracle:
+        oracle(args.games, args.oracle)
+        return
     ladder.main('paodekuai', args.games, args.jobs)
     if args.ladder_only:
         return

@@ -11,7 +11,8 @@ import os
 
 import pytest
 
-from e2e.test_kit import choose_a_card, maumau_move, paodekuai_move
+from e2e.test_kit import (choose_a_card, go_on, golf_move as knocking_golf_move, maumau_move, paodekuai_move,
+                          play_to_the_end)
 from spieleabend.testing import Room, dead_controls, join
 
 SHOTS = os.environ.get("E2E_SHOTS")
@@ -155,19 +156,59 @@ def test_a_full_table_with_long_names_reads_from_3_m(devices, live_server, game,
     assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
 
 
-def test_the_final_standings_fit_the_tv(room):
-    """Kartenkampf played to its end: the screen's final standings, every name large, nothing past the edges."""
-    played, _ = play_a_little(room, "kartenkampf")
-    while not played.host.is_over():
+# Games played to their end for the final standings: the move, the start options (short games), the names.
+FINALS = {
+    "kartenkampf": (choose_a_card, (), ".standing .who"),
+    "maumau": (maumau_move, ("limit-30",), ".standing .who"),
+    "paodekuai": (paodekuai_move, ("deals-1",), ".standing .who"),
+}
+
+
+@pytest.mark.parametrize("game", list(FINALS))
+def test_the_final_standings_fit_the_tv(room, game):
+    """Played to its end: the screen's final standings, every name large, nothing past the edges."""
+    move, setup, names = FINALS[game]
+    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=GAMES[game][2])
+    play_to_the_end(played, move)
+    for device in played.players:  # a last deal's settlement waits for its "next" tap
+        device.wait("[data-testid=final-headline], [data-testid=next-round], [data-testid=next-deal]")
+        go_on(device)
+    played.screen.wait("[data-testid=final-headline]")
+    played.screen.page.wait_for_timeout(800)
+    measured = look(played.screen, game + "-final", (names, ".card"))
+    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
+    assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
+    assert measured["names"] == GAMES[game][2] and measured["name_px"] >= 28, measured
+    assert measured["controls"] == [], measured
+
+
+# Games whose rounds or deals end with a summary before the next one: the move, the start options, what the
+# summary shows on the screen (its names).
+ROUND_ENDS = {
+    "maumau": (maumau_move, ("limit-30",), ".mm-pname, .standing .who"),
+    "golf": (knocking_golf_move, (), ".g-seat .g-name, .standing .who"),
+    "paodekuai": (paodekuai_move, ("deals-3",), ".pdk-seat-name"),
+}
+
+
+@pytest.mark.parametrize("game", list(ROUND_ENDS))
+def test_a_round_summary_reads_from_3_m(room, game):
+    """Played until a deal or round ends: the screen's summary has no text under 24 px, nothing past the edges."""
+    move, setup, names = ROUND_ENDS[game]
+    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=GAMES[game][2])
+    ended = lambda: any(device.by(testid).count() for device in played.players
+                        for testid in ("next-round", "next-deal"))
+    for _ in range(400):
+        if ended() or played.host.is_over():
+            break
         device = next((device for device in played.players if device.is_my_turn()), None)
         if device is None:
             played.host.page.wait_for_timeout(25)
             continue
-        choose_a_card(device)
-    played.screen.wait("[data-testid=final-headline]")
-    played.screen.page.wait_for_timeout(800)
-    measured = look(played.screen, "kartenkampf-final", (".standing .who", ".card"))
+        move(device)
+    assert ended(), "no round or deal ended"
+    played.screen.page.wait_for_timeout(800)  # the summary's view and its animation reach the screen
+    measured = look(played.screen, game + "-round-end", (names, ".card"))
     assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
     assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
-    assert measured["names"] == 4 and measured["name_px"] >= 28, measured
-    assert measured["controls"] == [], measured
+    assert measured["controls"] == [] and dead_controls(played.screen.page) == [], measured

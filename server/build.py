@@ -38,6 +38,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_WEB_ROOT = REPO_ROOT / "web"
 RULES_ROOT = REPO_ROOT / "docs" / "rules"
 BRYTHON_DATA = Path(brython.__file__).resolve().parent / "data"
+# Everything a first start downloads, the worker's precache included, compressed as sent
+# (the first-visit budget; tests/test_build.py and bench.start check it).
+COLD_TRANSFER_BUDGET_BYTES = 600 * 1000
 
 # Files served under their content hash (immutable), referenced from index.html and the worker.
 HASHED_STATIC = []

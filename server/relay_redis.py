@@ -17,15 +17,18 @@ Both room keys expire by themselves after the idle time plus the grace time.
 Transport: one pub/sub channel per process (<prefix>bus:<id>). A relayed frame goes
 straight from the sender's serving thread to the addressees whose sockets are on the
 same process (`placed`: room -> place -> socket, kept by the hellos and departures
-here). For addressees elsewhere it is one Lua script call: it checks that the sender
-still holds its place, finds the addressed places' sockets and publishes the frame
-once to each other process that holds one, where one bus thread reads the channel
-and writes to the sockets. The scripts go out on one connection per process that
-awaits no replies (`CommandStream`): no round trip and no thread hand-over per frame.
-Why this and not a channel per room or streams, and why frames stay in order:
-docs/rooms.md.
+here). For addressees elsewhere the thread PUBLISHes the frame once to each process
+that holds one, where one bus thread reads the channel and writes to the sockets. It
+knows where they sit from `routes` (room -> place -> address): read by a hello, then
+kept by the presence notices, which carry the place's new address to exactly the
+processes that send to it. A place whose address is not known here (away, or a
+notice still on its way) is looked up by a Lua script that also publishes the frame.
+The commands go out on one connection per process that awaits no replies
+(`CommandStream`): no round trip and no thread hand-over per frame. Why this and not
+a channel per room or streams, and why frames stay in order: docs/rooms.md.
 """
 
+import functools
 import itertools
 import json
 import random
@@ -48,7 +51,8 @@ from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
 
 
 # Relays a frame to the addressed places on other processes than the sender's (ARGV[7]), whose own
-# sockets get it straight from the sender's thread; when ARGV[4] is a time, marks the room active.
+# sockets get it straight from the sender's thread, when the sender does not know where they sit;
+# when ARGV[4] is a time, marks the room active.
 # An empty target (ARGV[3]) only marks the room. Returns how many processes it published to, or -1
 # when the sender no longer holds its place (replaced, removed, room gone): then nothing is sent.
 RELAY_SCRIPT = """
@@ -108,6 +112,9 @@ REDIS_DEFAULTS = {
     "RELAY_REDIS_PROCESS_TTL": 10.0,  # a process without a heartbeat this long counts as dead
     "RELAY_REDIS_POOL": 64,  # connections per process; threads wait for a free one
     "RELAY_REDIS_TIMEOUT": 2.0,  # seconds a Redis command may take before the room is interrupted
+    # False: every frame to another process is looked up by the relay script, as before the
+    # routes (bench.relay_load compares both ways in one run).
+    "RELAY_REDIS_ROUTES": True,
 }
 
 
@@ -118,6 +125,7 @@ class CommandStream:
     round trip, no other thread to wake. Commands that arrive while one thread writes are
     written by that thread next, in one system call (under load, many frames per write).
     Redis runs one connection's commands in order, so frames of one sender stay in order.
+    Frames for one process that wait in a row go out as one PUBLISH (`publish_lines`).
     `sync` waits until Redis has run everything written so far.
     """
 
@@ -138,26 +146,53 @@ class CommandStream:
 
     def send(self, *args):
         """Write one command now, or hand it to the thread that is writing (raises if Redis is away)."""
-        packed = b"".join(self._connection.pack_command(*args))
+        self._queue(b"".join(self._connection.pack_command(*args)))
+
+    def publish_lines(self, channel, text):
+        """PUBLISH lines of text; published together with the lines to the same channel that wait
+        right before them (one message for several frames when threads write at once)."""
+        self._queue((channel, text))
+
+    def _queue(self, item):
+        """Add packed commands or lines to publish; write them unless another thread is writing."""
         with self._lock:
-            self._pending.append(packed)
+            self._pending.append(item)
             if self._writing:
                 return
             self._writing = True
         self._write_pending()
+
+    def _packed(self, items):
+        """Return pending items in Redis's protocol: lines for one channel in a row in one PUBLISH."""
+        packed = []
+        channel = lines = None
+        for item in items:
+            if isinstance(item, tuple) and item[0] == channel:
+                lines.append(item[1])
+                continue
+            if channel is not None:
+                packed.extend(self._connection.pack_command("PUBLISH", channel, "\n".join(lines)))
+                channel = None
+            if isinstance(item, tuple):
+                channel, lines = item[0], [item[1]]
+            else:
+                packed.append(item)
+        if channel is not None:
+            packed.extend(self._connection.pack_command("PUBLISH", channel, "\n".join(lines)))
+        return b"".join(packed)
 
     def _write_pending(self):
         """Write what is pending until nothing is, then give up the writing (caller holds it)."""
         try:
             while True:
                 with self._lock:
-                    data = b"".join(self._pending)
+                    items = list(self._pending)
                     self._pending.clear()
-                    if not data:
+                    if not items:
                         self._writing = False
                         self._idle.notify_all()
                         return
-                self._connection.send_packed_command([data], check_health=False)
+                self._connection.send_packed_command([self._packed(items)], check_health=False)
         except BaseException:
             with self._lock:
                 self._pending.clear()  # lost with the connection: the devices are interrupted
@@ -171,7 +206,7 @@ class CommandStream:
             if not self._idle.wait_for(lambda: not self._writing, timeout):
                 raise redis.TimeoutError("commands to Redis are still being written")
             self._writing = True
-            data = b"".join(self._pending)
+            data = self._packed(self._pending)
             self._pending.clear()
         try:
             # Replies on for a PING: its answer comes after everything written before it.
@@ -187,6 +222,11 @@ class CommandStream:
     def close(self):
         """Close the connection."""
         self._connection.disconnect()
+
+
+def _as_it_is(message):
+    """Return a message pushed by Redis unchanged."""
+    return message
 
 
 def place_key(role, number):
@@ -214,9 +254,21 @@ class RoomState:
         self.pin_failures = int(fields.get("pin_failures", "0"))
         self.last_active = float(fields.get("last_active", "0"))
         self.about = fields.get("about")  # the host's `about` data as JSON text
-        self.places = {name[2:]: json.loads(value) for name, value in fields.items()
-                       if name.startswith("p:")}
+        self.fields = fields
         self.at = at
+        # Counts the changes of `at`: tells a newer address of a place from an older one.
+        self.version = int(fields.get("v", "0"))
+
+    @functools.cached_property
+    def places(self):
+        """Return the place records by key (read when first asked: the sweep seldom needs them)."""
+        return {name[2:]: json.loads(value) for name, value in self.fields.items()
+                if name.startswith("p:")}
+
+    def away(self):
+        """Return (key, record) of each place that has no live socket."""
+        return [(name[2:], json.loads(value)) for name, value in self.fields.items()
+                if name.startswith("p:") and name[2:] not in self.at]
 
     def ordered(self):
         """Return the place keys: host first, then seats and screens by number."""
@@ -265,6 +317,13 @@ class RedisRelay(Relay):
         # room code -> {place key: Connection} for the places held by this process's sockets;
         # replaced, never changed, so a relaying thread reads it without the lock.
         self.placed = {}
+        # room code -> (version, {place key: (version, "<process>/<socket>" or "" when away)}):
+        # where the places of the rooms with a socket here sit, so that a frame to another process
+        # is one PUBLISH to it. Taken from Redis by a hello, then kept by the presence notices,
+        # which carry the place's new address and the room's count of address changes (an older
+        # notice that arrives late changes nothing). Replaced, never changed, as `placed`.
+        self.routes = {}
+        self.route_frames = self.config["RELAY_REDIS_ROUTES"]
         self._ids = itertools.count(1)
         self._relay_script = self.redis.register_script(RELAY_SCRIPT)
         self._set_if_room = self.redis.register_script(SET_IF_ROOM_SCRIPT)
@@ -339,7 +398,8 @@ class RedisRelay(Relay):
                 pipe = self.redis.pipeline()
                 pipe.hdel(self._at_key(code), place.key)
                 pipe.hset(self._room_key(code), "p:" + place.key, json.dumps(record))
-                pipe.execute()
+                pipe.hincrby(self._room_key(code), "v", 1)
+                state.version = pipe.execute()[-1]
                 del state.at[place.key]
                 notices = self._presence(state, place.key, "away")
         except self.unavailable_errors:
@@ -364,14 +424,14 @@ class RedisRelay(Relay):
         pipe = self.redis.pipeline()
         pipe.hset(self._room_key(code), mapping={
             "pin": pin, "joining": "1", "pin_failures": "0", "last_active": repr(self.clock()),
-            "p:h": json.dumps(host)})
+            "p:h": json.dumps(host), "v": "1"})
         pipe.hset(self._at_key(code), "h", conn.address)
         pipe.pexpire(self._room_key(code), self.ttl_ms)
         pipe.pexpire(self._at_key(code), self.ttl_ms)
         pipe.sadd(self._rooms_key(), code)
         pipe.execute()
         conn.room, conn.place = code, LocalPlace("host", 0)
-        self._place_here(conn)
+        self._place_here(conn, 1, {"h": conn.address})
         conn.bucket = self._host_bucket()
         conn.send(encode({
             "type": "created", "v": PROTOCOL_VERSION, "room": code, "secret": secret,
@@ -401,7 +461,7 @@ class RedisRelay(Relay):
             elif not secrets.compare_digest(pin.encode(), state.pin.encode()):
                 failures = self.redis.hincrby(room_key, "pin_failures", 1)
                 if failures == self.config["RELAY_PIN_ATTEMPTS"] and "h" in state.at:
-                    notices.append((state.at["h"], encode({"type": "pin_locked"}), None))
+                    notices.append((state.at["h"], encode({"type": "pin_locked"}), None, None))
                 raise RelayError("bad_token", "wrong PIN")
             if not state.joining_open:
                 raise RelayError("joining_closed", "the host has closed joining")
@@ -417,11 +477,12 @@ class RedisRelay(Relay):
             pipe.hset(room_key, mapping={"p:" + place.key: json.dumps(record),
                                          "last_active": repr(self.clock())})
             pipe.hset(self._at_key(code), place.key, conn.address)
-            pipe.execute()
+            pipe.hincrby(room_key, "v", 1)
+            state.version = pipe.execute()[-1]
             state.places[place.key] = record
             state.at[place.key] = conn.address
             conn.room, conn.place = code, place
-            self._place_here(conn)
+            self._place_here(conn, state.version, state.at)
             notices += self._presence(state, place.key, "joined")
             host_online = "h" in state.at
         conn.send(encode({
@@ -450,14 +511,15 @@ class RedisRelay(Relay):
             pipe.hset(self._room_key(code), mapping={"p:" + key: json.dumps(record),
                                                      "last_active": repr(self.clock())})
             pipe.hset(self._at_key(code), key, conn.address)
-            pipe.execute()
+            pipe.hincrby(self._room_key(code), "v", 1)
+            state.version = pipe.execute()[-1]
             state.at[key] = conn.address
             place = LocalPlace(record["role"], record["number"])
             conn.room, conn.place = code, place
-            self._place_here(conn)
+            self._place_here(conn, state.version, state.at)
             if old is not None and old != conn.address:
                 notices.append((old, encode({"type": "closed", "reason": "replaced"}),
-                                "replaced"))
+                                "replaced", None))
             notices += self._presence(state, key, "back")
             welcome = {"type": "resumed", "v": PROTOCOL_VERSION, "room": code,
                        "role": place.role, "name": record["name"]}
@@ -497,7 +559,7 @@ class RedisRelay(Relay):
     # ----- frames after the hello ---------------------------------------------------------
 
     def _relay(self, conn, frame, target):
-        """Write `data` to the addressees on this process; hand it to Redis for the others."""
+        """Write `data` to the addressees on this process; publish it to the processes of the others."""
         if "data" not in frame:
             raise RelayError("malformed", "missing field: data")
         place, code = conn.place, conn.room
@@ -513,26 +575,49 @@ class RedisRelay(Relay):
         touch = now - conn.touched >= self.touch_interval
         if touch:
             conn.touched = now
-        if key == "all":
-            local = [c for k, c in here.items() if k != "h"]
-        elif key == "screens":
-            local = [c for k, c in here.items() if k[0] == "c"]
+        routes = self.routes.get(code) if self.route_frames else None
+        local = []
+        elsewhere = {}  # process -> the places there to write to
+        ask = False  # an addressee with no known address: the relay script looks it up
+        if key == "all" or key == "screens":
+            wanted = "sc" if key == "all" else "c"
+            for place_key, recipient in here.items():
+                if place_key[0] in wanted:
+                    local.append(recipient)
+            if routes is None:
+                ask = True
+            else:
+                for place_key, (_, address) in routes[1].items():
+                    # A place held here is written here; one without a socket misses the frame.
+                    if place_key[0] in wanted and address and place_key not in here:
+                        process = address.partition("/")[0]
+                        if process != self.process:
+                            elsewhere.setdefault(process, []).append(place_key)
+        elif key in here:
+            local.append(here[key])  # a place is held by one socket: it is nowhere else
         else:
-            local = [here[key]] if key in here else []
+            entry = routes[1].get(key) if routes is not None else None
+            process = entry[1].partition("/")[0] if entry is not None else ""
+            if process and process != self.process:
+                elsewhere[process] = [key]
+            else:
+                ask = True  # away, or its address not known here yet
         if local:
             wire = wire_frame(text)
             for recipient in local:
                 recipient.send(text, wire)
-        # A place is held by one socket: an addressee found here is nowhere else.
-        elsewhere = key in ("all", "screens") or not local
-        if not (elsewhere or touch):
+        if not (elsewhere or ask or touch):
             return
         try:
-            self._stream.send("EVALSHA", self._relay_script.sha, 2, self._at_key(code),
-                              self._room_key(code), place.key, conn.address,
-                              key if elsewhere else "", repr(now) if touch else "",
-                              self.ttl_ms, self._channel(), self.process,
-                              text if elsewhere else "")
+            for process, keys in elsewhere.items():
+                # Named by place: a device that took its place back on that process gets it.
+                self._stream.publish_lines(self._channel(process),
+                                           "%s %s\n%s" % (code, ",".join(keys), text))
+            if ask or touch:
+                self._stream.send("EVALSHA", self._relay_script.sha, 2, self._at_key(code),
+                                  self._room_key(code), place.key, conn.address, key if ask else "",
+                                  repr(now) if touch else "", self.ttl_ms, self._channel(),
+                                  self.process, text if ask else "")
         except self.unavailable_errors:
             self._interrupt()  # those frames are lost: the devices resume and resync
 
@@ -541,12 +626,28 @@ class RedisRelay(Relay):
         if self._stream is not None:
             self._stream.sync(self.config["RELAY_REDIS_TIMEOUT"] * 2)
 
-    def _place_here(self, conn):
-        """Note that this socket holds its place now (by a hello, under the room's lock)."""
+    def _place_here(self, conn, version, at):
+        """Note that this socket holds its place now, and where the room's places sit (by a hello,
+        under the room's lock: no change of the room can come between reading `at` and this)."""
         with self.lock:
             room = dict(self.placed.get(conn.room, {}))
             room[conn.place.key] = conn
             self.placed[conn.room] = room
+            self.routes[conn.room] = (version, {key: (version, address) for key, address in at.items()})
+
+    def _route(self, code, key, version, address):
+        """Take a place's address from a presence notice unless a newer one is known here."""
+        with self.lock:
+            known = self.routes.get(code)
+            if known is None:
+                return  # no socket of the room here: a hello reads the room afresh
+            floor, entries = known
+            entry = entries.get(key)
+            if version <= floor or (entry is not None and version <= entry[0]):
+                return
+            entries = dict(entries)
+            entries[key] = (version, address)
+            self.routes[code] = (floor, entries)
 
     def _unplace(self, conn, code, key):
         """Forget that this socket holds a place, unless another socket holds it now."""
@@ -559,6 +660,7 @@ class RedisRelay(Relay):
                 self.placed[code] = room
             else:
                 del self.placed[code]
+                self.routes.pop(code, None)
 
     def _connection_options(self):
         """Return the options of every connection to Redis."""
@@ -590,11 +692,13 @@ class RedisRelay(Relay):
         with self._lock(code):
             state = self._read(code)
             if state is not None and state.at.get(place.key) == conn.address:
-                notices = self._presence(state, place.key, "gone", reason="left")
                 pipe = self.redis.pipeline()
                 pipe.hdel(self._room_key(code), "p:" + place.key)
                 pipe.hdel(self._at_key(code), place.key)
-                pipe.execute()
+                pipe.hincrby(self._room_key(code), "v", 1)
+                state.version = pipe.execute()[-1]
+                del state.at[place.key]
+                notices = self._presence(state, place.key, "gone", reason="left")
             conn.place = None
         self._deliver(notices)
         conn.send(encode({"type": "closed", "reason": "left"}))
@@ -641,7 +745,10 @@ class RedisRelay(Relay):
             # The socket's process died or lost it without telling Redis: the place is away.
             record = state.places.get(key)
             del state.at[key]
-            self.redis.hdel(self._at_key(state.code), key)
+            pipe = self.redis.pipeline()
+            pipe.hdel(self._at_key(state.code), key)
+            pipe.hincrby(self._room_key(state.code), "v", 1)
+            state.version = pipe.execute()[-1]
             if record is not None:
                 record["away"] = now
                 self.redis.hset(self._room_key(state.code), "p:" + key, json.dumps(record))
@@ -668,45 +775,68 @@ class RedisRelay(Relay):
         pipe.srem(self._rooms_key(), state.code)
         pipe.execute()
         text = encode({"type": "closed", "reason": reason})
-        notices = [(state.at[k], text, reason) for k in state.ordered() if k in state.at]
+        notices = [(state.at[k], text, reason, None) for k in state.ordered() if k in state.at]
         state.code = None
         return notices
 
     def _presence(self, state, key, status, reason=None):
-        """Build the presence notices for a place's change, addressed by socket."""
+        """Build the presence notices for a place's change, addressed by socket.
+
+        Each carries the place's address now (its route): the processes that get a presence
+        notice are those that send to that place (the host's to its guests, the guests' to
+        the host), and they route by it before the device hears of the change.
+        """
         record = state.places[key]
         frame = {"type": "presence", "role": record["role"], "status": status}
+        route = (state.code, key, state.version, state.at.get(key, ""))
         if key == "h":
             text = encode(frame)
-            return [(address, text, None) for address in state.guests()]
+            return [(address, text, None, route) for address in state.guests()]
         frame[record["role"]] = record["number"]
         frame["name"] = record["name"]
         if reason:
             frame["reason"] = reason
-        return [(state.at["h"], encode(frame), None)] if "h" in state.at else []
+        return [(state.at["h"], encode(frame), None, route)] if "h" in state.at else []
 
     # ----- delivery -----------------------------------------------------------------------
 
     def _deliver(self, notices):
-        """Send (socket address, text, closing reason or None) notices, local or through Redis."""
-        for address, text, closing in notices:
+        """Send (socket address, text, closing reason or None, route or None) notices, local or
+        through Redis; a route (room, place, version, address) is taken before the text goes out."""
+        for address, text, closing, route in notices:
             process, _, socket_id = address.partition("/")
             if process == self.process:
-                self._hand_over(socket_id, text.encode("utf-8"), closing)
+                if route is not None:
+                    self._route(*route)
+                conn = self.local.get(socket_id)
+                self._hand_over([conn] if conn is not None else [], text.encode("utf-8"), closing)
                 continue
-            header = socket_id if closing is None else "%s\t%s" % (socket_id, closing)
+            if route is not None:
+                code, key, version, place_address = route
+                header = "\t".join((socket_id, closing or "", code, key, str(version), place_address))
+            elif closing is not None:
+                header = "%s\t%s" % (socket_id, closing)
+            else:
+                header = socket_id
             try:
                 self.redis.publish(self._channel(process), header + "\n" + text)
             except self.unavailable_errors:
                 pass  # that device learns the news when it resumes
 
-    def _hand_over(self, socket_ids, payload, closing=None):
-        """Write one frame (UTF-8 bytes) to this process's sockets; close them if asked."""
+    def _addressees(self, header):
+        """Return the sockets here that a frame's first line names: "<room> <places>" (whichever
+        socket holds each place here now) or "<socket ids>" (from the relay script)."""
+        code, _, keys = header.decode().partition(" ")
+        if keys:
+            here = self.placed.get(code, {})
+            return [here[key] for key in keys.split(",") if key in here]
+        local = self.local
+        return [local[socket_id] for socket_id in code.split(",") if socket_id in local]
+
+    def _hand_over(self, conns, payload, closing=None):
+        """Write one frame (UTF-8 bytes) to these sockets of this process; close them if asked."""
         wire = None
-        for socket_id in socket_ids.split(","):
-            conn = self.local.get(socket_id)
-            if conn is None:
-                continue
+        for conn in conns:
             if conn.plain:
                 if wire is None:
                     wire = wire_frame_bytes(payload)
@@ -715,6 +845,26 @@ class RedisRelay(Relay):
                 conn.send(payload.decode("utf-8"))
             if closing is not None:
                 conn.close(END_CLOSE_CODES[closing], closing)
+
+    def _hand_over_batch(self, lines):
+        """Write frames (lines naming addressees and frames, in turn) to this process's sockets,
+        in their order, with one write per socket."""
+        wires = {}
+        for index in range(0, len(lines), 2):
+            payload = lines[index + 1]
+            wire = None
+            for conn in self._addressees(lines[index]):
+                if not conn.plain:
+                    conn.send(payload.decode("utf-8"))
+                    continue
+                if wire is None:
+                    wire = wire_frame_bytes(payload)
+                if conn in wires:
+                    wires[conn].append(wire)
+                else:
+                    wires[conn] = [wire]
+        for conn, parts in wires.items():
+            conn.send(None, parts[0] if len(parts) == 1 else b"".join(parts))
 
     def _start_bus(self):
         """Start this process's bus thread once (after a fork, on the first socket)."""
@@ -734,7 +884,8 @@ class RedisRelay(Relay):
         """Receive frames for this process's sockets; beat the heart; survive Redis outages."""
         heartbeat = self.config["RELAY_REDIS_HEARTBEAT"]
         while not self._stopping.is_set():
-            pubsub = self.redis.pubsub()
+            # The client's own handler of pushed messages formats each one for a debug log line.
+            pubsub = self.redis.pubsub(push_handler_func=_as_it_is)
             try:
                 pubsub.subscribe(self._channel(self.process))
                 while pubsub.get_message(timeout=2.0) is None:  # the subscription's answer
@@ -744,14 +895,16 @@ class RedisRelay(Relay):
                 beat_at = time.monotonic() + heartbeat
                 # Read the replies straight off the subscribed connection: get_message wraps
                 # each one in a health check, a retry and a dict, which costs more than the frame.
+                # No timeout of its own either (two system calls per wake-up to set and reset
+                # it): the connection's (RELAY_REDIS_TIMEOUT) wakes the thread for the heartbeat.
                 connection = pubsub.connection
                 while not self._stopping.is_set():
-                    if connection.can_read(timeout=min(1.0, heartbeat)):
-                        reply = connection.read_response(push_request=True)  # RESP3: a push
-                        if reply[0] == b"message":
-                            header, _, payload = reply[2].partition(b"\n")
-                            ids, _, closing = header.decode().partition("\t")
-                            self._hand_over(ids, payload, closing or None)
+                    try:
+                        reply = connection.read_response(push_request=True, disconnect_on_error=False)
+                    except redis.TimeoutError:
+                        reply = None  # nothing for a while; a part read stays in the buffer
+                    if reply is not None and reply[0] == b"message":  # RESP3: a push
+                        self._received(reply[2])
                     if time.monotonic() >= beat_at:
                         self._beat()
                         beat_at = time.monotonic() + heartbeat
@@ -765,6 +918,29 @@ class RedisRelay(Relay):
                     pubsub.close()
                 except self.unavailable_errors:
                     pass
+
+    def _received(self, message):
+        """Hand one message of this process's channel to its sockets.
+
+        A frame is "<room> <places>\n<frame>" (from a sender that knows where its addressees
+        sit) or "<socket ids>\n<frame>" (from the relay script); several frames are such
+        lines one after the other (compact JSON has no line break). A notice's first line
+        has tab-separated fields: socket id, closing reason or nothing, and for a presence
+        notice the place's route.
+        """
+        header, _, payload = message.partition(b"\n")
+        if b"\t" not in header:
+            if b"\n" not in payload:
+                self._hand_over(self._addressees(header), payload)
+            else:
+                self._hand_over_batch(message.split(b"\n"))
+            return
+        socket_id, closing, *route = header.decode().split("\t")
+        if route:
+            code, key, version, address = route
+            self._route(code, key, int(version), address)
+        conn = self.local.get(socket_id)
+        self._hand_over([conn] if conn is not None else [], payload, closing or None)
 
     def _beat(self):
         """Tell the other processes that this one is alive."""
@@ -789,7 +965,8 @@ class RedisRelay(Relay):
         random 0.5 to 1.5 intervals, so each gets its turn now and then, which it needs:
         only its own sweep finds the places of its sockets that closed while Redis was away.
         """
-        while not self._stopping.wait(interval * random.uniform(0.5, 1.5)):
+        jitter = random.Random()  # its own generator: never moves the process's global random state
+        while not self._stopping.wait(interval * jitter.uniform(0.5, 1.5)):
             try:
                 if self.redis.set(self.prefix + "swept", self.process, nx=True,
                                   px=max(1, int(800 * interval))):
@@ -851,10 +1028,9 @@ class RedisRelay(Relay):
             return True
         if now - state.last_active >= self.config["RELAY_IDLE_EXPIRY"]:
             return True
-        for key, record in state.places.items():
+        for key, record in state.away():
             grace = self.config["RELAY_HOST_GRACE" if key == "h" else "RELAY_SEAT_GRACE"]
-            if key not in state.at and record["away"] is not None \
-                    and now - record["away"] >= grace:
+            if record["away"] is not None and now - record["away"] >= grace:
                 return True
         return False
 

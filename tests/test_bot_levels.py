@@ -162,3 +162,34 @@ def test_a_single_deal_line_counts_the_seat_that_went_out_first():
         shares, state = ladder.play_game("paodekuai", [load_bots("paodekuai").STRENGTHS["mittel"]] * 3, seed, True)
         out = [s["seat"] for s in state["log"][-1]["settlements"] if s["kind"] == "out"]
         assert len(state["log"]) == 1 and shares[out[0]] == 1.0
+
+
+def test_maumau_phases_agree_with_each_games_outcome(capsys):
+    from bench import strength_maumau
+
+    bots = load_bots("maumau")
+    seen = {"won": 0, "lost": 0}
+    for seed in range(24):
+        first_out, reached, difference, won = strength_maumau.final_two(4, bots.choose_strong, bots.choose_medium, seed)
+        assert not (first_out and won), seed
+        assert reached or not won, seed  # a winner outlived the others
+        assert difference is None or reached, seed
+        seen["won" if won else "lost"] += 1
+    assert min(seen.values()) > 0
+    strength_maumau.phases(8, 0)
+    assert "wins the game" in capsys.readouterr().out
+
+
+def test_the_paodekuai_oracle_tells_nothing_before_its_phase_and_puts_the_guessing_back():
+    from bench import strength_paodekuai
+
+    bots = load_bots("paodekuai")
+    guessing = bots.sample_hands
+    for seed in range(30, 36):
+        stark_seat = seed % 3
+        players = [bots.greedy_choose] * 3
+        players[stark_seat] = bots.strong_choose
+        winner, _ = strength_paodekuai.play_deal(players, seed)
+        assert strength_paodekuai.play_deal_told(seed, stark_seat, -1) == (1.0 if winner == stark_seat else 0.0)
+        assert strength_paodekuai.play_deal_told(seed, stark_seat, 16) in (0.0, 1.0)
+        assert bots.sample_hands is guessing

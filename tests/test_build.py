@@ -87,8 +87,10 @@ def test_browser_path_imports_no_standard_library():
 
 
 def test_cold_transfer_is_small():
+    from server.build import COLD_TRANSFER_BUDGET_BYTES
+
     release = build()
-    assert release.transfer_size() < 600 * 1024
+    assert release.transfer_size() <= COLD_TRANSFER_BUDGET_BYTES
 
 
 def test_start_modules_are_what_importing_the_app_runs():

@@ -125,6 +125,65 @@ def test_a_seat_takes_its_place_back_on_the_other_process(two_processes, clients
     assert data(back) == "view"
 
 
+def test_the_host_moves_to_the_other_process_and_the_frames_follow_it_both_ways(two_processes, clients):
+    a, b = two_processes
+    host = clients(a.url)
+    host.create()
+    anna = join(clients, b.url, host, "Anna")
+    ben = join(clients, a.url, host, "Ben")
+    host.to_all("before the move")
+    assert data(anna) == data(ben) == "before the move"
+    moved = clients(b.url)
+    moved.resume(host.welcome["room"], host.welcome["token"])
+    assert host.wait_closed().close_code == 4000
+    for guest in (anna, ben):
+        assert guest.recv_type("presence") == {"type": "presence", "role": "host", "status": "back"}
+    moved.to_seat(1, "for Anna")
+    moved.to_seat(2, "for Ben")
+    moved.to_all("for all")
+    assert [data(anna), data(anna)] == ["for Anna", "for all"]
+    assert [data(ben), data(ben)] == ["for Ben", "for all"]
+    anna.to_host("from Anna")
+    ben.to_host("from Ben")
+    heard = [moved.recv_type("msg") for _ in range(2)]
+    assert sorted((m["from"], m["data"]) for m in heard) == [(1, "from Anna"), (2, "from Ben")]
+
+
+def test_a_seat_number_freed_and_taken_again_on_either_process_gets_the_hosts_frames(
+        two_processes, clients):
+    a, b = two_processes
+    host = clients(a.url)
+    host.create()
+    anna = join(clients, b.url, host, "Anna")
+    host.to_seat(1, "for Anna")
+    assert data(anna) == "for Anna"
+    anna.send({"type": "leave"})
+    assert anna.recv_type("closed") == {"type": "closed", "reason": "left"}
+    assert host.recv_type("presence")["status"] == "gone"
+    for server, name in ((a, "Cleo"), (b, "Dora")):  # the number on the host's process, then on the other
+        newcomer = join(clients, server.url, host, name)
+        assert newcomer.welcome["seat"] == 1
+        host.to_seat(1, "for %s" % name)
+        assert data(newcomer) == "for %s" % name
+        newcomer.send({"type": "leave"})
+        assert host.recv_type("presence")["status"] == "gone"
+
+
+def test_frames_to_an_away_seat_are_dropped_and_reach_it_once_it_is_back_elsewhere(two_processes, clients):
+    a, b = two_processes
+    host = clients(a.url)
+    host.create()
+    anna = join(clients, a.url, host, "Anna")
+    anna.close()
+    assert host.recv_type("presence")["status"] == "away"
+    host.to_seat(1, "missed while away")
+    back = clients(b.url)
+    back.resume(host.welcome["room"], anna.welcome["token"])
+    assert host.recv_type("presence")["status"] == "back"
+    host.to_seat(1, "the view again")
+    assert data(back) == "the view again"
+
+
 def test_a_killed_process_costs_its_devices_one_reconnect(redis_for_processes, clients):
     doomed, survivor = (ServerProcess(redis_for_processes.url) for _ in range(2))
     try:

@@ -1,10 +1,11 @@
-"""The Redis relay's way for frames (CommandStream): in order per thread, no replies awaited, sync."""
+"""The Redis relay's way for frames (CommandStream): in order per thread, no replies awaited, sync; its routes."""
 
 import threading
 
 import redis
 
-from server.relay_redis import RELAY_SCRIPT, CommandStream
+from server.relay import DEFAULTS
+from server.relay_redis import RELAY_SCRIPT, CommandStream, RedisRelay
 from tests.relay_fixtures import fresh_prefix, session_redis  # noqa: F401  (fixture)
 
 
@@ -42,4 +43,45 @@ def test_the_stream_awaits_no_replies_and_has_the_relay_script_loaded(session_re
     stream.sync(10)
     assert check.get(prefix + "count") == b"50"
     assert check.script_exists(check.register_script(RELAY_SCRIPT).sha) == [True]
+    stream.close()
+
+
+def test_a_presence_notice_that_arrives_late_does_not_bring_back_an_address_given_up():
+    relay = RedisRelay(dict(DEFAULTS), "redis://127.0.0.1:1/0")  # nothing here talks to Redis
+    relay.routes["K7QM2X"] = (4, {"h": (1, "p1/1"), "s1": (4, "p2/7")})
+    relay._route("K7QM2X", "s1", 6, "")  # Anna's phone went away (the room's 6th change)
+    relay._route("K7QM2X", "s1", 5, "p2/7")  # the notice of the 5th change comes late
+    relay._route("K7QM2X", "s2", 3, "p2/9")  # older than what the hello read: Ben is not there
+    assert relay.routes["K7QM2X"] == (4, {"h": (1, "p1/1"), "s1": (6, "")})
+    relay._route("K7QM2X", "s1", 7, "p1/12")  # back, on the other process
+    relay._route("UNKNWN", "s1", 9, "p1/13")  # a room with no socket here: nothing to keep
+    assert relay.routes == {"K7QM2X": (4, {"h": (1, "p1/1"), "s1": (7, "p1/12")})}
+
+
+def test_lines_published_by_many_threads_arrive_once_each_in_each_threads_order(session_redis):
+    stream, check = stream_to(session_redis.url)
+    channel = fresh_prefix() + "bus:p2"
+    listener = check.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(channel)
+    assert listener.get_message(timeout=5) is None  # the subscription's answer, skipped
+
+    def write(thread):
+        for n in range(300):
+            stream.publish_lines(channel, "%d\n%d" % (thread, n))
+
+    writers = [threading.Thread(target=write, args=(thread,)) for thread in range(8)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    stream.sync(10)
+    received = {thread: [] for thread in range(8)}
+    while sum(map(len, received.values())) < 8 * 300:
+        message = listener.get_message(timeout=5)
+        assert message is not None, "lines missing"
+        lines = message["data"].decode().split("\n")
+        for thread, n in zip(lines[::2], lines[1::2]):
+            received[int(thread)].append(int(n))
+    assert received == {thread: list(range(300)) for thread in range(8)}
+    listener.close()
     stream.close()
