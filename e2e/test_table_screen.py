@@ -156,19 +156,55 @@ def test_a_full_table_with_long_names_reads_from_3_m(devices, live_server, game,
     assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
 
 
-# Games played to their end for the final standings: the move, the start options (short games), the names.
+def play_to_a_summary(played, move):
+    """Let whoever's turn it is move until a round or deal ends (its summary waits for a tap); return whether one did."""
+    ended = lambda: any(device.by(testid).count() for device in played.players
+                        for testid in ("next-round", "next-deal"))
+    for _ in range(400):
+        if ended() or played.host.is_over():
+            break
+        device = next((device for device in played.players if device.is_my_turn()), None)
+        if device is None:
+            played.host.page.wait_for_timeout(25)
+            continue
+        move(device)
+    return ended()
+
+
+def check_summary(played, game, names):
+    """The screen's round or deal summary: no text under 24 px, nothing past the edges, no controls."""
+    played.screen.page.wait_for_timeout(800)  # the summary's view and its animation reach the screen
+    measured = look(played.screen, game + "-round-end", (names, ".card"))
+    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
+    assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
+    assert measured["controls"] == [] and dead_controls(played.screen.page) == [], measured
+
+
+def test_a_golf_round_summary_reads_from_3_m(room):
+    """Golf played until its first round ends (someone knocks): the screen's round result reads from 3 m."""
+    played = room("golf", phones=1, screen=True, seed=3, seats=GAMES["golf"][2])
+    assert play_to_a_summary(played, knocking_golf_move), "no round ended"
+    check_summary(played, "golf", ".g-seat .g-name")
+
+
+# Games played to their end for the final standings: the move, the start options (short games), whether a
+# deal's summary comes on the way (measured too), the names.
 FINALS = {
-    "kartenkampf": (choose_a_card, (), ".standing .who"),
-    "maumau": (maumau_move, ("limit-30",), ".standing .who"),
-    "paodekuai": (paodekuai_move, ("deals-1",), ".standing .who"),
+    "kartenkampf": (choose_a_card, (), False, ".standing .who"),
+    "maumau": (maumau_move, ("limit-30",), True, ".standing .who"),
+    "paodekuai": (paodekuai_move, ("deals-2",), True, ".standing .who"),
 }
 
 
 @pytest.mark.parametrize("game", list(FINALS))
-def test_the_final_standings_fit_the_tv(room, game):
-    """Played to its end: the screen's final standings, every name large, nothing past the edges."""
-    move, setup, names = FINALS[game]
+def test_the_deal_summaries_and_final_standings_fit_the_tv(room, game):
+    """Played to its end: the first deal's summary on the way, then the final standings, every name large,
+    nothing past the edges."""
+    move, setup, summary_first, names = FINALS[game]
     played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=GAMES[game][2])
+    if summary_first:
+        assert play_to_a_summary(played, move), "no deal ended"
+        check_summary(played, game, names)
     play_to_the_end(played, move)
     for device in played.players:  # a last deal's settlement waits for its "next" tap
         device.wait("[data-testid=final-headline], [data-testid=next-round], [data-testid=next-deal]")
@@ -180,35 +216,3 @@ def test_the_final_standings_fit_the_tv(room, game):
     assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
     assert measured["names"] == GAMES[game][2] and measured["name_px"] >= 28, measured
     assert measured["controls"] == [], measured
-
-
-# Games whose rounds or deals end with a summary before the next one: the move, the start options, what the
-# summary shows on the screen (its names).
-ROUND_ENDS = {
-    "maumau": (maumau_move, ("limit-30",), ".mm-pname, .standing .who"),
-    "golf": (knocking_golf_move, (), ".g-seat .g-name, .standing .who"),
-    "paodekuai": (paodekuai_move, ("deals-3",), ".pdk-seat-name"),
-}
-
-
-@pytest.mark.parametrize("game", list(ROUND_ENDS))
-def test_a_round_summary_reads_from_3_m(room, game):
-    """Played until a deal or round ends: the screen's summary has no text under 24 px, nothing past the edges."""
-    move, setup, names = ROUND_ENDS[game]
-    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=GAMES[game][2])
-    ended = lambda: any(device.by(testid).count() for device in played.players
-                        for testid in ("next-round", "next-deal"))
-    for _ in range(400):
-        if ended() or played.host.is_over():
-            break
-        device = next((device for device in played.players if device.is_my_turn()), None)
-        if device is None:
-            played.host.page.wait_for_timeout(25)
-            continue
-        move(device)
-    assert ended(), "no round or deal ended"
-    played.screen.page.wait_for_timeout(800)  # the summary's view and its animation reach the screen
-    measured = look(played.screen, game + "-round-end", (names, ".card"))
-    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
-    assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
-    assert measured["controls"] == [] and dead_controls(played.screen.page) == [], measured
