@@ -86,12 +86,17 @@ def test_gunicorn_config_refuses_several_workers_without_redis():
     assert "Several worker processes need a Redis URL" in started.stderr
 
 
-def test_frames_cross_processes_in_order_and_only_to_their_addressees(two_processes, clients):
+
+def room_across(two_processes, clients):
+    """Open a room with its host on the first process, Anna on the second and Ben on the first."""
     a, b = two_processes
     host = clients(a.url)
     host.create()
-    anna = join(clients, b.url, host, "Anna")
-    ben = join(clients, a.url, host, "Ben")
+    return host, join(clients, b.url, host, "Anna"), join(clients, a.url, host, "Ben")
+
+def test_frames_cross_processes_in_order_and_only_to_their_addressees(two_processes, clients):
+    a, b = two_processes
+    host, anna, ben = room_across(two_processes, clients)
     tv = clients(b.url)
     tv.join(host.welcome["room"], pin=host.welcome["pin"], role="screen")
     host.recv_type("presence")
@@ -127,10 +132,7 @@ def test_a_seat_takes_its_place_back_on_the_other_process(two_processes, clients
 
 def test_the_host_moves_to_the_other_process_and_the_frames_follow_it_both_ways(two_processes, clients):
     a, b = two_processes
-    host = clients(a.url)
-    host.create()
-    anna = join(clients, b.url, host, "Anna")
-    ben = join(clients, a.url, host, "Ben")
+    host, anna, ben = room_across(two_processes, clients)
     host.to_all("before the move")
     assert data(anna) == data(ben) == "before the move"
     moved = clients(b.url)

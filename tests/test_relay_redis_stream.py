@@ -9,6 +9,15 @@ from server.relay_redis import RELAY_SCRIPT, CommandStream, RedisRelay
 from tests.relay_fixtures import fresh_prefix, session_redis  # noqa: F401  (fixture)
 
 
+
+def run_in_threads(write, count):
+    """Run write(0) … write(count - 1) in as many threads at once; return when all are done."""
+    writers = [threading.Thread(target=write, args=(thread,)) for thread in range(count)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+
 def stream_to(url):
     """Return a CommandStream to the Redis at `url` and a plain client to check what it did."""
     return (CommandStream(redis.ConnectionPool.from_url(url), RELAY_SCRIPT),
@@ -23,11 +32,7 @@ def test_commands_of_many_threads_run_in_each_threads_order_and_sync_waits_for_a
         for n in range(300):
             stream.send("RPUSH", "%slist%d" % (prefix, thread), n)
 
-    writers = [threading.Thread(target=write, args=(thread,)) for thread in range(8)]
-    for writer in writers:
-        writer.start()
-    for writer in writers:
-        writer.join()
+    run_in_threads(write, 8)
     stream.sync(10)
     expected = [str(n).encode() for n in range(300)]
     assert [check.lrange("%slist%d" % (prefix, thread), 0, -1) for thread in range(8)] == [expected] * 8
@@ -69,11 +74,7 @@ def test_lines_published_by_many_threads_arrive_once_each_in_each_threads_order(
         for n in range(300):
             stream.publish_lines(channel, "%d\n%d" % (thread, n))
 
-    writers = [threading.Thread(target=write, args=(thread,)) for thread in range(8)]
-    for writer in writers:
-        writer.start()
-    for writer in writers:
-        writer.join()
+    run_in_threads(write, 8)
     stream.sync(10)
     received = {thread: [] for thread in range(8)}
     while sum(map(len, received.values())) < 8 * 300:
