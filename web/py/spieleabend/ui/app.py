@@ -22,6 +22,11 @@ def whole_param(name, signed=False):
     return int(value) if digits and digits.isdigit() else None
 
 
+def table_module():
+    """Return spieleabend.ui.table, imported when a game screen first asks (it is not a start module)."""
+    return __import__("spieleabend.ui.table", fromlist=["game_screen"])
+
+
 class App(PageReport):
     """The running app (in its worker; the page draws what it sends)."""
 
@@ -147,7 +152,7 @@ class App(PageReport):
             game = parts[1] if len(parts) > 1 else ""
             if game in GAME_MODULES:
                 if len(parts) > 2 and parts[2] in ("continue", "table"):
-                    return __import__("spieleabend.ui.table", fromlist=["x"]).continue_screen(self, game)
+                    return table_module().continue_screen(self, game)
                 return __import__("spieleabend.ui.setup", fromlist=["x"]).SetupScreen(self, game)
         return HomeScreen()
 
@@ -176,7 +181,7 @@ class App(PageReport):
     def draw(self):
         """Draw the current screen from its data now."""
         if hasattr(self.screen, "table"):
-            table = __import__("spieleabend.ui.table", fromlist=["x"]).game_screen(self.screen)[1]
+            table = table_module().game_screen(self.screen)[1]
             if table is not None:
                 table.hold_views(self.draw_now)  # its views are asked for several times, made once
                 return
@@ -189,13 +194,13 @@ class App(PageReport):
         """Return True while the current screen's room table is about to draw by itself (see table.drawing_due)."""
         if not hasattr(self.screen, "table"):
             return False
-        return __import__("spieleabend.ui.table", fromlist=["x"]).drawing_due(self.screen)
+        return table_module().drawing_due(self.screen)
 
     def marks(self):
         """Return the testers' root attributes for the current screen (data-turn, data-seat, data-scores, data-animating)."""
         if not hasattr(self.screen, "table"):
             return {"turn": None, "animating": False, "scores": None, "seat": None}
-        return __import__("spieleabend.ui.table", fromlist=["x"]).page_marks(self.screen)
+        return table_module().page_marks(self.screen)
 
     def refresh_marks(self):
         """Send the root attributes again without drawing (a computer's move was just scheduled)."""
