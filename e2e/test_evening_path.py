@@ -128,3 +128,22 @@ def test_a_screen_that_fails_says_so_and_offers_a_way_on(context, live_server):
     page.get_by_test_id("failure").wait_for()  # the save is still the one it cannot draw, and says so
     page.get_by_test_id("nav-home").click()
     page.wait_for_selector("[data-testid=game-golf]")
+
+
+def test_the_games_compile_in_a_second_worker_that_ends_when_done(page, live_server):
+    """A module takes 50 to 700 ms to compile; in the app's worker a room's frame or a tap waited for it.
+    The app's worker starts a second one for the compile, takes its code and lets it go."""
+    started = []
+    page.on("worker", lambda worker: started.append(worker))
+    open_app(page, live_server.url)
+    wait_until_compiled(page)
+    app = app_worker(page)
+    compilers = [worker for worker in started if worker is not app]
+    assert [worker.url for worker in compilers] == [app.url]  # the same script, in its compiler's role
+    for _ in range(100):
+        if compilers[0] not in page.workers:
+            break
+        page.wait_for_timeout(100)
+    assert page.workers == [app]
+    # What the compiler sent is what the app's worker runs: a game opens from it.
+    start_from_home(page, "golf")

@@ -14,6 +14,11 @@ var SHA256 = {{sha256}};
 var START = {{start_order}};  // the start modules, leaves first
 var LATER = {{idle_order}};  // the games' modules, compiled after a first start
 var LATER_DELAY_MS = 3000;
+// This same script, started by the app's worker under this name, only compiles the games' modules
+// (compileLater): a module takes 50 to 700 ms to compile, and a room's frame that came meanwhile
+// waited for it in the app's worker (the slowest tenth of a room's moves, bench.room_latency).
+var COMPILER = "spieleabend-compiler";
+var compiling = self.name === COMPILER;
 var booted = false, queued = [];
 
 // Load at once: the page creates this worker as early as it can (in its <head> on a start from the
@@ -21,7 +26,7 @@ var booted = false, queued = [];
 var loaded = Promise.all([import(BRYTHON), fetch(BUNDLE).then(function (response) {
   if (!response.ok) throw new Error("the app's bundle: HTTP " + response.status);
   return response.json();
-}), import(SHA256).then(function (noble) { self.spieleabendSha256 = hexSha256(noble.sha256); })]).then(function (all) {
+}), compiling ? null : import(SHA256).then(function (noble) { self.spieleabendSha256 = hexSha256(noble.sha256); })]).then(function (all) {
   install(self.__BRYTHON__, all[1]);
 });
 
@@ -45,6 +50,12 @@ function install(B, bundle) {
 }
 
 self.onmessage = function (event) {
+  // The compiler's one message: the names of the modules to compile.
+  if (compiling) {
+    loaded.then(function () { compileEach(self.__BRYTHON__, event.data); },
+                function () { self.postMessage("failed"); self.close(); });  // the app's worker compiles them
+    return;
+  }
   // The first message: the page's facts for ui/dom.py as JSON text.
   if (!booted) { booted = true; self.spieleabendPage = event.data.page; loaded.then(function () { begin(); }, failed); return; }
   // Later messages are JSON text for ui/dom.py; those that come before Python listens wait.
@@ -120,27 +131,71 @@ function record(B, name, js) {
           timestamp: B.timestamp, source_ts: entry.timestamp};
 }
 
-// The games' modules, compiled one at a time after a first start (Brython would compile each when a
-// game opens) and kept in the cache. Nothing here holds up the page: this is not its thread.
+// The games' modules, compiled after a first start (Brython would compile each when a game opens) and
+// kept in the cache. A second worker compiles them, so a room's frame or a tap never waits for a
+// compile here; where a worker cannot start another (older Safari) they are compiled here, one at a
+// time, a message from the page getting its turn between two modules.
 function compileLater(B) {
-  function one() {
-    var name = LATER.shift();
-    if (name === undefined) return;
+  if (typeof B.py2js !== "function" || !B.builtins_scope || !B.VFS) return;
+  // A module this visit imported from its source is compiled once more: it is not in the cache
+  // (B.precompiled holds what the cache had), and the next start at its screen reads it from there.
+  var names = LATER.filter(function (name) {
     var entry = B.VFS[name];
-    // A module this visit imported from its source is compiled once more: it is not in the cache
-    // (B.precompiled holds what the cache had), and the next start at its screen reads it from there.
-    if (entry && entry[0] === ".py" && B.precompiled[name] === undefined) {
-      // Brython's name for a module's file in the bundle: VFS.<name>.py, a package's VFS.<name>/__init__.py.
-      var isPackage = entry.length > 3, file = "VFS." + name + (isPackage ? "/__init__" : "") + entry[0];
-      try {
-        B.url2name[file] = name;
-        B.file_cache[file] = entry[1];
-        var js = B.py2js({src: entry[1], filename: file, imported: true}, name, name, B.builtins_scope).to_js();
-        B.precompiled[name] = isPackage ? [js] : js;
-        store(B, record(B, name, js));
-      } catch (e) {}  // the import compiles it again and reports what is wrong
+    return entry && entry[0] === ".py" && B.precompiled[name] === undefined;
+  });
+  if (!names.length) return;
+  var compiler = null;
+  try { compiler = typeof Worker === "function" ? new Worker(self.location.href, {type: "module", name: COMPILER}) : null; } catch (e) {}
+  if (!compiler) { compileHere(B, names); return; }
+  compiler.onmessage = function (event) {
+    if (event.data === null || event.data === "failed") {  // all done, or it could not load what it needs
+      compiler.terminate();
+      if (event.data === "failed") compileHere(B, names);
+      return;
     }
-    setTimeout(one, 0);  // a message from the page (a tap) gets its turn between two modules
+    var name = event.data[0];
+    names.splice(names.indexOf(name), 1);
+    keep(B, name, event.data[1]);
+  };
+  compiler.onerror = function () { compiler.terminate(); compileHere(B, names); };  // the rest here
+  compiler.postMessage(names);
+}
+
+// In the compiler: compile each module and send its code back ([name, code] or null for one that does
+// not compile: the import compiles it again and reports what is wrong), then null when done.
+function compileEach(B, names) {
+  names.forEach(function (name) { self.postMessage([name, compiled(B, name)]); });
+  self.postMessage(null);
+  self.close();
+}
+
+// In the app's worker when no second worker can start: one module at a time, taps between them.
+function compileHere(B, names) {
+  names = names.slice();
+  function one() {
+    var name = names.shift();
+    if (name === undefined) return;
+    if (B.precompiled[name] === undefined) keep(B, name, compiled(B, name));
+    setTimeout(one, 0);
   }
-  if (typeof B.py2js === "function" && B.builtins_scope && B.VFS) one();
+  one();
+}
+
+// Brython's JavaScript of one module of the bundle, or null when it does not compile.
+function compiled(B, name) {
+  var entry = B.VFS[name];
+  // Brython's name for a module's file in the bundle: VFS.<name>.py, a package's VFS.<name>/__init__.py.
+  var file = "VFS." + name + (entry.length > 3 ? "/__init__" : "") + entry[0];
+  try {
+    B.url2name[file] = name;
+    B.file_cache[file] = entry[1];
+    return B.py2js({src: entry[1], filename: file, imported: true}, name, name, B.builtins_scope).to_js();
+  } catch (e) { return null; }
+}
+
+// A compiled module: Brython's importer takes it from B.precompiled; the cache keeps it for the next start.
+function keep(B, name, js) {
+  if (js === null || B.precompiled[name] !== undefined) return;
+  B.precompiled[name] = B.VFS[name].length > 3 ? [js] : js;
+  store(B, record(B, name, js));
 }

@@ -126,11 +126,11 @@ def t(key, **values):
 
     A key with a "<key>_one" form (e.g. "1 Punkt" beside "%(n)s Punkte") takes it when n is 1.
     """
-    if values.get("n") == 1 and key + "_one" in TEXTS:
+    # `in` before reading: a missed dict.get raises and catches a KeyError inside Brython, and this runs
+    # hundreds of times a drawing.
+    if "n" in values and values["n"] == 1 and key + "_one" in TEXTS:
         key += "_one"
-    pair = TEXTS.get(key)
-    if pair is None:
-        pair = registered_text(key)
+    pair = TEXTS[key] if key in TEXTS else registered_text(key)
     if pair is None:
         return key
     text = pair[0] if _current[0] == "de" else pair[1]

@@ -44,8 +44,8 @@ from spieleabend.games import GAME_MODULES, check_action
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
-from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_names, keep_replay, result_entry, screen_module,
-                                  seat_player)
+from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_names, flag, keep_replay, result_entry,
+                                  screen_module, seat_player)
 
 from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
@@ -626,9 +626,9 @@ class HostTable(LocalTable):
         now = self.app.now()
         for seat in range(len(out)):
             player = players[seat] if seat < len(players) else {}
-            away = bool(player.get("away")) and player.get("kind") == REMOTE
+            away = flag(player, "away") and player["kind"] == REMOTE
             out[seat]["away"] = away
-            if away and not player.get("stand_in") and seat in waiting:
+            if away and not flag(player, "stand_in") and seat in waiting:
                 since = player["away_since"] if "away_since" in player else now
                 out[seat]["stand_in_in"] = max(0, since + self.room_stand_in_ms() - now)
         return out

@@ -52,6 +52,12 @@ def screen_module(game):
 COMPUTER_NAMES = ["Anna", "Ben", "Clara", "Deniz", "Emil", "Frieda", "Gustav", "Hanna", "Ilse"]
 
 
+def flag(record, key):
+    """Return bool(record.get(key)) without dict.get, whose miss raises and catches a KeyError inside
+    Brython: a room's drawing asks this of every seat."""
+    return key in record and bool(record[key])
+
+
 def seat_player(name, kind, strength=None):
     """Return one seat's entry in a table's players list."""
     return {"name": name, "kind": kind, "strength": strength}
@@ -295,8 +301,8 @@ class LocalTable(Table):
         out = []
         for seat in range(len(names)):
             player = self.players()[seat] if seat < len(self.players()) else seat_player(names[seat], COMPUTER)
-            out.append({"name": names[seat], "kind": player["kind"], "away": bool(player.get("away")),
-                        "stand_in": bool(player.get("stand_in")), "me": seat == self.seat})
+            out.append({"name": names[seat], "kind": player["kind"], "away": flag(player, "away"),
+                        "stand_in": flag(player, "stand_in"), "me": seat == self.seat})
         return out
 
     def is_computer(self, seat):
@@ -305,7 +311,7 @@ class LocalTable(Table):
         if seat >= len(players):
             return True
         player = players[seat]
-        return player["kind"] == COMPUTER or bool(player.get("stand_in"))
+        return player["kind"] == COMPUTER or flag(player, "stand_in")
 
     def act(self, action, seat=None):
         """Apply an action for this device's seat (or `seat`); IllegalAction leaves everything unchanged."""
