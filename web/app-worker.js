@@ -19,6 +19,14 @@ var LATER_DELAY_MS = 3000;
 // waited for it in the app's worker (the slowest tenth of a room's moves, bench.room_latency).
 var COMPILER = "spieleabend-compiler";
 var compiling = self.name === COMPILER;
+// It takes a module only once the app has drawn nothing for this long: a compile uses a core the
+// app's worker and the page may need (a phone in a room draws a move every second or two).
+var QUIET_MS = 1500;
+var lastPosted = 0;
+if (!compiling) {
+  var post = self.postMessage.bind(self);
+  self.postMessage = function (message) { lastPosted = Date.now(); post(message); };  // a drawing, an answer
+}
 var booted = false, queued = [];
 
 // Load at once: the page creates this worker as early as it can (in its <head> on a start from the
@@ -50,7 +58,7 @@ function install(B, bundle) {
 }
 
 self.onmessage = function (event) {
-  // The compiler's one message: the names of the modules to compile.
+  // The compiler's messages: the names of modules to compile.
   if (compiling) {
     loaded.then(function () { compileEach(self.__BRYTHON__, event.data); },
                 function () { self.postMessage("failed"); self.close(); });  // the app's worker compiles them
@@ -133,8 +141,8 @@ function record(B, name, js) {
 
 // The games' modules, compiled after a first start (Brython would compile each when a game opens) and
 // kept in the cache. A second worker compiles them, so a room's frame or a tap never waits for a
-// compile here; where a worker cannot start another (older Safari) they are compiled here, one at a
-// time, a message from the page getting its turn between two modules.
+// compile here, one module each time the app has drawn nothing for QUIET_MS; where a worker cannot
+// start another (older Safari) they are compiled here the same way, taps getting their turn between.
 function compileLater(B) {
   if (typeof B.py2js !== "function" || !B.builtins_scope || !B.VFS) return;
   // A module this visit imported from its source is compiled once more: it is not in the cache
@@ -147,38 +155,43 @@ function compileLater(B) {
   var compiler = null;
   try { compiler = typeof Worker === "function" ? new Worker(self.location.href, {type: "module", name: COMPILER}) : null; } catch (e) {}
   if (!compiler) { compileHere(B, names); return; }
+  function next() {
+    var name = names.shift();
+    if (name === undefined) compiler.terminate();
+    else compiler.postMessage([name]);
+  }
   compiler.onmessage = function (event) {
-    if (event.data === null || event.data === "failed") {  // all done, or it could not load what it needs
-      compiler.terminate();
-      if (event.data === "failed") compileHere(B, names);
-      return;
-    }
-    var name = event.data[0];
-    names.splice(names.indexOf(name), 1);
-    keep(B, name, event.data[1]);
+    if (event.data === "failed") { compiler.terminate(); compileHere(B, names); return; }  // it could not load
+    if (event.data === null) { whenQuiet(next); return; }  // ready for the next module
+    keep(B, event.data[0], event.data[1]);
   };
   compiler.onerror = function () { compiler.terminate(); compileHere(B, names); };  // the rest here
-  compiler.postMessage(names);
+  whenQuiet(next);
+}
+
+function whenQuiet(then) {
+  var quiet = Date.now() - lastPosted;
+  if (quiet < QUIET_MS) setTimeout(function () { whenQuiet(then); }, QUIET_MS - quiet);
+  else then();
 }
 
 // In the compiler: compile each module and send its code back ([name, code] or null for one that does
-// not compile: the import compiles it again and reports what is wrong), then null when done.
+// not compile: the import compiles it again and reports what is wrong), then null for "ready".
 function compileEach(B, names) {
   names.forEach(function (name) { self.postMessage([name, compiled(B, name)]); });
   self.postMessage(null);
-  self.close();
 }
 
-// In the app's worker when no second worker can start: one module at a time, taps between them.
+// In the app's worker when no second worker can start: one module at a time, when quiet, taps between them.
 function compileHere(B, names) {
   names = names.slice();
   function one() {
     var name = names.shift();
     if (name === undefined) return;
     if (B.precompiled[name] === undefined) keep(B, name, compiled(B, name));
-    setTimeout(one, 0);
+    setTimeout(function () { whenQuiet(one); }, 0);  // a message from the page gets its turn first
   }
-  one();
+  whenQuiet(one);
 }
 
 // Brython's JavaScript of one module of the bundle, or null when it does not compile.
