@@ -57,3 +57,46 @@ def test_the_browser_sha256_gives_hashlib_digests(page, live_server):
     assert digests[:len(texts)] == expected
     assert [digests[index] for index in range(len(SHA256_VECTORS))] == list(SHA256_VECTORS.values())
     assert digests[-1] == hashlib.sha256(b"play 7 risk|00ff").hexdigest()
+
+
+# The shipped brython.js joins a list or tuple of strings at once (server/build.py, BRYTHON_JOIN_FAST):
+# every kind of argument must still join as in CPython, and a wrong one fail the same way.
+JOIN_IN_WORKER = """
+from browser import self as scope
+import javascript
+
+
+class Backwards(list):
+    def __iter__(self):
+        return iter(list(reversed(self)))
+
+
+def error_of(call):
+    try:
+        call()
+    except TypeError as error:
+        return "TypeError: " + str(error)
+    return "no error"
+
+
+out = ["-".join(["a", "b", "c"]), "".join(("x", "y")), ", ".join([]), "".join(()), "".join(str(n) for n in range(5)),
+       "+".join({"k": 1, "l": 2}), "/".join(Backwards(["1", "2", "3"])), "".join(["Größe ", "♠", " 🂡"]),
+       " ".join("abc"), error_of(lambda: "".join(["a", 1])), error_of(lambda: "".join(("a", None))),
+       error_of(lambda: "".join(5))]
+scope.joinResult = javascript.JSON.stringify(out)
+"""
+
+
+def test_the_shipped_brython_joins_like_cpython(page, live_server):
+    """str.join's fast path for lists and tuples changes nothing a program can see, errors included."""
+    open_app(page, live_server.url)
+    worker = app_worker(page)
+    worker.evaluate("src => { self.joinResult = null; __BRYTHON__.runPythonSource(src); }", JOIN_IN_WORKER)
+    got = json.loads(worker.evaluate("self.joinResult"))
+    namespace = {}
+    exec(JOIN_IN_WORKER.split("out = ")[0].replace("from browser import self as scope\nimport javascript\n", ""), namespace)
+    expected = eval(JOIN_IN_WORKER.split("out = ")[1].split("\nscope.")[0], namespace)
+    assert got[:9] == expected[:9]
+    assert got[9:11] == ["TypeError: sequence item 1: expected str instance, int found",
+                         "TypeError: sequence item 1: expected str instance, NoneType found"]
+    assert got[11].startswith("TypeError") and expected[11].startswith("TypeError")

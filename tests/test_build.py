@@ -6,7 +6,8 @@ import shutil
 
 import pytest
 
-from server.build import (BRYTHON_DATA, BRYTHON_LOADER_BUG, BRYTHON_LOADER_FIX, build, build_python_bundle,
+from server.build import (BRYTHON_DATA, BRYTHON_FIXES, BRYTHON_JOIN_FAST, BRYTHON_JOIN_SLOW, BRYTHON_LOADER_BUG,
+                          BRYTHON_LOADER_FIX, build, build_python_bundle,
                           fixed_brython, module_imports, prerender_home, start_modules, start_order)
 
 def bundle_modules(text):
@@ -190,14 +191,17 @@ def test_games_modules_are_listed_for_compiling_in_idle_time():
 
 
 def test_the_shipped_brython_never_runs_an_imported_package_again():
-    """Issue 22: the brython.js the app serves has its precompiled-module loader fixed, exactly once."""
+    """Issue 22: the brython.js the app serves has its precompiled-module loader fixed, exactly once
+    (and str.join's fast path, issue 28: nothing else changed)."""
     release = build()
     shipped = next(asset.data for url, asset in release.assets.items()
                    if url.startswith("/assets/brython.")).decode()
     original = (BRYTHON_DATA / "brython.js").read_text()
     assert BRYTHON_LOADER_BUG in original and BRYTHON_LOADER_BUG not in shipped
     assert shipped.count(BRYTHON_LOADER_FIX) == 1
-    assert len(shipped) - len(original) == len(BRYTHON_LOADER_FIX) - len(BRYTHON_LOADER_BUG)
+    assert [old for old, _, _ in BRYTHON_FIXES] == [BRYTHON_LOADER_BUG, BRYTHON_JOIN_SLOW]
+    assert shipped.count(BRYTHON_JOIN_FAST) == 1
+    assert len(shipped) - len(original) == sum(len(new) - len(old) for old, new, _ in BRYTHON_FIXES)
     # The same Brython otherwise: its compiled-code cache key is unchanged.
     stamp = re.compile(r"__BRYTHON__\.timestamp=(\d+)")
     assert stamp.search(shipped).group(1) == stamp.search(original).group(1)
@@ -208,6 +212,8 @@ def test_a_brython_whose_loader_changed_stops_the_build():
     original = (BRYTHON_DATA / "brython.js").read_text()
     with pytest.raises(RuntimeError, match="precompiled-module loader"):
         fixed_brython(original.replace(BRYTHON_LOADER_BUG, "/* rewritten upstream */"))
+    with pytest.raises(RuntimeError, match="str.join"):
+        fixed_brython(original.replace(BRYTHON_JOIN_SLOW, "/* rewritten upstream */"))
 
 
 # Issue 29: the rules pages are for players, in German and English, with the app's icon.
