@@ -245,8 +245,10 @@ def test_a_flooding_seat_gets_no_fresh_burst_on_the_other_process(two_processes,
             flooder.send({"type": "ping"})
         except RelayClosed:
             break
-    assert flooder.wait_closed().error_code == "rate_limited"
+    # The bucket emptied during those sends: timed after the close instead, a busy machine's second on the
+    # way back let the shared bucket refill more than this test counted (a CI failure, 1 in 1,641 tests).
     emptied = time.monotonic()
+    assert flooder.wait_closed().error_code == "rate_limited"
     again = clients(b.url)
     again.resume(host.welcome["room"], flooder.welcome["token"])
     # The shared bucket refills from empty at the seat rate (20 frames/s); a fresh one would start with a
