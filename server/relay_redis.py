@@ -930,10 +930,7 @@ class RedisRelay(Relay):
         """
         header, _, payload = message.partition(b"\n")
         if b"\t" not in header:
-            if b"\n" not in payload:
-                self._hand_over(self._addressees(header), payload)
-            else:
-                self._hand_over_batch(message.split(b"\n"))
+            self._hand_over_batch(message.split(b"\n"))
             return
         socket_id, closing, *route = header.decode().split("\t")
         if route:

@@ -627,7 +627,7 @@ def test_a_phone_that_sent_its_move_is_not_on_turn_until_the_host_answers(loop, 
     loop.pump(lambda: len(room.seat_places()) == 1)
     table = room.start_game({}, 2, "random", True, "Hosti")
     for _ in range(20):  # the host plays until it is Anna's turn, as her phone knows it
-        loop.pump(lambda: anna.view() == table.view_for(1))
+        loop.pump(lambda: anna.view() == table.view_of(1))
         if table.engine.to_move(table.state) == [1]:
             break
         table.act(pick(table.view()["legal"]))
@@ -783,7 +783,7 @@ def test_the_host_sends_a_burst_of_views_at_once_and_a_long_run_within_the_relay
     loop.advance(1000)
     assert len(room.sent) <= 200 + 100 * 6
     assert len(room.sent) >= 5000 // rooms.FRAME_MS - 20, "about a frame per FRAME_MS"
-    assert table.broadcast_timer is None and room.sent[-1]["data"]["view"] == table.view_for(2)
+    assert table.broadcast_timer is None and room.sent[-1]["data"]["view"] == table.view_of(2)
 
 
 def test_the_host_holds_its_drawing_while_the_phones_reveals_come(loop, relay_server):
@@ -832,8 +832,8 @@ def test_a_phones_move_reaches_the_other_phone_and_the_screen_before_the_mover(l
     mover = table.engine.to_move(table.state)[0]
     other = 3 - mover
     room.sent.clear()
-    table.on_remote(mover, {"k": "act", "action": table.view_for(mover)["legal"][0]})
+    table.on_remote(mover, {"k": "act", "action": table.view_of(mover)["legal"][0]})
     addressed = [(frame["type"], frame.get("seat")) for frame in room.sent]
     assert addressed == [("to_seat", other), ("to_screens", None), ("to_seat", mover)]
-    assert [frame["data"]["view"] for frame in room.sent] == [table.view_for(other), table.view_for(None),
-                                                              table.view_for(mover)], "the views after the move"
+    assert [frame["data"]["view"] for frame in room.sent] == [table.view_of(other), table.view_of(None),
+                                                              table.view_of(mover)], "the views after the move"

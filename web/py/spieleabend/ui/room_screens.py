@@ -662,7 +662,7 @@ class RoomFrame(Screen):
                 self.end_armed = True
                 app.rerender()
                 return
-            view = self.table.view_for(None)
+            view = self.table.view_of(None)
             self.room.end()
             self.keep = True
             app.show(EndedScreen(self.room.game, view, "ended", host=True), route="room/ended")

@@ -607,9 +607,6 @@ class HostTable(LocalTable):
             self.meta["cr"] = new_round(0)
 
     # -- the verbs ---------------------------------------------------------------------------
-    def view(self):
-        return self.view_for(self.seat)
-
     def seats(self):
         out = self.room_seats()
         for entry in out:
@@ -671,11 +668,8 @@ class HostTable(LocalTable):
         LocalTable.act(self, action, seat)
 
     # -- views ---------------------------------------------------------------------------------
-    def view_for(self, seat):
-        """Return a seat's view (None: the public one) with the commitments so far laid over it."""
-        return self.view_of(seat)
-
     def make_view(self, seat):
+        """Return a seat's view (None: the public one) with the commitments so far laid over it."""
         view = self.engine.view(self.state, seat)
         if not self.secret_choices():
             return view
@@ -707,7 +701,7 @@ class HostTable(LocalTable):
         """Return the table message for one seat (None: the screens).
 
         shared: table_facts() of this moment, made once for all the places a broadcast goes to."""
-        message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_for(seat)}
+        message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_of(seat)}
         message.update(shared if shared is not None else self.table_facts())
         return message
 
@@ -805,8 +799,7 @@ class HostTable(LocalTable):
     def send_own_view(self, seat, shared):
         """Send a present phone its seat's view (nothing for the host's own seats and for phones away)."""
         player = self.players()[seat]
-        if player["kind"] == REMOTE and not ("away" in player and player["away"]) and \
-                not ("gone" in player and player["gone"]):
+        if player["kind"] == REMOTE and not flag(player, "away") and not flag(player, "gone"):
             self.room.link.send({"type": "to_seat", "seat": player["relay"], "data": self.message_for(seat, shared)})
 
     def send_screens(self, public=None):

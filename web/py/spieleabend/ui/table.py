@@ -211,7 +211,7 @@ class LocalTable(Table):
         self.timer = None
         self.closed = False
         self.replay = None  # the finished game's replay document, once recorded (a room sends it to phones)
-        self.held = None  # while views are held (hold_views): {seat or -1: view}
+        self.held = None  # while views are held (hold_views): {seat or None: view}
 
     @property
     def seat(self):
@@ -267,10 +267,9 @@ class LocalTable(Table):
         held = self.held
         if held is None:
             return self.make_view(seat)
-        key = -1 if seat is None else seat
-        if key not in held:
-            held[key] = self.make_view(seat)
-        return held[key]
+        if seat not in held:
+            held[seat] = self.make_view(seat)
+        return held[seat]
 
     def make_view(self, seat):
         """Return a fresh view of a seat (None: the public one) from the engine."""
