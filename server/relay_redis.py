@@ -115,6 +115,10 @@ REDIS_DEFAULTS = {
     # False: every frame to another process is looked up by the relay script, as before the
     # routes (bench.relay_load compares both ways in one run).
     "RELAY_REDIS_ROUTES": True,
+    # Every this many sweep intervals (on average) one process reads every room for the grace
+    # and idle expiry; the sweeps between read no room unless a process died or lost a socket
+    # while Redis was away (reading 250 rooms cost 10 to 15 ms of CPU a second).
+    "RELAY_REDIS_EXPIRY_EVERY": 6,
 }
 
 
@@ -330,6 +334,9 @@ class RedisRelay(Relay):
         self._bus = None
         self._stream = None  # the frames' way to Redis (CommandStream), made with the bus
         self._bus_up = threading.Event()
+        # Rooms where a socket of this process closed while Redis was out of reach: its place
+        # may still name it there, and only this process can tell. The next sweep reads them.
+        self._lost = set()
         # Idle expiry counts in hours: a socket marks its room active at most this often.
         self.touch_interval = min(60.0, self.config["RELAY_IDLE_EXPIRY"] / 60)
         self.ttl_ms = int(1000 * (self.config["RELAY_IDLE_EXPIRY"]
@@ -346,6 +353,9 @@ class RedisRelay(Relay):
 
     def _rooms_key(self):
         return self.prefix + "rooms"
+
+    def _processes_key(self):
+        return self.prefix + "procs"
 
     def _process_key(self, process):
         return "%sproc:%s" % (self.prefix, process)
@@ -403,7 +413,8 @@ class RedisRelay(Relay):
                 del state.at[place.key]
                 notices = self._presence(state, place.key, "away")
         except self.unavailable_errors:
-            return  # the sweep or the next resume puts the place right
+            self._lost.add(code)  # this process's next sweep or the next resume puts it right
+            return
         self._deliver(notices)
 
     # ----- hello: create, join, resume ----------------------------------------------------
@@ -940,9 +951,12 @@ class RedisRelay(Relay):
         self._hand_over([conn] if conn is not None else [], payload, closing or None)
 
     def _beat(self):
-        """Tell the other processes that this one is alive."""
-        self.redis.set(self._process_key(self.process), "1",
-                       px=int(1000 * self.config["RELAY_REDIS_PROCESS_TTL"]))
+        """Tell the other processes that this one is alive (and that it exists, for the sweep)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.set(self._process_key(self.process), "1",
+                 px=int(1000 * self.config["RELAY_REDIS_PROCESS_TTL"]))
+        pipe.sadd(self._processes_key(), self.process)
+        pipe.execute()
 
     def _interrupt(self):
         """Redis is out of reach: tell every device here; each resumes once it is back."""
@@ -954,55 +968,89 @@ class RedisRelay(Relay):
     # ----- expiry, shutdown -----------------------------------------------------------------
 
     def _sweep_loop(self, interval):
-        """Sweep every room about every `interval` seconds, taking turns with the other processes.
+        """Sweep about every `interval` seconds, taking turns with the other processes.
 
-        A sweep reads every room, so N processes sweeping each would read them N times
-        (at 250 rooms about 15 ms of CPU per second for each process). One sweep per
-        interval is enough: a short key in Redis says one is done. Each process waits a
-        random 0.5 to 1.5 intervals, so each gets its turn now and then, which it needs:
-        only its own sweep finds the places of its sockets that closed while Redis was away.
+        Each process waits a random 0.5 to 1.5 intervals between its turns, and a short key in
+        Redis says a turn is taken, so one sweep per interval runs whatever the number of
+        processes (`_sweep_turn`).
         """
         jitter = random.Random()  # its own generator: never moves the process's global random state
         while not self._stopping.wait(interval * jitter.uniform(0.5, 1.5)):
             try:
-                if self.redis.set(self.prefix + "swept", self.process, nx=True,
-                                  px=max(1, int(800 * interval))):
-                    self.sweep()
+                self._sweep_turn(interval)
             except self.unavailable_errors:
                 pass  # the next turn after Redis is back catches up
 
+    def _sweep_turn(self, interval):
+        """Read every room when the expiry is due or a process died; else only this process's lost rooms.
+
+        The grace and idle expiry count in minutes, so every `RELAY_REDIS_EXPIRY_EVERY`
+        intervals is soon enough for them. A dead process is found within an interval from
+        the set of processes and their heartbeats (two commands), without reading a room.
+        """
+        every = self.config["RELAY_REDIS_EXPIRY_EVERY"]
+        if self.redis.set(self.prefix + "expired", self.process, nx=True,
+                          px=max(1, int(1000 * interval * every))):
+            self._sweep()
+            return
+        if self.redis.set(self.prefix + "swept", self.process, nx=True,
+                          px=max(1, int(800 * interval))):
+            dead = self._dead_processes()
+            if dead:
+                self._sweep()
+                self.redis.srem(self._processes_key(), *dead)  # their sockets are all away now
+                return
+        lost = list(self._lost)
+        if lost:
+            self._sweep(lost)
+
+    def _dead_processes(self):
+        """Return the processes that beat once and have stopped (their sockets may still hold places)."""
+        processes = sorted(p.decode() for p in self.redis.smembers(self._processes_key()))
+        pipe = self.redis.pipeline(transaction=False)
+        for process in processes:
+            pipe.exists(self._process_key(process))
+        return [p for p, alive in zip(processes, pipe.execute()) if not alive]
+
     def sweep(self):
         """Expire rooms, lapsed places and the sockets of dead processes, in every room."""
-        now = self.clock()
         try:
-            self._sync()  # rooms marked active by the frames written so far count as active
-            codes = sorted(c.decode() for c in self.redis.smembers(self._rooms_key()))
-            pipe = self.redis.pipeline(transaction=False)
-            for code in codes:
-                pipe.hgetall(self._room_key(code))
-                pipe.hgetall(self._at_key(code))
-            replies = pipe.execute()
-            states = {}
-            gone = []
-            for index, code in enumerate(codes):
-                state = self._state(code, replies[2 * index], replies[2 * index + 1])
-                if state is None:
-                    gone.append(code)  # its keys expired by themselves
-                else:
-                    states[code] = state
-            if gone:
-                self.redis.srem(self._rooms_key(), *gone)
-            stale = self._stale_addresses(states.values())
-            for code, state in states.items():
-                if self._due(state, now, stale):
-                    notices = []
-                    with self._lock(code):
-                        fresh = self._read(code)
-                        if fresh is not None:
-                            notices = self._expire(fresh, now, stale)
-                    self._deliver(notices)
+            self._sweep()
         except self.unavailable_errors:
             pass  # the next sweep after Redis is back catches up
+
+    def _sweep(self, codes=None):
+        """Sweep these rooms (all when None); raises if Redis is out of reach."""
+        now = self.clock()
+        self._sync()  # rooms marked active by the frames written so far count as active
+        lost = set(self._lost)
+        if codes is None:
+            codes = sorted(c.decode() for c in self.redis.smembers(self._rooms_key()))
+        pipe = self.redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.hgetall(self._room_key(code))
+            pipe.hgetall(self._at_key(code))
+        replies = pipe.execute()
+        states = {}
+        gone = []
+        for index, code in enumerate(codes):
+            state = self._state(code, replies[2 * index], replies[2 * index + 1])
+            if state is None:
+                gone.append(code)  # its keys expired by themselves
+            else:
+                states[code] = state
+        if gone:
+            self.redis.srem(self._rooms_key(), *gone)
+        stale = self._stale_addresses(states.values())
+        for code, state in states.items():
+            if self._due(state, now, stale):
+                notices = []
+                with self._lock(code):
+                    fresh = self._read(code)
+                    if fresh is not None:
+                        notices = self._expire(fresh, now, stale)
+                self._deliver(notices)
+        self._lost -= lost.intersection(codes)  # a room lost meanwhile waits for the next sweep
 
     def _stale_addresses(self, states):
         """Return the addresses of sockets that are gone: dead processes, or closed here."""

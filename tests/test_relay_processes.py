@@ -217,6 +217,25 @@ def test_a_killed_process_costs_its_devices_one_reconnect(redis_for_processes, c
         survivor.stop()
 
 
+def test_the_devices_of_a_killed_process_that_never_come_back_are_shown_away(redis_for_processes, clients):
+    doomed, survivor = (ServerProcess(redis_for_processes.url) for _ in range(2))
+    try:
+        doomed.wait_ready()
+        survivor.wait_ready()
+        host = clients(survivor.url)
+        host.create()
+        join(clients, doomed.url, host, "Anna")
+        join(clients, survivor.url, host, "Ben")
+        doomed.kill()
+        # Nobody resumes: the survivor's sweep finds the dead process (its heartbeat lapses
+        # after 10 s) and tells the host that Anna is away, so her hand can go to a computer.
+        notice = host.recv_type("presence", timeout=60)
+        assert (notice["seat"], notice["name"], notice["status"]) == (1, "Anna", "away")
+    finally:
+        doomed.kill()
+        survivor.stop()
+
+
 def test_pin_guessing_is_locked_across_processes(two_processes, clients):
     a, b = two_processes
     host = clients(a.url)
