@@ -186,54 +186,53 @@ def test_frames_to_an_away_seat_are_dropped_and_reach_it_once_it_is_back_elsewhe
     assert data(back) == "the view again"
 
 
-def test_a_killed_process_costs_its_devices_one_reconnect(redis_for_processes, clients):
+@pytest.fixture
+def doomed_and_survivor(redis_for_processes):
+    """Two fresh server processes sharing the module's Redis: the test kills the first."""
     doomed, survivor = (ServerProcess(redis_for_processes.url) for _ in range(2))
     try:
-        doomed.wait_ready()
-        survivor.wait_ready()
-        host = clients(doomed.url)
-        host.create()
-        anna = join(clients, doomed.url, host, "Anna")
-        ben = join(clients, survivor.url, host, "Ben")
-        host.to_all("round 1")
-        assert data(anna) == data(ben) == "round 1"
-        doomed.kill()
-        with pytest.raises(RelayClosed):
-            anna.recv()
-        host_again = clients(survivor.url)
-        welcome = host_again.resume(host.welcome["room"], host.welcome["token"])
-        assert welcome["secret"] == host.welcome["secret"]
-        assert [p["name"] for p in welcome["places"]] == ["Anna", "Ben"]
-        assert ben.recv_type("presence") == {"type": "presence", "role": "host", "status": "back"}
-        anna_again = clients(survivor.url)
-        anna_again.resume(host.welcome["room"], anna.welcome["token"])
-        assert host_again.recv_type("presence")["status"] == "back"
-        host_again.to_all("round 2")
-        assert data(anna_again) == data(ben) == "round 2"
-        anna_again.to_host("my card")
-        assert host_again.recv_type("msg")["data"] == "my card"
+        yield doomed.wait_ready(), survivor.wait_ready()
     finally:
         doomed.kill()
         survivor.stop()
 
 
-def test_the_devices_of_a_killed_process_that_never_come_back_are_shown_away(redis_for_processes, clients):
-    doomed, survivor = (ServerProcess(redis_for_processes.url) for _ in range(2))
-    try:
-        doomed.wait_ready()
-        survivor.wait_ready()
-        host = clients(survivor.url)
-        host.create()
-        join(clients, doomed.url, host, "Anna")
-        join(clients, survivor.url, host, "Ben")
-        doomed.kill()
-        # Nobody resumes: the survivor's sweep finds the dead process (its heartbeat lapses
-        # after 10 s) and tells the host that Anna is away, so her hand can go to a computer.
-        notice = host.recv_type("presence", timeout=60)
-        assert (notice["seat"], notice["name"], notice["status"]) == (1, "Anna", "away")
-    finally:
-        doomed.kill()
-        survivor.stop()
+def test_a_killed_process_costs_its_devices_one_reconnect(doomed_and_survivor, clients):
+    doomed, survivor = doomed_and_survivor
+    host = clients(doomed.url)
+    host.create()
+    anna = join(clients, doomed.url, host, "Anna")
+    ben = join(clients, survivor.url, host, "Ben")
+    host.to_all("round 1")
+    assert data(anna) == data(ben) == "round 1"
+    doomed.kill()
+    with pytest.raises(RelayClosed):
+        anna.recv()
+    host_again = clients(survivor.url)
+    welcome = host_again.resume(host.welcome["room"], host.welcome["token"])
+    assert welcome["secret"] == host.welcome["secret"]
+    assert [p["name"] for p in welcome["places"]] == ["Anna", "Ben"]
+    assert ben.recv_type("presence") == {"type": "presence", "role": "host", "status": "back"}
+    anna_again = clients(survivor.url)
+    anna_again.resume(host.welcome["room"], anna.welcome["token"])
+    assert host_again.recv_type("presence")["status"] == "back"
+    host_again.to_all("round 2")
+    assert data(anna_again) == data(ben) == "round 2"
+    anna_again.to_host("my card")
+    assert host_again.recv_type("msg")["data"] == "my card"
+
+
+def test_the_devices_of_a_killed_process_that_never_come_back_are_shown_away(doomed_and_survivor, clients):
+    doomed, survivor = doomed_and_survivor
+    host = clients(survivor.url)
+    host.create()
+    join(clients, doomed.url, host, "Anna")
+    join(clients, survivor.url, host, "Ben")
+    doomed.kill()
+    # Nobody resumes: the survivor's sweep finds the dead process (its heartbeat lapses
+    # after 10 s) and tells the host that Anna is away, so her hand can go to a computer.
+    notice = host.recv_type("presence", timeout=60)
+    assert (notice["seat"], notice["name"], notice["status"]) == (1, "Anna", "away")
 
 
 def test_pin_guessing_is_locked_across_processes(two_processes, clients):
