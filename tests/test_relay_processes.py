@@ -270,16 +270,21 @@ def test_a_flooding_seat_gets_no_fresh_burst_on_the_other_process(two_processes,
     again = clients(b.url)
     again.resume(host.welcome["room"], flooder.welcome["token"])
     # The shared bucket refills from empty at the seat rate (20 frames/s); a fresh one would start with a
-    # burst of 40. Send what a shared bucket can have refilled meanwhile, plus 20: only a fresh bucket
-    # lets them all through (on a slow machine the resume itself takes seconds, so no fixed count will do).
-    sent = 0
-    while sent < 20 * (time.monotonic() - emptied) + 20:
+    # burst of 40. One ping at a time, each answered before the next: a pong means the relay took it, so
+    # the count is never ahead of the relay (sent all at once, a busy relay read them over seconds and
+    # its refill outgrew the count: a failure with the tests on two workers). A shared bucket refuses
+    # before it has taken 20 more than it refilled; only a fresh one takes more (on a slow machine the
+    # resume itself takes seconds, so no fixed count will do).
+    taken = 0
+    while True:
         try:
             again.send({"type": "ping"})
-        except RelayClosed:
+            again.recv_type("pong")
+        except RelayClosed as closed:
+            assert closed.error_code == "rate_limited"
             break
-        sent += 1
-    assert again.wait_closed().error_code == "rate_limited"
+        taken += 1
+        assert taken <= 20 * (time.monotonic() - emptied) + 20, "the resumed seat got a fresh burst"
 
 
 def test_redis_out_of_reach_interrupts_the_room_which_goes_on_when_it_is_back(
