@@ -84,6 +84,16 @@ def test_a_jack_is_kept_while_another_card_fits(strength):
     assert decide(strength, state) == "play 9H"
 
 
+def test_strong_keeps_a_jack_as_its_last_card_and_goes_out_with_it():
+    state = arrange([["JS", "9H"], ["2S", "3S", "4C"], ["5C", "6C", "KD"]], "4H")
+    assert decide("stark", state) == "play 9H mau"
+    maumau.apply_action(state, 0, "play 9H mau")
+    for _ in range(2):
+        maumau.apply_action(state, state["turn"], "draw")  # whatever lies on top then, a Jack fits it
+    assert state["turn"] == 0
+    assert decide("stark", state).startswith("play JS")
+
+
 @pytest.mark.parametrize("strength", ["mittel", "stark"])
 def test_the_jack_names_the_suit_held_most(strength):
     state = arrange([["JC", "2H", "5H", "9H", "3S"], ["2S", "3S"]], "4D")
