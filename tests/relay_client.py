@@ -193,11 +193,13 @@ class AsyncRelayClient:
         self.welcome = None
 
     @classmethod
-    async def connect(cls, url, origin=None, compression="deflate", open_timeout=10):
-        """Open a socket to the relay."""
+    async def connect(cls, url, origin=None, compression="deflate", open_timeout=10,
+                      create_connection=None):
+        """Open a socket to the relay (`create_connection`: websockets' connection class to use)."""
         ws = await async_connect(url, origin=origin, compression=compression, proxy=None,
                                  open_timeout=open_timeout, ping_interval=None,
-                                 close_timeout=2, max_size=None)
+                                 close_timeout=2, max_size=None,
+                                 create_connection=create_connection)
         return cls(ws)
 
     async def create(self):
