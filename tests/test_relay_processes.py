@@ -176,9 +176,15 @@ def test_frames_to_an_away_seat_are_dropped_and_reach_it_once_it_is_back_elsewhe
     host = clients(a.url)
     host.create()
     anna = join(clients, a.url, host, "Anna")
+    witness = join(clients, b.url, host, "Ben")
     anna.close()
     assert host.recv_type("presence")["status"] == "away"
     host.to_seat(1, "missed while away")
+    # The frame reaches Redis through the host's process some time after the host sent it;
+    # Redis runs that process's commands in order, so once a later frame of the host has
+    # arrived on the other process, the first one has been dropped, and the device may resume.
+    host.to_seat(2, "after the missed one")
+    assert data(witness) == "after the missed one"
     back = clients(b.url)
     back.resume(host.welcome["room"], anna.welcome["token"])
     assert host.recv_type("presence")["status"] == "back"
