@@ -13,6 +13,12 @@ greedy players on the same deals, once as it is and once told the opponents' tru
 (its one guessed deal is the truth) from the moment an opponent holds N cards or fewer
 (16: the whole deal). No search over guessed holdings can do better than this, so a line
 that stays below 50 % rules such a search out for that phase.
+
+`--posterior TRIES` measures what reading the opponents' decisions is worth: on the same deals,
+Stark as it is, Stark whose guesses fit every earlier decision of both greedy opponents (drawn
+again until they do, at most TRIES times a guess; the model is exact, the greedy rule itself),
+and both again with a search of 6 options, 40 guesses and 10 times the work budget. It prints each
+share with the paired gain and the CPU time per decision: what 50 % would cost a phone.
 """
 
 import argparse
@@ -118,6 +124,121 @@ def oracle(games, phases, seed_base=2000000):
               + "  gain %+.1f ± %.1f points (paired)" % (100 * mean, 196 * spread / games ** 0.5), flush=True)
 
 
+def opponent_decisions(view, opponent):
+    """Return (play to beat or None, opening, trick entry) for each of an opponent's decisions this deal, oldest first."""
+    found = []
+    opening = True
+    for trick in view["tricks"] + [view["trick"]]:
+        previous = None
+        for entry in trick:
+            if entry["seat"] == opponent:
+                found.append((previous, opening, entry))
+            if not entry["pass"]:
+                previous = entry["play"]
+                opening = False
+    return found
+
+
+def greedy_combination(counts, opening, previous, memo):
+    """Return the combination (shape, low, high, per rank) greedy_choose picks from a hand of rank counts, or None."""
+    best = None
+    best_key = None
+    for option in engine._combinations(counts, opening, previous):
+        low, high, per = option[1], option[2], option[3]
+        rest = list(counts)
+        for value in range(low, high + 1):
+            rest[value] -= per
+        key = (bots.plan(rest, bots.key_of(rest), memo)[0], high)
+        if best_key is None or key < best_key:  # the first of the legal order on ties, as greedy_choose
+            best, best_key = option, key
+    return best
+
+
+def fits_decisions(counts, decisions, memo):
+    """Return whether a greedy player holding `counts` now would have made each of its decisions."""
+    hand = list(counts)
+    for previous, opening, entry in reversed(decisions):  # the hand grows back card by card
+        played = bots.counts_of(entry["cards"])
+        for value in range(16):
+            hand[value] += played[value]
+        picked = greedy_combination(hand, opening, previous, memo)
+        if entry["pass"]:
+            if picked is not None:
+                return False
+            continue
+        low = min(value for value in range(16) if played[value])
+        high = max(value for value in range(16) if played[value])
+        if picked is None or (picked[1], picked[2], picked[3]) != (low, high, played[low]):
+            return False
+    return True
+
+
+def play_deal_reading(seed, stark_seat, tries, search, tally):
+    """Play one deal of Stark against 2 greedy players, its guesses fitting the opponents' decisions
+    (up to `tries` draws a guess; 0: plain guesses); return 1.0 if Stark went out first."""
+    state = engine.new_game({"deals": 1}, Rng(seed))
+    bot_rng = Rng(seed * 7919 + 17)
+    guess = bots.sample_hands
+    decisions = []
+
+    def fitting_guess(unseen, sizes, caps, rng):
+        """Draw guesses until both opponents' decisions fit (or the tries run out)."""
+        memo = {}
+        for _ in range(tries):
+            hands = guess(unseen, sizes, caps, rng)
+            if fits_decisions(hands[0], decisions[0], memo) and fits_decisions(hands[1], decisions[1], memo):
+                tally["fitted"] += 1
+                return hands
+        tally["unfitted"] += 1
+        return guess(unseen, sizes, caps, rng)
+
+    while engine.outcome(state) is None:
+        seat = engine.to_move(state)[0]
+        view = engine.view(state, seat)
+        if seat != stark_seat:
+            action = greedy_choose(view, bot_rng)
+        else:
+            decisions[:] = [opponent_decisions(view, (seat + k) % 3) for k in (1, 2)]
+            bots.sample_hands = fitting_guess if tries else guess
+            started = time.process_time()
+            try:
+                action = bots.strong_choose(view, bot_rng, *search)
+            finally:
+                bots.sample_hands = guess
+            if len(view["legal"]) > 1:
+                tally["cpu"].append(time.process_time() - started)
+        engine.apply_action(state, seat, action)
+    record = state["log"][-1]
+    winner = [s for s in record["settlements"] if s["kind"] == "out"][0]["seat"]
+    return 1.0 if winner == stark_seat else 0.0
+
+
+def posterior(games, tries, seed_base=2000000):
+    """Print Stark's share against 2 greedy players with and without guesses that fit the opponents'
+    decisions, at its own search and at a 10 times larger one, paired on the same deals."""
+    own = (bots.SHORTLIST, bots.MAX_SAMPLES, bots.WORK_BUDGET)
+    larger = (6, 40, 10 * bots.WORK_BUDGET)
+    plain = None
+    for label, reading, search in (("as it is", 0, own), ("guesses fit the decisions", tries, own),
+                                   ("larger search", 0, larger),
+                                   ("larger search, guesses fit the decisions", tries, larger)):
+        tally = {"fitted": 0, "unfitted": 0, "cpu": []}
+        won = [play_deal_reading(seed_base + game, game % 3, reading, search, tally) for game in range(games)]
+        line = format_share("stark vs 2 greedy (deals won), " + label, sum(won), games, baseline=1 / 3)
+        if plain is None:
+            plain = won
+        else:
+            gain = [a - b for a, b in zip(won, plain)]
+            mean = sum(gain) / games
+            spread = (sum((g - mean) ** 2 for g in gain) / (games - 1)) ** 0.5
+            line += "  gain %+.1f ± %.1f points (paired)" % (100 * mean, 196 * spread / games ** 0.5)
+        cpu = [seconds * 1000 for seconds in tally["cpu"]]
+        line += "  CPU per decision median %.2f ms, p99 %.1f ms" % (median(cpu), percentile(cpu, 0.99))
+        if reading:
+            line += ", %d %% of guesses fit" % (100 * tally["fitted"] // max(1, tally["fitted"] + tally["unfitted"]))
+        print(line, flush=True)
+
+
 def main():
     """Run every matchup, then print the decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -126,7 +247,12 @@ def main():
     parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     parser.add_argument("--oracle", type=int, nargs="+", metavar="N",
                         help="what the hidden hands are worth: told from N cards or fewer on (then stop)")
+    parser.add_argument("--posterior", type=int, metavar="TRIES",
+                        help="what reading the opponents' decisions is worth, TRIES draws a guess (then stop)")
     args = parser.parse_args()
+    if args.posterior:
+        posterior(args.games, args.posterior)
+        return
     if args.oracle:
         oracle(args.games, args.oracle)
         return

@@ -193,3 +193,37 @@ def test_the_paodekuai_oracle_tells_nothing_before_its_phase_and_puts_the_guessi
         assert strength_paodekuai.play_deal_told(seed, stark_seat, -1) == (1.0 if winner == stark_seat else 0.0)
         assert strength_paodekuai.play_deal_told(seed, stark_seat, 16) in (0.0, 1.0)
         assert bots.sample_hands is guessing
+
+
+def test_the_paodekuai_posterior_reading_accepts_the_true_hands_and_rejects_most_guesses():
+    """bench.strength_paodekuai --posterior models the greedy player exactly: the opponents' true
+    hands fit every decision they made, while most random guesses do not once they have made some."""
+    from bench import strength_paodekuai
+    from spieleabend.games import paodekuai as engine
+    from spieleabend.games.common import Rng
+
+    bots = load_bots("paodekuai")
+    checked = fitting = guessed = 0
+    for seed in range(40, 46):
+        state = engine.new_game({"deals": 1}, Rng(seed))
+        rng = Rng(seed)
+        while engine.outcome(state) is None:
+            seat = engine.to_move(state)[0]
+            view = engine.view(state, seat)
+            if seat == 0 and len(view["legal"]) > 1 and len(view["played"]) > 20:
+                for k in (1, 2):
+                    decisions = strength_paodekuai.opponent_decisions(view, k)
+                    truth = bots.counts_of(state["hands"][k])
+                    assert strength_paodekuai.fits_decisions(truth, decisions, {})
+                    checked += 1
+                unseen = list(bots.FULL_COUNTS)
+                for card in view["hand"] + view["played"]:
+                    unseen[bots.RANK_VALUE[card[:-1]]] -= 1
+                for _ in range(5):
+                    guess = bots.sample_hands(unseen, view["hand_sizes"][1:], bots.pass_caps(view, 0), rng)
+                    fitting += strength_paodekuai.fits_decisions(
+                        guess[0], strength_paodekuai.opponent_decisions(view, 1), {})
+                    guessed += 1
+            engine.apply_action(state, seat, bots.greedy_choose(view, rng))
+    assert checked > 20
+    assert fitting < guessed / 2
