@@ -84,31 +84,42 @@ class ChoiceTimer(DecisionTimer):
         return super().__call__(view, rng)
 
 
-def play_deal_told(seed, stark_seat, told_below):
-    """Play one deal of Stark against 2 greedy players, Stark told the true hands once an opponent holds `told_below` cards or fewer; return 1.0 if Stark went out first."""
+def play_stark_deal(seed, stark_seat, stark_move):
+    """Play one deal of Stark against 2 greedy players, Stark's moves by `stark_move(state, view, rng)`;
+    return 1.0 if Stark went out first."""
     state = engine.new_game({"deals": 1}, Rng(seed))
     bot_rng = Rng(seed * 7919 + 17)
-    guess = bots.sample_hands
     while engine.outcome(state) is None:
         seat = engine.to_move(state)[0]
         view = engine.view(state, seat)
         if seat != stark_seat:
             action = greedy_choose(view, bot_rng)
         else:
-            first, second = (state["hands"][(seat + 1) % 3], state["hands"][(seat + 2) % 3])
-            if min(len(first), len(second)) > told_below:
-                action = bots.strong_choose(view, bot_rng)
-            else:
-                truth = [bots.counts_of(first), bots.counts_of(second)]
-                bots.sample_hands = lambda *unused: [list(truth[0]), list(truth[1])]
-                try:
-                    action = bots.strong_choose(view, bot_rng, max_samples=1)
-                finally:
-                    bots.sample_hands = guess
+            action = stark_move(state, view, bot_rng)
         engine.apply_action(state, seat, action)
     record = state["log"][-1]
     winner = [s for s in record["settlements"] if s["kind"] == "out"][0]["seat"]
     return 1.0 if winner == stark_seat else 0.0
+
+
+def play_deal_told(seed, stark_seat, told_below):
+    """Play one deal of Stark against 2 greedy players, Stark told the true hands once an opponent holds `told_below` cards or fewer; return 1.0 if Stark went out first."""
+    guess = bots.sample_hands
+
+    def told_move(state, view, bot_rng):
+        """Stark's move, its one guess the truth once the phase has come."""
+        seat = view["seat"]
+        first, second = (state["hands"][(seat + 1) % 3], state["hands"][(seat + 2) % 3])
+        if min(len(first), len(second)) > told_below:
+            return bots.strong_choose(view, bot_rng)
+        truth = [bots.counts_of(first), bots.counts_of(second)]
+        bots.sample_hands = lambda *unused: [list(truth[0]), list(truth[1])]
+        try:
+            return bots.strong_choose(view, bot_rng, max_samples=1)
+        finally:
+            bots.sample_hands = guess
+
+    return play_stark_deal(seed, stark_seat, told_move)
 
 
 def oracle(games, phases, seed_base=2000000):
@@ -176,8 +187,6 @@ def fits_decisions(counts, decisions, memo):
 def play_deal_reading(seed, stark_seat, tries, search, tally):
     """Play one deal of Stark against 2 greedy players, its guesses fitting the opponents' decisions
     (up to `tries` draws a guess; 0: plain guesses); return 1.0 if Stark went out first."""
-    state = engine.new_game({"deals": 1}, Rng(seed))
-    bot_rng = Rng(seed * 7919 + 17)
     guess = bots.sample_hands
     decisions = []
 
@@ -192,25 +201,19 @@ def play_deal_reading(seed, stark_seat, tries, search, tally):
         tally["unfitted"] += 1
         return guess(unseen, sizes, caps, rng)
 
-    while engine.outcome(state) is None:
-        seat = engine.to_move(state)[0]
-        view = engine.view(state, seat)
-        if seat != stark_seat:
-            action = greedy_choose(view, bot_rng)
-        else:
-            decisions[:] = [opponent_decisions(view, (seat + k) % 3) for k in (1, 2)]
-            bots.sample_hands = fitting_guess if tries else guess
-            started = time.process_time()
-            try:
-                action = bots.strong_choose(view, bot_rng, *search)
-            finally:
-                bots.sample_hands = guess
+    def reading_move(state, view, bot_rng):
+        """Stark's move, its guesses fitting the decisions the opponents made so far."""
+        decisions[:] = [opponent_decisions(view, (view["seat"] + k) % 3) for k in (1, 2)]
+        bots.sample_hands = fitting_guess if tries else guess
+        started = time.process_time()
+        try:
+            return bots.strong_choose(view, bot_rng, *search)
+        finally:
+            bots.sample_hands = guess
             if len(view["legal"]) > 1:
                 tally["cpu"].append(time.process_time() - started)
-        engine.apply_action(state, seat, action)
-    record = state["log"][-1]
-    winner = [s for s in record["settlements"] if s["kind"] == "out"][0]["seat"]
-    return 1.0 if winner == stark_seat else 0.0
+
+    return play_stark_deal(seed, stark_seat, reading_move)
 
 
 def posterior(games, tries, seed_base=2000000):
