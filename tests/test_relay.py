@@ -400,6 +400,9 @@ def test_idle_room_expires_and_activity_keeps_it(relay_server, send):
     else:  # with Redis this one never leaves the process: the room is marked active all the same
         host.to_seat(1, "still playing")
     assert next_data(seat) == "still playing"
+    # The seat is written to before the host's thread tells Redis the room is active: wait until
+    # that thread is done with the frame, so the sweep (which waits for Redis) counts it.
+    settle(host)
     relay_server.clock.advance(3599)
     relay_server.relay.sweep()
     assert relay_server.relay.room_count() == 1
