@@ -150,29 +150,27 @@ def opponent_decisions(view, opponent):
     return found
 
 
-def greedy_combination(counts, opening, previous, memo):
-    """Return the combination (shape, low, high, per rank) greedy_choose picks from a hand of rank counts, or None."""
-    best = None
-    best_key = None
-    for option in engine._combinations(counts, opening, previous):
-        low, high, per = option[1], option[2], option[3]
-        rest = list(counts)
-        for value in range(low, high + 1):
-            rest[value] -= per
-        key = (bots.plan(rest, bots.key_of(rest), memo)[0], high)
-        if best_key is None or key < best_key:  # the first of the legal order on ties, as greedy_choose
-            best, best_key = option, key
-    return best
+def greedy_combination(counts, opening, previous):
+    """Return the combination (shape, low, high, per rank) greedy_choose itself picks from a hand of
+    rank counts, or None when it must pass."""
+    options = engine._combinations(counts, opening, previous)
+    if not options:
+        return None
+    # greedy_choose reads only the ranks of the cards, so any suit will do.
+    hand = [engine.RANK_LABEL[value] + "S" for value in range(3, 16) for _ in range(counts[value])]
+    legal = ["play " + " ".join(engine.RANK_LABEL[value] + "S" for value in range(low, high + 1)
+                                for _ in range(per)) for _, low, high, per in options]
+    return options[legal.index(greedy_choose({"legal": legal, "hand": hand}, None))]
 
 
-def fits_decisions(counts, decisions, memo):
+def fits_decisions(counts, decisions):
     """Return whether a greedy player holding `counts` now would have made each of its decisions."""
     hand = list(counts)
     for previous, opening, entry in reversed(decisions):  # the hand grows back card by card
         played = bots.counts_of(entry["cards"])
         for value in range(16):
             hand[value] += played[value]
-        picked = greedy_combination(hand, opening, previous, memo)
+        picked = greedy_combination(hand, opening, previous)
         if entry["pass"]:
             if picked is not None:
                 return False
@@ -192,10 +190,9 @@ def play_deal_reading(seed, stark_seat, tries, search, tally):
 
     def fitting_guess(unseen, sizes, caps, rng):
         """Draw guesses until both opponents' decisions fit (or the tries run out)."""
-        memo = {}
         for _ in range(tries):
             hands = guess(unseen, sizes, caps, rng)
-            if fits_decisions(hands[0], decisions[0], memo) and fits_decisions(hands[1], decisions[1], memo):
+            if fits_decisions(hands[0], decisions[0]) and fits_decisions(hands[1], decisions[1]):
                 tally["fitted"] += 1
                 return hands
         tally["unfitted"] += 1

@@ -196,7 +196,7 @@ def test_the_paodekuai_oracle_tells_nothing_before_its_phase_and_puts_the_guessi
 
 
 def test_the_paodekuai_posterior_reading_accepts_the_true_hands_and_rejects_most_guesses():
-    """bench.strength_paodekuai --posterior models the greedy player exactly: the opponents' true
+    """bench.strength_paodekuai --posterior replays the greedy player's own rule: the opponents' true
     hands fit every decision they made, while most random guesses do not once they have made some."""
     from bench import strength_paodekuai
     from spieleabend.games import paodekuai as engine
@@ -214,7 +214,7 @@ def test_the_paodekuai_posterior_reading_accepts_the_true_hands_and_rejects_most
                 for k in (1, 2):
                     decisions = strength_paodekuai.opponent_decisions(view, k)
                     truth = bots.counts_of(state["hands"][k])
-                    assert strength_paodekuai.fits_decisions(truth, decisions, {})
+                    assert strength_paodekuai.fits_decisions(truth, decisions)
                     checked += 1
                 unseen = list(bots.FULL_COUNTS)
                 for card in view["hand"] + view["played"]:
@@ -222,7 +222,7 @@ def test_the_paodekuai_posterior_reading_accepts_the_true_hands_and_rejects_most
                 for _ in range(5):
                     guess = bots.sample_hands(unseen, view["hand_sizes"][1:], bots.pass_caps(view, 0), rng)
                     fitting += strength_paodekuai.fits_decisions(
-                        guess[0], strength_paodekuai.opponent_decisions(view, 1), {})
+                        guess[0], strength_paodekuai.opponent_decisions(view, 1))
                     guessed += 1
             engine.apply_action(state, seat, bots.greedy_choose(view, rng))
     assert checked > 20
