@@ -392,3 +392,18 @@ def test_a_change_from_another_tab_updates_the_copy_and_a_removal_removes():
     assert copy.getItem("spieleabend.results") == "newer" and copy.length == 2
     copy.changed_elsewhere("spieleabend.save.golf", None)
     assert copy.getItem("spieleabend.save.golf") is None and copy.length == 1
+
+
+def test_a_change_read_before_the_page_wrote_our_later_write_is_dropped():
+    """A late storage event (the page read the key before carrying out our removal) must not bring a
+    damaged save back into the copy: the app would set it aside again and repeat a dismissed notice."""
+    from spieleabend.storage import MemoryStorage
+
+    copy = MemoryStorage({"spieleabend.save.golf": "{damaged", "spieleabend.results": "old"})
+    copy.removeItem("spieleabend.save.golf")  # write 1: the app set the save aside
+    copy.changed_elsewhere("spieleabend.save.golf", "{damaged", writes_done=0)  # read before write 1
+    assert copy.getItem("spieleabend.save.golf") is None
+    copy.changed_elsewhere("spieleabend.results", "newer", writes_done=0)  # a key we never wrote
+    assert copy.getItem("spieleabend.results") == "newer"
+    copy.changed_elsewhere("spieleabend.save.golf", "{}", writes_done=1)  # another tab wrote after ours
+    assert copy.getItem("spieleabend.save.golf") == "{}" and copy.length == 2

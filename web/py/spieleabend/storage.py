@@ -47,31 +47,55 @@ DEFAULT_SETTINGS = {
 class MemoryStorage:
     """A localStorage stand-in in memory: browsers that refuse storage, and the build's pre-render."""
 
-    def __init__(self):
+    def __init__(self, items=None):
         self.items = {}
         self.length = 0
+        # Writes made through this copy, numbered, and each key's latest: a change read from storage
+        # before the page carried out a later write of ours to that key is already out of date.
+        self.writes = 0
+        self.last_write = {}
+        for key in items or {}:
+            self._put(key, items[key])
 
     def getItem(self, key):
         return self.items.get(key)
 
     def setItem(self, key, value):
-        self.items[key] = str(value)
-        self.length = len(self.items)
+        self._put(key, value)
+        self._count_write(key)
 
     def removeItem(self, key):
-        self.items.pop(key, None)
-        self.length = len(self.items)
+        self._drop(key)
+        self._count_write(key)
 
     def key(self, index):
         keys = sorted(self.items)
         return keys[index] if 0 <= index < len(keys) else None
 
-    def changed_elsewhere(self, key, value):
-        """Take a change another tab made to the stored original (value None: removed); nothing is written."""
+    def changed_elsewhere(self, key, value, writes_done=None):
+        """Take a change another tab made to the stored original (value None: removed); nothing is written.
+
+        `writes_done` is how many of this copy's writes the page had carried out when it read `value`:
+        if this copy wrote the key after that, storage holds our write and `value` is dropped.
+        """
+        if isinstance(writes_done, int) and self.last_write.get(key, 0) > writes_done:
+            return
         if isinstance(value, str):
-            MemoryStorage.setItem(self, key, value)
+            self._put(key, value)
         else:
-            MemoryStorage.removeItem(self, key)
+            self._drop(key)
+
+    def _put(self, key, value):
+        self.items[key] = str(value)
+        self.length = len(self.items)
+
+    def _drop(self, key):
+        self.items.pop(key, None)
+        self.length = len(self.items)
+
+    def _count_write(self, key):
+        self.writes += 1
+        self.last_write[key] = self.writes
 
 
 class DamagedDocument(ValueError):

@@ -278,7 +278,7 @@ class App(PageReport):
         elif kind == "storage-refused":
             self.toast(t("error.storage_full"))
         elif kind == "stored" and isinstance(message.get("key"), str):
-            self.storage.backend.changed_elsewhere(message["key"], message.get("value"))
+            self.storage.backend.changed_elsewhere(message["key"], message.get("value"), message.get("writes_done"))
 
     def dispatch(self, action, value):
         """Send an action to the screen; an error is shown, never swallowed silently."""

@@ -79,11 +79,6 @@ class PageStorage(MemoryStorage):
 
     limit = STORAGE_LIMIT_CHARS  # storage.py keeps room for saves and results below it
 
-    def __init__(self, items):
-        MemoryStorage.__init__(self)
-        for key in items:
-            MemoryStorage.setItem(self, key, items[key])
-
     def size(self):
         return sum(len(key) + len(value) for key, value in self.items.items())
 
