@@ -5,14 +5,20 @@ empty its hand. Each line plays seeded deals from a fresh game; the measured sea
 round the table from deal to deal so that starting first is spread evenly. A deal that
 runs past the action bound counts as a tie and is split evenly among the seats.
 
-    python -m bench.strength_maumau [--games N] [--seed S] [--phases]
+    python -m bench.strength_maumau [--games N] [--seed S] [--phases] [--rollouts K [--from-size N]]
 
 `--phases` takes Stark's whole games against 3 Mittel apart: how often it is the first
 seat out, how often it reaches the last two and how often it wins from there, by its
 standing (its minus points less the other's) when the last two are left.
+
+`--rollouts K` measures what a search would add (not a level the app offers): Stark against 3
+Mittel in whole games, paired with plain Stark on the same seeds, where Stark's seat weighs each of
+its plays by K playouts of the rest of the deal (the unseen cards dealt anew at random, every
+seat playing on by its own level's rule), once an opponent holds `--from-size` cards or fewer.
 """
 
 import argparse
+import time
 
 from bench import ladder
 
@@ -125,6 +131,119 @@ def phases(games, seed, seats=4):
             count, 100.0 * won / count))
 
 
+def unseen_dealt_anew(state, me, rng):
+    """Return a copy of the state for `me` to play on: the cards it cannot see (other hands, stock) dealt anew."""
+    copy = dict(state)
+    hands = [list(hand) for hand in state["hands"]]
+    unseen = list(state["stock"])
+    for seat, hand in enumerate(hands):
+        if seat != me:
+            unseen.extend(hand)
+    rng.shuffle(unseen)
+    for seat, hand in enumerate(hands):
+        if seat != me:
+            hands[seat] = [unseen.pop() for _ in hand]
+    copy["hands"] = hands
+    copy["stock"] = unseen
+    copy["discard"] = list(state["discard"])
+    copy["minus"] = list(state["minus"])
+    copy["out"] = list(state["out"])
+    copy["log"] = list(state["log"])
+    copy["rng"] = [rng.next32() | 1, rng.next32(), rng.next32(), rng.next32()]
+    return copy
+
+
+def playout_worth(state, me, action, players, rng, others_weight=1.0):
+    """Play `action` and the rest of the deal; return the others' mean minus points gained (times
+    `others_weight`) less this seat's."""
+    before = list(state["minus"])
+    maumau.apply_action(state, me, action)
+    for _ in range(ACTION_BOUND):
+        if state["phase"] != "play":
+            break
+        seat = state["turn"]
+        maumau.apply_action(state, seat, players[seat](maumau.view(state, seat), rng))
+    others = [seat for seat in range(len(before)) if seat != me and not (state["out"][seat] and before[seat] > state["limit"])]
+    gained = [state["minus"][seat] - before[seat] for seat in range(len(before))]
+    return others_weight * sum(gained[seat] for seat in others) / max(len(others), 1) - gained[me]
+
+
+def choose_by_playouts(state, me, players, rollouts, from_size, rng, spent, others_weight=1.0, draw_by_choice=False):
+    """Return Stark's choice, or the play with the best mean playout worth once an opponent is close to out."""
+    view = maumau.view(state, me)
+    plain = bots.choose_strong(view, rng)
+    legal = view["legal"]
+    options = [action for action in legal if action + " mau" not in legal and (action != "draw" or draw_by_choice)]  # always say Mau
+    sizes = view["hand_sizes"]
+    closest = min(sizes[seat] for seat in range(len(sizes)) if seat != me and not view["out"][seat])
+    if len(options) < 2 or closest > from_size or view["pending"]:
+        return plain
+    started = time.process_time()
+    best, best_worth = plain, None
+    guesses = [unseen_dealt_anew(state, me, rng) for _ in range(rollouts)]
+    for action in options:
+        total = 0.0
+        for guess in guesses:
+            total += playout_worth(_fresh(guess), me, action, players, rng, others_weight)
+        if best_worth is None or total > best_worth:
+            best, best_worth = action, total
+    spent.append(time.process_time() - started)
+    return best
+
+
+def _fresh(guess):
+    """Return an independent copy of a guessed state (its lists are changed by the playout)."""
+    copy = dict(guess)
+    copy["hands"] = [list(hand) for hand in guess["hands"]]
+    for key in ("stock", "discard", "minus", "out", "log"):
+        copy[key] = list(guess[key])
+    copy["rng"] = list(guess["rng"])
+    return copy
+
+
+def rollouts_line(games, seed, rollouts, from_size, others_weight=1.0, draw_by_choice=False, seats=4):
+    """Print Stark's whole-game share against 3 Mittel with and without the playouts, paired on the same seeds."""
+    shares = []
+    differences = []
+    spent = []
+    for game in range(games):
+        me = game % seats
+        results = []
+        for searching in (False, True):
+            players = [bots.choose_medium] * seats
+            players[me] = bots.choose_strong
+            state = maumau.new_game({"seats": seats}, Rng(seed + game))
+            rng = Rng((seed + game) * 7919 + 17)
+            while maumau.outcome(state) is None:
+                if state["phase"] == "between":
+                    maumau.start_next_deal(state)
+                    continue
+                seat = state["turn"]
+                if searching and seat == me:
+                    action = choose_by_playouts(state, me, players, rollouts, from_size, rng, spent, others_weight,
+                                                draw_by_choice)
+                else:
+                    action = players[seat](maumau.view(state, seat), rng)
+                maumau.apply_action(state, seat, action)
+            winners = maumau.outcome(state)["winners"]
+            results.append(1.0 / len(winners) if me in winners else 0.0)
+        shares.append(results)
+        differences.append(results[1] - results[0])
+    base = sum(pair[0] for pair in shares) / games
+    searched = sum(pair[1] for pair in shares) / games
+    mean = sum(differences) / games
+    spread = (sum((d - mean) ** 2 for d in differences) / max(games - 1, 1)) ** 0.5
+    spent.sort()
+    print("Mau-Mau: stark vs %d mittel, %d whole games from seed %d; %d playouts an option once an opponent holds %d or fewer,"
+          " the others' points weighted %g, %s" % (seats - 1, games, seed, rollouts, from_size, others_weight,
+                                                  "drawing by choice" if draw_by_choice else "drawing only when nothing fits"))
+    print("  as it is %.1f %%, with playouts %.1f %% (%+.1f ± %.1f points paired)" % (
+        100 * base, 100 * searched, 100 * mean, 196 * spread / games ** 0.5))
+    if spent:
+        print("  CPU per searched decision: median %.1f ms, p99 %.1f ms, %d decisions" % (
+            1000 * spent[len(spent) // 2], 1000 * spent[min(len(spent) - 1, int(len(spent) * 0.99))], len(spent)))
+
+
 def main(argv=None):
     """Print one line per matchup and the decision times per strength."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -133,7 +252,16 @@ def main(argv=None):
     parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument("--phases", action="store_true", help="take Stark's whole games against 3 Mittel apart and stop")
+    parser.add_argument("--rollouts", type=int, default=0, help="measure K playouts an option (see above) and stop")
+    parser.add_argument("--from-size", type=int, default=2, help="with --rollouts: search once an opponent holds this many cards or fewer")
+    parser.add_argument("--others-weight", type=float, default=1.0,
+                        help="with --rollouts: what the others' minus points count against the seat's own")
+    parser.add_argument("--draw-by-choice", action="store_true",
+                        help="with --rollouts: weigh drawing too when a card fits (Stark never does)")
     args = parser.parse_args(argv)
+    if args.rollouts:
+        rollouts_line(args.games, args.seed, args.rollouts, args.from_size, args.others_weight, args.draw_by_choice)
+        return
     if args.phases:
         phases(args.games, args.seed)
         return

@@ -227,3 +227,39 @@ def test_the_paodekuai_posterior_reading_accepts_the_true_hands_and_rejects_most
             engine.apply_action(state, seat, bots.greedy_choose(view, rng))
     assert checked > 20
     assert fitting < guessed / 2
+
+
+def test_the_maumau_playouts_guess_only_what_the_seat_cannot_see_and_leave_the_game_alone():
+    """bench.strength_maumau --rollouts deals the hidden cards anew: the seat's own hand, the discard pile
+    and every hand size stay, the other hands and the stock are a reshuffle of the same cards, and a
+    playout changes the guess, never the game it was taken from."""
+    from collections import Counter
+
+    from bench import strength_maumau
+    from spieleabend.games import maumau
+
+    bots = load_bots("maumau")
+    players = [bots.choose_strong, bots.choose_medium, bots.choose_medium, bots.choose_medium]
+    state = maumau.new_game({"seats": 4}, Rng(7))
+    rng = Rng(8)
+    differing = searched = 0
+    while maumau.outcome(state) is None and searched < 12:
+        if state["phase"] == "between":
+            maumau.start_next_deal(state)
+            continue
+        seat = state["turn"]
+        if seat == 0 and len(state["stock"]) > 5:
+            before = copy.deepcopy(state)
+            guess = strength_maumau.unseen_dealt_anew(state, 0, rng)
+            hidden = lambda s: Counter(s["stock"] + [card for hand in s["hands"][1:] for card in hand])
+            assert guess["hands"][0] == state["hands"][0] and guess["discard"] == state["discard"]
+            assert [len(hand) for hand in guess["hands"]] == [len(hand) for hand in state["hands"]]
+            assert hidden(guess) == hidden(state)
+            differing += guess["hands"][1:] != state["hands"][1:]
+            action = strength_maumau.choose_by_playouts(state, 0, players, 3, 7, rng, [])
+            assert action in maumau.legal_actions(state, 0) and state == before
+            searched += 1
+        else:
+            action = players[seat](maumau.view(state, seat), rng)
+        maumau.apply_action(state, seat, action)
+    assert searched == 12 and differing == 12
