@@ -44,14 +44,19 @@ MATCHUPS = [
 def play_deal(players, seed):
     """Play the first deal of a fresh seeded game; return the winning seat, or None past the bound."""
     state = maumau.new_game({"seats": len(players)}, Rng(seed))
-    rng = Rng(seed ^ 0x5EED)
+    if not play_to_deal_end(state, players, Rng(seed ^ 0x5EED)):
+        return None
+    return state["last_deal"]["winner"]
+
+
+def play_to_deal_end(state, players, rng):
+    """Play the running deal on; return False if it runs past the action bound."""
     for _ in range(ACTION_BOUND):
         if state["phase"] != "play":
-            return state["last_deal"]["winner"]
+            return True
         seat = state["turn"]
-        action = players[seat](maumau.view(state, seat), rng)
-        maumau.apply_action(state, seat, action)
-    return None
+        maumau.apply_action(state, seat, players[seat](maumau.view(state, seat), rng))
+    return False
 
 
 def measure(candidate, opponent, seats, deals, seed, timers):
@@ -133,9 +138,9 @@ def phases(games, seed, seats=4):
 
 def unseen_dealt_anew(state, me, rng):
     """Return a copy of the state for `me` to play on: the cards it cannot see (other hands, stock) dealt anew."""
-    copy = dict(state)
-    hands = [list(hand) for hand in state["hands"]]
-    unseen = list(state["stock"])
+    copy = _fresh(state)
+    hands = copy["hands"]
+    unseen = copy["stock"]
     for seat, hand in enumerate(hands):
         if seat != me:
             unseen.extend(hand)
@@ -143,12 +148,7 @@ def unseen_dealt_anew(state, me, rng):
     for seat, hand in enumerate(hands):
         if seat != me:
             hands[seat] = [unseen.pop() for _ in hand]
-    copy["hands"] = hands
-    copy["stock"] = unseen
-    copy["discard"] = list(state["discard"])
-    copy["minus"] = list(state["minus"])
-    copy["out"] = list(state["out"])
-    copy["log"] = list(state["log"])
+    # The playouts' own reshuffles (the documented figures were drawn with these words).
     copy["rng"] = [rng.next32() | 1, rng.next32(), rng.next32(), rng.next32()]
     return copy
 
@@ -158,11 +158,7 @@ def playout_worth(state, me, action, players, rng, others_weight=1.0):
     `others_weight`) less this seat's."""
     before = list(state["minus"])
     maumau.apply_action(state, me, action)
-    for _ in range(ACTION_BOUND):
-        if state["phase"] != "play":
-            break
-        seat = state["turn"]
-        maumau.apply_action(state, seat, players[seat](maumau.view(state, seat), rng))
+    play_to_deal_end(state, players, rng)
     others = [seat for seat in range(len(before)) if seat != me and not (state["out"][seat] and before[seat] > state["limit"])]
     gained = [state["minus"][seat] - before[seat] for seat in range(len(before))]
     return others_weight * sum(gained[seat] for seat in others) / max(len(others), 1) - gained[me]
@@ -179,7 +175,7 @@ def choose_by_playouts(state, me, players, rollouts, from_size, rng, spent, othe
     if len(options) < 2 or closest > from_size or view["pending"]:
         return plain
     started = time.process_time()
-    best, best_worth = plain, None
+    best = best_worth = None
     guesses = [unseen_dealt_anew(state, me, rng) for _ in range(rollouts)]
     for action in options:
         total = 0.0
@@ -192,7 +188,7 @@ def choose_by_playouts(state, me, players, rollouts, from_size, rng, spent, othe
 
 
 def _fresh(guess):
-    """Return an independent copy of a guessed state (its lists are changed by the playout)."""
+    """Return a copy of a state whose lists a playout may change."""
     copy = dict(guess)
     copy["hands"] = [list(hand) for hand in guess["hands"]]
     for key in ("stock", "discard", "minus", "out", "log"):
