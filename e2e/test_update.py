@@ -51,7 +51,22 @@ def test_new_release_waits_under_a_running_game_and_takes_over_at_next_start(bro
     context.close()
 
 
-def test_update_now_button_switches_release_from_the_home_screen(browser, own_server, tmp_path):
+WORKER_STATES = """navigator.serviceWorker.getRegistration().then(r => JSON.stringify({
+  page: document.documentElement.dataset.version, active: r.active && r.active.state,
+  waiting: r.waiting && r.waiting.state, installing: r.installing && r.installing.state}))"""
+
+
+def wait_for_release(page, new_version):
+    """Wait for the page of the new release (a failure says where the service workers were)."""
+    try:
+        page.wait_for_function("document.documentElement.dataset.version === %r" % new_version, timeout=30000)
+    except Exception as error:
+        raise AssertionError("no restart into %s: %s" % (new_version, page.evaluate(WORKER_STATES))) from error
+    page.wait_for_selector("html[data-app-ready]")
+
+
+def home_with_waiting_release(browser, own_server, tmp_path):
+    """Open the app under its service worker, publish a new release and wait for the home's offer."""
     context = phone_context(browser, reduced_motion="no-preference")
     page = context.new_page()
     open_app(page, own_server.url)
@@ -61,7 +76,31 @@ def test_update_now_button_switches_release_from_the_home_screen(browser, own_se
     new_version = publish_new_release(own_server, tmp_path)
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     page.wait_for_selector("[data-testid=update-now]", timeout=30000)
+    return context, page, new_version
+
+
+def test_update_now_button_switches_release_from_the_home_screen(browser, own_server, tmp_path):
+    context, page, new_version = home_with_waiting_release(browser, own_server, tmp_path)
     page.get_by_test_id("update-now").click()
-    page.wait_for_function("document.documentElement.dataset.version === %r" % new_version, timeout=30000)
-    page.wait_for_selector("html[data-app-ready]")
+    wait_for_release(page, new_version)
+    assert page.get_by_test_id("updated").is_visible()
+    context.close()
+
+
+def test_restart_now_says_so_and_still_happens_when_its_first_request_goes_nowhere(browser, own_server, tmp_path):
+    context, page, new_version = home_with_waiting_release(browser, own_server, tmp_path)
+    # The waiting worker misses the first "skip-waiting" (as one that is stopping would): the app asks again.
+    page.evaluate("""(() => {
+      const send = ServiceWorker.prototype.postMessage;
+      let dropped = false;
+      ServiceWorker.prototype.postMessage = function (message) {
+        if (message === "skip-waiting" && !dropped) { dropped = true; return; }
+        return send.apply(this, arguments);
+      };
+    })()""")
+    page.get_by_test_id("update-now").click()
+    # The tap shows at once that the restart is under way (the second request comes 2 s later).
+    page.wait_for_selector("[data-testid=update-now][disabled]")
+    assert page.get_by_test_id("update-now").inner_text() == "Startet neu …"
+    wait_for_release(page, new_version)
     context.close()

@@ -41,6 +41,7 @@ class App(PageReport):
         self.fixed_stand_in = whole_param("standin")
         self.screen = None
         self.just_updated = self.note_release()
+        self.restarting = False  # the person asked for the waiting release; the page reloads once it took over
         i18n.set_language(self.settings["language"])
         self.apply_settings()
 
@@ -86,7 +87,10 @@ class App(PageReport):
         return dom.update_waiting()
 
     def activate_update(self):
+        """Let the waiting release take over now; the notice says so until the page reloads."""
+        self.restarting = True
         dom.activate_update()
+        self.rerender()
 
     # -- randomness ------------------------------------------------------------------
     def new_rng(self):

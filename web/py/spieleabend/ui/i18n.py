@@ -32,6 +32,7 @@ TEXTS = {
     "home.update_waiting": ("Eine neue Version ist bereit. Sie startet beim nächsten Öffnen.",
                             "A new version is ready. It starts the next time you open the app."),
     "home.update_now": ("Jetzt neu starten", "Restart now"),
+    "home.restarting": ("Startet neu …", "Restarting …"),
     "home.updated": ("Spieleabend wurde aktualisiert.", "Game Night was updated."),
     "home.damaged.save": ("Deine gespeicherte %(game)s-Partie konnte nicht gelesen werden.",
                           "Your saved %(game)s game could not be read."),

@@ -237,7 +237,8 @@ class HomeScreen(Screen):
         if app.update_waiting():
             out.append('<div class="notice" role="status" data-testid="update-waiting"><p>%s</p>%s</div>' % (
                 escape(t("home.update_waiting")),
-                button(t("home.update_now"), "update-now", "update-now", kind="ghost")))
+                button(t("home.restarting") if app.restarting else t("home.update_now"), "update-now", "update-now",
+                       kind="ghost", disabled=app.restarting)))
         elif app.just_updated:
             out.append('<div class="notice" role="status" data-testid="updated"><p>%s</p></div>' % escape(t("home.updated")))
         return "".join(out)
