@@ -52,8 +52,8 @@ def test_new_release_waits_under_a_running_game_and_takes_over_at_next_start(bro
 
 
 WORKER_STATES = """navigator.serviceWorker.getRegistration().then(r => JSON.stringify({
-  page: document.documentElement.dataset.version, active: r.active && r.active.state,
-  waiting: r.waiting && r.waiting.state, installing: r.installing && r.installing.state}))"""
+  page: document.documentElement.dataset.version, active: r && r.active && r.active.state,
+  waiting: r && r.waiting && r.waiting.state, installing: r && r.installing && r.installing.state}))"""
 
 
 def wait_for_release(page, new_version):
