@@ -117,3 +117,22 @@ def test_only_the_hosts_room_data_counts_as_received():
     other = json.dumps({"type": "presence", "role": "host", "status": "away"})
     assert frames.host_data([other, "not json"] + relayed({"k": "lobby"})) == [{"k": "lobby"}]
     assert frames.cards_in({"a": ["play JC:H mau", "10D"], "b": "KS x"}) == ["JC", "10D", "KS"]
+
+
+def test_a_failed_scenario_reports_what_each_device_showed_and_received(pytester):
+    pytester.makepyfile(test_stuck="""
+        def test_stuck(devices, live_server):
+            anna = devices("anna")
+            anna.page.goto(live_server.url + "/?pace=0#/play/golf")
+            anna.page.wait_for_selector("html[data-app-ready]")
+            assert False, "the room never went on"
+
+        def test_fine(devices):
+            devices("ben")
+    """)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    text = result.stdout.str()
+    assert text.count("devices when the test failed") == 1, text
+    assert "anna: 0 frames received" in text and "page #/play/golf turn=" in text, text
+    assert "ben:" not in text, text

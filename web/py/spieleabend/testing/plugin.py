@@ -25,6 +25,17 @@ def pytest_configure(config):
         settle.install()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Add what every device showed and last received to a failed test's report (a stuck room is read from it)."""
+    report = yield
+    if report.when == "call" and report.failed:
+        made = getattr(item, "funcargs", {}).get("devices")
+        if isinstance(made, Devices):
+            report.sections.append(("devices when the test failed", made.describe()))
+    return report
+
+
 @pytest.fixture(scope="session")
 def server_config():
     """Return the settings server.create_app gets for `live_server` (override it for rooms on Redis)."""

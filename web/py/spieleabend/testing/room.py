@@ -11,6 +11,12 @@ GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
 JOIN_LINK = re.compile(r"^https?://[^/]+/#/join/[2-9A-Z]{6}\.[A-Za-z0-9_-]{16}$")
 
 
+# What a failed test's report says about a page: its route, whose turn it is and its room link's state.
+DESCRIBE_PAGE = """() => { const r = document.documentElement, s = document.querySelector('[data-testid=room-status]');
+  return location.hash + ' turn=' + r.getAttribute('data-turn') + ' seat=' + r.getAttribute('data-seat')
+    + ' room=' + (s ? s.dataset.state : '-') + ' busy=' + r.hasAttribute('data-busy'); }"""
+
+
 class Device:
     """One browser context (a phone, the host, or a table screen) and every websocket frame it received."""
 
@@ -83,6 +89,18 @@ class Device:
     def close(self):
         self.context.close()
 
+    def describe(self, last_frames=6):
+        """Return lines on what this device shows now and the last frames it received (for a failed test's report)."""
+        lines = ["%s: %d frames received" % (self.name, len(self.frames))]
+        try:
+            lines.append("  page %s" % self.page.evaluate(DESCRIBE_PAGE))
+        except Exception as error:  # a closed or crashed page still gets its frames listed
+            lines.append("  page unreadable: %s" % str(error).splitlines()[0])
+        for frame in self.frames[-last_frames:]:
+            text = frame if isinstance(frame, str) else repr(frame)
+            lines.append("  <- " + (text if len(text) <= 200 else text[:200] + " …"))
+        return lines
+
 
 class Devices:
     """Makes devices for one test and closes them after it; `errors()` lists their console errors."""
@@ -98,6 +116,10 @@ class Devices:
 
     def errors(self):
         return [(device.name, error) for device in self.made for error in device.console_errors()]
+
+    def describe(self):
+        """Return what every device showed and last received, as text (the plugin adds it to a failed test's report)."""
+        return "\n".join(line for device in self.made for line in device.describe())
 
     def close(self):
         for device in self.made:
