@@ -89,11 +89,12 @@ def look(screen, name, selectors):
     return screen.page.evaluate(MEASURE, list(selectors))
 
 
-def play_a_little(room, game, seats=None):
-    """Open `game` with one phone and the screen, make its few moves; return (room, what the screen shows)."""
-    move, setup, usual_seats, moves, names, cards = GAMES[game]
-    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=seats or usual_seats)
-    return played, make_moves(played, game, "%s-%d" % (game, seats or usual_seats))
+def play_a_little(room, game):
+    """Open `game` at its usual table with one phone and the screen, make its few moves; return (room, what the
+    screen shows)."""
+    setup, seats = GAMES[game][1:3]
+    played = room(game, phones=1, screen=True, seed=3, setup=setup, seats=seats)
+    return played, make_moves(played, game, "%s-%d" % (game, seats))
 
 
 def make_moves(played, game, shot_name):
@@ -128,7 +129,7 @@ def test_a_full_table_with_long_names_reads_from_3_m(devices, live_server, game)
     """The most seats, the host's and the phone's names 24 characters long, one screen in German and one in
     English at the same table: every name whole (it wraps, nothing cut off with an ellipsis), no text under
     24 px, cards still large enough, nothing past the screen's sides or its foot."""
-    move, setup, usual_seats, moves, names, cards = GAMES[game]
+    setup, names, cards = GAMES[game][1], GAMES[game][4], GAMES[game][5]
     seats = FULL_TABLES[game]
     # One room for both languages: a room's setup costs more than its few moves.
     played = Room(devices, live_server.url, game, phones=1, screen=False, seed=3, setup=setup, seats=seats,
