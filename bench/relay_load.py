@@ -15,7 +15,9 @@ which writes them straight to the socket, the others cross through Redis), then
 `--processes` of them with every seat on another process than its host: there every
 delivery crosses through Redis, which is what a delivery through Redis costs
 (then that line once more with every crossing frame looked up by the relay script, the
-way before the sender routed them; `--no-script-per-frame` leaves it out).
+way before the sender routed them, and once more with every crossing frame written at once
+instead of held while frames keep coming; `--no-script-per-frame` and `--no-hold-line` leave
+them out).
 Without `--redis` the benchmark starts its own redis-server (Debian's package) on
 a free port; the CPU per delivery then counts the relay processes and Redis. Seats check every message they receive (was it meant
 for me? in order?) and measure its latency, as websockets parses each frame (no task woken per
@@ -87,6 +89,8 @@ def bench_app():
     config = dict(BENCH_CONFIG)
     if os.environ.get("SPIELEABEND_BENCH_PING_INTERVAL"):
         config["RELAY_PING_INTERVAL"] = float(os.environ["SPIELEABEND_BENCH_PING_INTERVAL"])
+    if os.environ.get("SPIELEABEND_BENCH_HOLD"):
+        config["RELAY_REDIS_HOLD"] = float(os.environ["SPIELEABEND_BENCH_HOLD"])
     if os.environ.get("SPIELEABEND_BENCH_SCRIPT_PER_FRAME"):
         config["RELAY_REDIS_ROUTES"] = False  # the way before: the relay script finds every addressee
     if os.environ.get("SPIELEABEND_BENCH_PREFIX"):
@@ -130,8 +134,10 @@ SETUPS = {
 
 # Where a room's places sit when there are several processes: "spread" puts place p of room r
 # on process (r + p) mod n; "apart" puts every seat on the process after its host's ("apart-script"
-# too, with every crossing frame looked up by the relay script instead of routed by the sender).
-PLACEMENTS = {"spread": "", "apart": ", seats apart", "apart-script": ", seats apart, script"}
+# too, with every crossing frame looked up by the relay script instead of routed by the sender;
+# "apart-nohold" with every crossing frame written at once, RELAY_REDIS_HOLD 0).
+PLACEMENTS = {"spread": "", "apart": ", seats apart", "apart-script": ", seats apart, script",
+              "apart-nohold": ", seats apart, no hold"}
 
 
 def server_command(setup, port):
@@ -448,13 +454,16 @@ def redis_pid(url):
     return pid if os.path.exists("/proc/%d" % pid) else None
 
 
-def start_servers(setup, processes, redis_url, ping_interval=None, script_per_frame=False):
+def start_servers(setup, processes, redis_url, ping_interval=None, script_per_frame=False, hold=None):
     """Start a setup's server processes; return them with their ports."""
     env = dict(os.environ)
     env.pop("SPIELEABEND_REDIS_URL", None)
     env.pop("SPIELEABEND_BENCH_SCRIPT_PER_FRAME", None)
+    env.pop("SPIELEABEND_BENCH_HOLD", None)
     if script_per_frame:
         env["SPIELEABEND_BENCH_SCRIPT_PER_FRAME"] = "1"
+    if hold is not None:
+        env["SPIELEABEND_BENCH_HOLD"] = str(hold)
     if ping_interval is not None:
         env["SPIELEABEND_BENCH_PING_INTERVAL"] = str(ping_interval)
     if setup == "redis":
@@ -479,7 +488,8 @@ async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=No
     if ping_interval is not None and setup != "baseline":
         label += ", pings every %g s" % ping_interval
     servers = start_servers(setup, processes, redis_url, ping_interval,
-                            script_per_frame=placement == "apart-script")
+                            script_per_frame=placement == "apart-script",
+                            hold=0 if placement == "apart-nohold" else None)
     pids = [process.pid for _, process in servers]
     store = redis_pid(redis_url) if setup == "redis" else None
     if store is not None:
@@ -660,6 +670,8 @@ async def main(args):
                     runs += [(args.processes, "spread"), (args.processes, "apart")]
                     if args.script_per_frame:
                         runs.append((args.processes, "apart-script"))
+                    if args.hold_line:
+                        runs.append((args.processes, "apart-nohold"))
                 for count, placement in runs:
                     summaries["redis%d%s" % (count, placement)] = await measure(
                         setup, args.rooms, args.seats, rates, args.seconds, count, redis_url,
@@ -699,6 +711,9 @@ def parse_args(argv=None):
     parser.add_argument("--script-per-frame", action=argparse.BooleanOptionalAction, default=True,
                         help="also run seats apart with every crossing frame looked up by the relay "
                              "script, the way before the sender routed them (default: yes)")
+    parser.add_argument("--hold-line", action=argparse.BooleanOptionalAction, default=True,
+                        help="also run seats apart with every crossing frame written at once "
+                             "(RELAY_REDIS_HOLD 0), the way before the hold (default: yes)")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="Redis for the redis setup (default: start a redis-server here)")
     parser.add_argument("--rooms", type=int, default=250)

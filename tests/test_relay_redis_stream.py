@@ -1,6 +1,7 @@
 """The Redis relay's way for frames (CommandStream): in order per thread, no replies awaited, sync; its routes."""
 
 import threading
+import time
 
 import redis
 
@@ -84,5 +85,29 @@ def test_lines_published_by_many_threads_arrive_once_each_in_each_threads_order(
         for thread, n in zip(lines[::2], lines[1::2]):
             received[int(thread)].append(int(n))
     assert received == {thread: list(range(300)) for thread in range(8)}
+    listener.close()
+    stream.close()
+
+
+def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_quiet_spell_at_once(
+        session_redis):
+    stream = CommandStream(redis.ConnectionPool.from_url(session_redis.url), RELAY_SCRIPT, hold=1.0)
+    check = redis.Redis.from_url(session_redis.url)
+    channel = fresh_prefix() + "bus:p2"
+    listener = check.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(channel)
+    assert listener.get_message(timeout=5) is None  # the subscription's answer, skipped
+    stream.publish_lines(channel, "room1 h\nzero")  # the first in a while: written at once
+    assert listener.get_message(timeout=5)["data"] == b"room1 h\nzero"
+    first = threading.Thread(target=stream.publish_lines, args=(channel, "room1 h\nfirst"))
+    first.start()
+    while not stream._writing:  # right after a write: the thread holds this one back
+        time.sleep(0.001)
+    stream.publish_lines(channel, "room1 h\nsecond")  # returns at once: the writer takes it along
+    first.join()
+    stream.sync(10)
+    message = listener.get_message(timeout=5)
+    assert message["data"] == b"room1 h\nfirst\nroom1 h\nsecond"  # one message, in order
+    assert listener.get_message(timeout=0.2) is None
     listener.close()
     stream.close()
