@@ -480,16 +480,18 @@ def start_servers(setup, processes, redis_url, ping_interval=None, script_per_fr
 
 
 async def measure(setup, rooms, seats, rates, seconds, processes=1, redis_url=None, ping_interval=None,
-                  placement="spread"):
+                  placement="spread", hold=None):
     """Start one setup, load it, print its figures; return a summary dict."""
     label, path = SETUPS[setup]
     if setup == "redis":
         label = label % (processes, "" if processes == 1 else "es") + PLACEMENTS[placement]
     if ping_interval is not None and setup != "baseline":
         label += ", pings every %g s" % ping_interval
+    if hold is not None and setup == "redis" and placement != "apart-nohold":
+        label += ", hold %g s" % hold
     servers = start_servers(setup, processes, redis_url, ping_interval,
                             script_per_frame=placement == "apart-script",
-                            hold=0 if placement == "apart-nohold" else None)
+                            hold=0 if placement == "apart-nohold" else hold)
     pids = [process.pid for _, process in servers]
     store = redis_pid(redis_url) if setup == "redis" else None
     if store is not None:
@@ -675,7 +677,7 @@ async def main(args):
                 for count, placement in runs:
                     summaries["redis%d%s" % (count, placement)] = await measure(
                         setup, args.rooms, args.seats, rates, args.seconds, count, redis_url,
-                        placement=placement)
+                        placement=placement, hold=args.hold)
             else:
                 for interval in ping_intervals if setup != "baseline" else [None]:
                     name = setup if interval is None or len(ping_intervals) == 1 else "%s@%g" % (setup, interval)
@@ -714,6 +716,8 @@ def parse_args(argv=None):
     parser.add_argument("--hold-line", action=argparse.BooleanOptionalAction, default=True,
                         help="also run seats apart with every crossing frame written at once "
                              "(RELAY_REDIS_HOLD 0), the way before the hold (default: yes)")
+    parser.add_argument("--hold", type=float, default=None, metavar="S",
+                        help="RELAY_REDIS_HOLD for the redis lines (default: the relay's own)")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="Redis for the redis setup (default: start a redis-server here)")
     parser.add_argument("--rooms", type=int, default=250)
