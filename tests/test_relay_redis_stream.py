@@ -90,7 +90,16 @@ def test_lines_published_by_many_threads_arrive_once_each_in_each_threads_order(
 
 
 def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_quiet_spell_at_once(
-        session_redis):
+        session_redis, monkeypatch):
+    holds = []  # the waits of the writing threads
+    real_sleep = time.sleep
+
+    def sleep(seconds):
+        if seconds == 1.0:
+            holds.append(seconds)
+        real_sleep(seconds)
+
+    monkeypatch.setattr(time, "sleep", sleep)
     stream = CommandStream(redis.ConnectionPool.from_url(session_redis.url), RELAY_SCRIPT, hold=1.0)
     check = redis.Redis.from_url(session_redis.url)
     channel = fresh_prefix() + "bus:p2"
@@ -99,6 +108,7 @@ def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_qui
     assert listener.get_message(timeout=5) is None  # the subscription's answer, skipped
     stream.publish_lines(channel, "room1 h\nzero")  # the first in a while: written at once
     assert listener.get_message(timeout=5)["data"] == b"room1 h\nzero"
+    assert holds == []
     first = threading.Thread(target=stream.publish_lines, args=(channel, "room1 h\nfirst"))
     first.start()
     while not stream._writing:  # right after a write: the thread holds this one back
@@ -108,6 +118,7 @@ def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_qui
     stream.sync(10)
     message = listener.get_message(timeout=5)
     assert message["data"] == b"room1 h\nfirst\nroom1 h\nsecond"  # one message, in order
+    assert holds == [1.0]
     assert listener.get_message(timeout=0.2) is None
     listener.close()
     stream.close()
