@@ -13,7 +13,7 @@ import pytest
 
 from e2e.test_kit import (choose_a_card, go_on, golf_move as knocking_golf_move, maumau_move, paodekuai_move,
                           play_to_the_end)
-from spieleabend.testing import Room, dead_controls, join, readers, start_room
+from spieleabend.testing import Room, dead_controls
 
 SHOTS = os.environ.get("E2E_SHOTS")
 
@@ -137,12 +137,9 @@ def test_a_full_table_with_long_names_reads_from_3_m(devices, live_server, game)
     screens = {}
     for language, locale in LOCALES.items():
         screens[language] = devices("screen-" + language, landscape=True, locale=locale)
-        join(screens[language], live_server.url, played.link, "TV " + language.upper(), as_screen=True)
+        played.join_screen(screens[language], "TV " + language.upper())
     played.host.by("room-host-name").fill(LONG_NAMES[0])
-    played.screen = screens["de"]
-    start_room(played.host, len(played.phones), seats, screens=len(screens))
-    for device in played.players + list(screens.values()):
-        device.page.wait_for_selector(readers.TURN, state="attached")
+    played.start()
     shown = {"de": make_moves(played, game, "%s-%d-de" % (game, seats))}
     screens["en"].wait(cards)  # the German screen waited for the last move's view to settle
     shown["en"] = look(screens["en"], "%s-%d-en" % (game, seats), (names, cards))

@@ -160,7 +160,8 @@ def start_room(host, places, seats, screens=0):
 
 
 class Room:
-    """A room for one game: the host's device, its phones (in joining order) and an optional table screen."""
+    """A room for one game: the host's device, its phones (in joining order) and its table screens (`screen`: the
+    first, or None)."""
 
     def __init__(self, devices, url, game, phones=2, screen=True, seed=5, setup=(), seats=None, names=None,
                  host_plays=True, start=True, extra=""):
@@ -171,12 +172,12 @@ class Room:
         self.host = devices("host")
         names = list(names or ["Anna", "Ben", "Carl", "Dora", "Emil", "Frida", "Gert"][:phones])
         self.phones = [devices(name.lower()) for name in names]
-        self.screen = devices("screen", landscape=True) if screen else None
+        self.screens = []
         self.link = open_room(self.host, url, game, seed=seed, setup=setup, extra=extra)
         for phone, name in zip(self.phones, names):
             join(phone, url, self.link, name)
-        if self.screen is not None:
-            join(self.screen, url, self.link, "Tisch", as_screen=True)
+        if screen:
+            self.join_screen(devices("screen", landscape=True), "Tisch")
         self.host_plays = host_plays
         if not host_plays:
             self.host.by("host-plays").uncheck()
@@ -191,12 +192,22 @@ class Room:
         return [self.host] + self.phones
 
     @property
+    def screen(self):
+        """Return the first table screen, or None."""
+        return self.screens[0] if self.screens else None
+
+    @property
     def devices(self):
-        return self.players + ([self.screen] if self.screen is not None else [])
+        return self.players + self.screens
+
+    def join_screen(self, device, name):
+        """Join `device` to the room as one more table screen (before `start`)."""
+        join(device, self.url, self.link, name, as_screen=True)
+        self.screens.append(device)
 
     def start(self):
         """Start the game with `seats` seats (computers fill the rest); wait until every device shows it."""
-        start_room(self.host, len(self.phones), self.seats, 1 if self.screen is not None else 0)
+        start_room(self.host, len(self.phones), self.seats, len(self.screens))
         for device in self.devices:
             device.page.wait_for_selector(readers.TURN, state="attached")
             device.game_seat = device.seat()
