@@ -75,7 +75,7 @@ def test_a_dropped_phone_is_shown_away_everywhere_and_told_what_the_computer_did
     anna_card = [entry[1] for entry in played if entry[0] == 1][0].split()[1]
     # Anna is back: her phone says what the computer did for her, in words.
     anna_line.mend()
-    anna.by("room-reconnect").click()
+    anna.reconnect()
     anna.page.wait_for_selector("[data-testid=stood-in-note]", timeout=15000)
     note = anna.by("stood-in-note").inner_text()
     assert "Computer" in note and anna_card in note, note
@@ -151,7 +151,7 @@ def test_maumau_feed_of_a_phone_back_from_away_words_the_computers_move_as_the_c
     computer_line = host.by("feed").locator("li").first.inner_text()
     assert computer_line.startswith("Anna "), computer_line
     anna_line.mend()
-    anna.by("room-reconnect").click()
+    anna.reconnect()
     anna.page.wait_for_selector("[data-testid=stood-in-note]")
     mine = anna.by("feed").locator("li").first.inner_text()
     assert mine.startswith("Der Computer ") and "für dich" in mine, mine

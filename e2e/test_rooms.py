@@ -140,8 +140,7 @@ def test_a_lost_network_on_a_phone_and_on_the_host_and_the_room_goes_on(devices,
     host.page.wait_for_selector("[data-testid=away-1]")
     # Back on the network, she taps "Neu verbinden": her seat and her plan are hers again.
     anna_line.mend()
-    anna.by("room-reconnect").click()
-    anna.page.wait_for_selector("[data-testid=room-status][data-state=online]", timeout=15000)
+    anna.reconnect()
     host.page.wait_for_selector("[data-testid=away-1]", state="detached")
     assert "4" in anna.by("my-plan").inner_text()
     choose(host, 9)

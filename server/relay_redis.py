@@ -137,12 +137,15 @@ class CommandStream:
     `sync` waits until Redis has run everything written so far.
     """
 
-    def __init__(self, pool, script, hold=0.0):
+    def __init__(self, pool, script, hold=0.0, on_lost=None):
         self.script = script  # loaded on every (re)connect: a Redis restarted has lost it
-        # Seconds a writing thread waits before it writes when the last write is that recent
-        # (frames keep coming): the frames of other threads then go out with its own, one write
-        # here and one message to read on the other process. A frame after a quiet spell goes at once.
+        # Seconds a write waits when the last one is that recent (frames keep coming): the
+        # frames other threads queue meanwhile go out with it, one write here and one message
+        # to read on the other process. A frame after a quiet spell goes at once.
         self.hold = hold
+        # Called when a held write finds Redis gone: the threads that queued those frames have
+        # gone on, so nobody else would tell their devices.
+        self.on_lost = on_lost
         self._written_at = 0.0
         self._connection = pool.make_connection()
         self._connection.register_connect_callback(self._on_connect)
@@ -150,6 +153,12 @@ class CommandStream:
         self._idle = threading.Condition(self._lock)
         self._pending = []
         self._writing = False
+        self._closed = False
+        # The held writes are made by a thread of their own, never by a thread that queued a
+        # frame: a serving thread sending many frames in a row must not wait the hold for each.
+        self._held = threading.Event()
+        if hold:
+            threading.Thread(target=self._write_held, name="relay-stream-hold", daemon=True).start()
 
     def _on_connect(self, connection):
         """Load the script, then switch replies off on a fresh connection."""
@@ -167,19 +176,34 @@ class CommandStream:
         self._queue((channel, text))
 
     def _queue(self, item):
-        """Add packed commands or lines to publish; write them unless another thread is writing."""
+        """Add packed commands or lines to publish; write them unless another thread is writing
+        or they are held back for a moment (then the hold's thread writes them)."""
         with self._lock:
             self._pending.append(item)
             if self._writing:
                 return
             self._writing = True
-        if self.hold:
             now = time.monotonic()
-            if now - self._written_at < self.hold:
-                time.sleep(self.hold)
-                now += self.hold
+            if self.hold and now - self._written_at < self.hold:
+                self._held.set()
+                return
             self._written_at = now
         self._write_pending()
+
+    def _write_held(self):
+        """Write what was held back, a hold after it was queued (the hold's own thread)."""
+        while True:
+            self._held.wait()
+            self._held.clear()  # nobody sets it again until this write gives up the writing
+            if self._closed:
+                return
+            time.sleep(self.hold)
+            self._written_at = time.monotonic()
+            try:
+                self._write_pending()
+            except Exception:  # Redis is gone, or the connection broke mid-write: frames lost
+                if self.on_lost is not None and not self._closed:
+                    self.on_lost()
 
     def _packed(self, items):
         """Return pending items in Redis's protocol: lines for one channel in a row in one PUBLISH."""
@@ -239,7 +263,9 @@ class CommandStream:
             self._write_pending()
 
     def close(self):
-        """Close the connection."""
+        """Close the connection and end the hold's thread."""
+        self._closed = True
+        self._held.set()
         self._connection.disconnect()
 
 
@@ -903,7 +929,7 @@ class RedisRelay(Relay):
             # workers would otherwise give every worker the same id.
             self.process = secrets.token_hex(6)
             self._stream = CommandStream(self._stream_pool, RELAY_SCRIPT,
-                                         self.config["RELAY_REDIS_HOLD"])
+                                         self.config["RELAY_REDIS_HOLD"], on_lost=self._interrupt)
             self._bus = threading.Thread(target=self._bus_loop, name="relay-bus", daemon=True)
         self._bus.start()
 

@@ -7,6 +7,7 @@ import redis
 
 from server.relay import DEFAULTS
 from server.relay_redis import RELAY_SCRIPT, CommandStream, RedisRelay
+from spieleabend.testing.redis import free_port
 from tests.relay_fixtures import fresh_prefix, session_redis  # noqa: F401  (fixture)
 
 
@@ -91,16 +92,19 @@ def test_lines_published_by_many_threads_arrive_once_each_in_each_threads_order(
 
 def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_quiet_spell_at_once(
         session_redis, monkeypatch):
-    holds = []  # the waits of the writing threads
+    holds = []  # the waits of the hold's thread
+    release = threading.Event()  # the hold ends when the test says so, not after a time
     real_sleep = time.sleep
 
     def sleep(seconds):
-        if seconds == 1.0:
+        if seconds == 30.0:
             holds.append(seconds)
+            release.wait(10)
+            return
         real_sleep(seconds)
 
     monkeypatch.setattr(time, "sleep", sleep)
-    stream = CommandStream(redis.ConnectionPool.from_url(session_redis.url), RELAY_SCRIPT, hold=1.0)
+    stream = CommandStream(redis.ConnectionPool.from_url(session_redis.url), RELAY_SCRIPT, hold=30.0)
     check = redis.Redis.from_url(session_redis.url)
     channel = fresh_prefix() + "bus:p2"
     listener = check.pubsub(ignore_subscribe_messages=True)
@@ -109,16 +113,31 @@ def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_qui
     stream.publish_lines(channel, "room1 h\nzero")  # the first in a while: written at once
     assert listener.get_message(timeout=5)["data"] == b"room1 h\nzero"
     assert holds == []
-    first = threading.Thread(target=stream.publish_lines, args=(channel, "room1 h\nfirst"))
-    first.start()
-    while not stream._writing:  # right after a write: the thread holds this one back
-        time.sleep(0.001)
-    stream.publish_lines(channel, "room1 h\nsecond")  # returns at once: the writer takes it along
-    first.join()
+    # Right after a write: held back. The thread that queued the frames goes on at once, however
+    # many it sends in a row (it returns here while the hold has not ended).
+    stream.publish_lines(channel, "room1 h\nfirst")
+    stream.publish_lines(channel, "room1 h\nsecond")
+    assert listener.get_message(timeout=0.2) is None
+    release.set()
     stream.sync(10)
     message = listener.get_message(timeout=5)
     assert message["data"] == b"room1 h\nfirst\nroom1 h\nsecond"  # one message, in order
-    assert holds == [1.0]
+    assert holds == [30.0]
     assert listener.get_message(timeout=0.2) is None
     listener.close()
+    stream.close()
+
+
+def test_a_held_write_that_finds_redis_gone_tells_the_relay():
+    lost = threading.Event()
+    pool = redis.ConnectionPool(host="127.0.0.1", port=free_port(), socket_connect_timeout=1)
+    stream = CommandStream(pool, RELAY_SCRIPT, hold=0.01, on_lost=lost.set)
+    try:
+        stream.publish_lines("bus:p2", "room1 h\nzero")  # written by this thread: it hears it
+    except redis.ConnectionError:
+        pass
+    else:
+        raise AssertionError("a write to a Redis that is not there went through")
+    stream.publish_lines("bus:p2", "room1 h\nfirst")  # held: this thread has gone on
+    assert lost.wait(10)
     stream.close()

@@ -1,6 +1,9 @@
 """Devices (a browser context each, with every websocket frame it received) and rooms of any game."""
 
 import re
+import time
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from spieleabend.games import load as load_engine
 from spieleabend.testing import frames as relay_frames
@@ -50,6 +53,21 @@ class Device:
                                     " return !s || s.dataset.state !== 'connecting'; }")
         for selector in selectors:
             self.page.wait_for_selector(selector)
+
+    def reconnect(self, timeout=15000):
+        """Tap "Neu verbinden" as a person would once the network is back, unless the phone got back on
+        its own first (it retries by itself, so the button can go just before the tap); wait until online."""
+        online = "[data-testid=room-status][data-state=online]"
+        button = self.by("room-reconnect")
+        deadline = time.monotonic() + timeout / 1000
+        while not self.page.locator(online).count():
+            try:
+                button.click(timeout=1000)
+                break
+            except PlaywrightTimeoutError:
+                if time.monotonic() > deadline:
+                    raise
+        self.page.wait_for_selector(online, timeout=timeout)
 
     # -- readers through the documented hooks --------------------------------------------------
     def seat(self):
