@@ -154,6 +154,7 @@ class CommandStream:
         self._pending = []
         self._writing = False
         self._closed = False
+        self._syncs = 0  # threads waiting in sync: the hold's thread then gives up the writing
         # The held writes are made by a thread of their own, never by a thread that queued a
         # frame: a serving thread sending many frames in a row must not wait the hold for each.
         self._held = threading.Event()
@@ -191,17 +192,33 @@ class CommandStream:
         self._write_pending()
 
     def _write_held(self):
-        """Write what was held back, a hold after it was queued (the hold's own thread)."""
-        while True:
+        """The hold's own thread: while frames keep coming, write what gathered every `hold` seconds."""
+        while not self._closed:
             self._held.wait()
-            self._held.clear()  # nobody sets it again until this write gives up the writing
-            if self._closed:
-                return
-            time.sleep(self.hold)
-            self._written_at = time.monotonic()
+            self._held.clear()  # nobody sets it again until this thread gives up the writing
             try:
-                self._write_pending()
+                while True:
+                    time.sleep(self.hold)
+                    with self._lock:
+                        syncing = self._syncs and not self._closed
+                        items = [] if syncing or self._closed else list(self._pending)
+                        if not (items or syncing):  # a quiet hold: the next frame goes at once
+                            self._written_at = 0.0
+                            self._writing = False
+                            self._idle.notify_all()
+                            break
+                        self._pending.clear()
+                    if syncing:  # a sync waits for the connection: write the rest, then give it up
+                        self._written_at = 0.0
+                        self._write_pending()
+                        break
+                    self._written_at = time.monotonic()
+                    self._connection.send_packed_command([self._packed(items)], check_health=False)
             except Exception:  # Redis is gone, or the connection broke mid-write: frames lost
+                with self._lock:
+                    self._pending.clear()
+                    self._writing = False
+                    self._idle.notify_all()
                 if self.on_lost is not None and not self._closed:
                     self.on_lost()
 
@@ -246,8 +263,12 @@ class CommandStream:
     def sync(self, timeout):
         """Return once Redis has run every command written before this call."""
         with self._lock:
-            if not self._idle.wait_for(lambda: not self._writing, timeout):
-                raise redis.TimeoutError("commands to Redis are still being written")
+            self._syncs += 1
+            try:
+                if not self._idle.wait_for(lambda: not self._writing, timeout):
+                    raise redis.TimeoutError("commands to Redis are still being written")
+            finally:
+                self._syncs -= 1
             self._writing = True
             data = self._packed(self._pending)
             self._pending.clear()

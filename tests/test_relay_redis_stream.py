@@ -119,10 +119,13 @@ def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_qui
     stream.publish_lines(channel, "room1 h\nsecond")
     assert listener.get_message(timeout=0.2) is None
     release.set()
-    stream.sync(10)
     message = listener.get_message(timeout=5)
     assert message["data"] == b"room1 h\nfirst\nroom1 h\nsecond"  # one message, in order
-    assert holds == [30.0]
+    stream.sync(10)
+    assert holds == [30.0, 30.0]  # the second hold found nothing new and gave up the writing
+    stream.publish_lines(channel, "room1 h\nthird")  # after that quiet hold: written at once
+    assert listener.get_message(timeout=5)["data"] == b"room1 h\nthird"
+    assert holds == [30.0, 30.0]
     assert listener.get_message(timeout=0.2) is None
     listener.close()
     stream.close()
