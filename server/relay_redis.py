@@ -201,13 +201,14 @@ class CommandStream:
                     time.sleep(self.hold)
                     with self._lock:
                         syncing = self._syncs and not self._closed
-                        items = [] if syncing or self._closed else list(self._pending)
-                        if not (items or syncing):  # a quiet hold: the next frame goes at once
-                            self._written_at = 0.0
-                            self._writing = False
-                            self._idle.notify_all()
-                            break
-                        self._pending.clear()
+                        items = self._pending
+                        if not syncing:
+                            if not items or self._closed:  # a quiet hold: the next frame goes at once
+                                self._written_at = 0.0
+                                self._writing = False
+                                self._idle.notify_all()
+                                break
+                            self._pending = []
                     if syncing:  # a sync waits for the connection: write the rest, then give it up
                         self._written_at = 0.0
                         self._write_pending()

@@ -131,6 +131,30 @@ def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_qui
     stream.close()
 
 
+def test_a_sync_while_frames_are_held_writes_them_first(session_redis, monkeypatch):
+    release = threading.Event()
+    real_sleep = time.sleep
+    monkeypatch.setattr(time, "sleep", lambda seconds: release.wait(10) if seconds == 30.0 else real_sleep(seconds))
+    stream = CommandStream(redis.ConnectionPool.from_url(session_redis.url), RELAY_SCRIPT, hold=30.0)
+    check = redis.Redis.from_url(session_redis.url)
+    channel = fresh_prefix() + "bus:p2"
+    listener = check.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(channel)
+    assert listener.get_message(timeout=5) is None  # the subscription's answer, skipped
+    stream.publish_lines(channel, "room1 h\nzero")
+    stream.publish_lines(channel, "room1 h\nfirst")  # held
+    syncing = threading.Thread(target=stream.sync, args=(10,))  # a socket leaving its room
+    syncing.start()
+    while not stream._syncs:
+        real_sleep(0.001)
+    release.set()
+    syncing.join()
+    assert listener.get_message(timeout=5)["data"] == b"room1 h\nzero"
+    assert listener.get_message(timeout=5)["data"] == b"room1 h\nfirst"  # written before the sync returned
+    listener.close()
+    stream.close()
+
+
 def test_a_held_write_that_finds_redis_gone_tells_the_relay():
     lost = threading.Event()
     pool = redis.ConnectionPool(host="127.0.0.1", port=free_port(), socket_connect_timeout=1)
