@@ -200,21 +200,16 @@ class CommandStream:
                 while True:
                     time.sleep(self.hold)
                     with self._lock:
-                        syncing = self._syncs and not self._closed
-                        items = self._pending
-                        if not syncing:
-                            if not items or self._closed:  # a quiet hold: the next frame goes at once
-                                self._written_at = 0.0
-                                self._writing = False
-                                self._idle.notify_all()
-                                break
-                            self._pending = []
-                    if syncing:  # a sync waits for the connection: write the rest, then give it up
-                        self._written_at = 0.0
-                        self._write_pending()
-                        break
+                        if self._syncs or self._closed or not self._pending:
+                            break  # a quiet hold, or a sync waits for the connection
+                        items, self._pending = self._pending, []
                     self._written_at = time.monotonic()
                     self._connection.send_packed_command([self._packed(items)], check_health=False)
+                if self._closed:
+                    with self._lock:
+                        self._pending.clear()
+                self._written_at = 0.0  # the next frame after this goes at once
+                self._write_pending()  # what a sync found waiting; then give up the writing
             except Exception:  # Redis is gone, or the connection broke mid-write: frames lost
                 with self._lock:
                     self._pending.clear()

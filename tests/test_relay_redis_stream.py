@@ -3,6 +3,7 @@
 import threading
 import time
 
+import pytest
 import redis
 
 from server.relay import DEFAULTS
@@ -20,10 +21,35 @@ def run_in_threads(write, count):
     for writer in writers:
         writer.join()
 
-def stream_to(url):
+def stream_to(url, **options):
     """Return a CommandStream to the Redis at `url` and a plain client to check what it did."""
-    return (CommandStream(redis.ConnectionPool.from_url(url), RELAY_SCRIPT),
+    return (CommandStream(redis.ConnectionPool.from_url(url), RELAY_SCRIPT, **options),
             redis.Redis.from_url(url))
+
+
+def listen(check):
+    """Subscribe to a fresh process channel; return it and its listener (the subscription's answer read)."""
+    channel = fresh_prefix() + "bus:p2"
+    listener = check.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(channel)
+    assert listener.get_message(timeout=5) is None
+    return channel, listener
+
+
+HOLD = 30.0  # the hold in the tests below: it ends when the test says so (hold_until), not after a time
+
+
+def hold_until(monkeypatch, release, holds):
+    """Make every hold last until `release` is set, noting each in `holds`; other sleeps are real."""
+    real_sleep = time.sleep
+
+    def sleep(seconds):
+        if seconds != HOLD:
+            return real_sleep(seconds)
+        holds.append(seconds)
+        release.wait(10)
+
+    monkeypatch.setattr(time, "sleep", sleep)
 
 
 def test_commands_of_many_threads_run_in_each_threads_order_and_sync_waits_for_all(session_redis):
@@ -67,10 +93,7 @@ def test_a_presence_notice_that_arrives_late_does_not_bring_back_an_address_give
 
 def test_lines_published_by_many_threads_arrive_once_each_in_each_threads_order(session_redis):
     stream, check = stream_to(session_redis.url)
-    channel = fresh_prefix() + "bus:p2"
-    listener = check.pubsub(ignore_subscribe_messages=True)
-    listener.subscribe(channel)
-    assert listener.get_message(timeout=5) is None  # the subscription's answer, skipped
+    channel, listener = listen(check)
 
     def write(thread):
         for n in range(300):
@@ -92,24 +115,10 @@ def test_lines_published_by_many_threads_arrive_once_each_in_each_threads_order(
 
 def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_quiet_spell_at_once(
         session_redis, monkeypatch):
-    holds = []  # the waits of the hold's thread
-    release = threading.Event()  # the hold ends when the test says so, not after a time
-    real_sleep = time.sleep
-
-    def sleep(seconds):
-        if seconds == 30.0:
-            holds.append(seconds)
-            release.wait(10)
-            return
-        real_sleep(seconds)
-
-    monkeypatch.setattr(time, "sleep", sleep)
-    stream = CommandStream(redis.ConnectionPool.from_url(session_redis.url), RELAY_SCRIPT, hold=30.0)
-    check = redis.Redis.from_url(session_redis.url)
-    channel = fresh_prefix() + "bus:p2"
-    listener = check.pubsub(ignore_subscribe_messages=True)
-    listener.subscribe(channel)
-    assert listener.get_message(timeout=5) is None  # the subscription's answer, skipped
+    holds, release = [], threading.Event()
+    hold_until(monkeypatch, release, holds)
+    stream, check = stream_to(session_redis.url, hold=HOLD)
+    channel, listener = listen(check)
     stream.publish_lines(channel, "room1 h\nzero")  # the first in a while: written at once
     assert listener.get_message(timeout=5)["data"] == b"room1 h\nzero"
     assert holds == []
@@ -122,10 +131,10 @@ def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_qui
     message = listener.get_message(timeout=5)
     assert message["data"] == b"room1 h\nfirst\nroom1 h\nsecond"  # one message, in order
     stream.sync(10)
-    assert holds == [30.0, 30.0]  # the second hold found nothing new and gave up the writing
+    assert holds == [HOLD, HOLD]  # the second hold found nothing new and gave up the writing
     stream.publish_lines(channel, "room1 h\nthird")  # after that quiet hold: written at once
     assert listener.get_message(timeout=5)["data"] == b"room1 h\nthird"
-    assert holds == [30.0, 30.0]
+    assert holds == [HOLD, HOLD]
     assert listener.get_message(timeout=0.2) is None
     listener.close()
     stream.close()
@@ -133,20 +142,15 @@ def test_with_a_hold_frames_that_keep_coming_go_out_together_and_one_after_a_qui
 
 def test_a_sync_while_frames_are_held_writes_them_first(session_redis, monkeypatch):
     release = threading.Event()
-    real_sleep = time.sleep
-    monkeypatch.setattr(time, "sleep", lambda seconds: release.wait(10) if seconds == 30.0 else real_sleep(seconds))
-    stream = CommandStream(redis.ConnectionPool.from_url(session_redis.url), RELAY_SCRIPT, hold=30.0)
-    check = redis.Redis.from_url(session_redis.url)
-    channel = fresh_prefix() + "bus:p2"
-    listener = check.pubsub(ignore_subscribe_messages=True)
-    listener.subscribe(channel)
-    assert listener.get_message(timeout=5) is None  # the subscription's answer, skipped
+    hold_until(monkeypatch, release, [])
+    stream, check = stream_to(session_redis.url, hold=HOLD)
+    channel, listener = listen(check)
     stream.publish_lines(channel, "room1 h\nzero")
     stream.publish_lines(channel, "room1 h\nfirst")  # held
     syncing = threading.Thread(target=stream.sync, args=(10,))  # a socket leaving its room
     syncing.start()
     while not stream._syncs:
-        real_sleep(0.001)
+        syncing.join(0.001)
     release.set()
     syncing.join()
     assert listener.get_message(timeout=5)["data"] == b"room1 h\nzero"
@@ -159,12 +163,8 @@ def test_a_held_write_that_finds_redis_gone_tells_the_relay():
     lost = threading.Event()
     pool = redis.ConnectionPool(host="127.0.0.1", port=free_port(), socket_connect_timeout=1)
     stream = CommandStream(pool, RELAY_SCRIPT, hold=0.01, on_lost=lost.set)
-    try:
+    with pytest.raises(redis.ConnectionError):
         stream.publish_lines("bus:p2", "room1 h\nzero")  # written by this thread: it hears it
-    except redis.ConnectionError:
-        pass
-    else:
-        raise AssertionError("a write to a Redis that is not there went through")
     stream.publish_lines("bus:p2", "room1 h\nfirst")  # held: this thread has gone on
     assert lost.wait(10)
     stream.close()
