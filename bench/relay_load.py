@@ -4,6 +4,7 @@ Run: python -m bench.relay_load            (memory, Redis with 1 and 2 processes
      python -m bench.relay_load --setups werkzeug,baseline --rates 500 --seconds 10
      python -m bench.relay_load --setups redis --processes 2 --redis redis://127.0.0.1:6379/0
      python -m bench.relay_load --setups gthread --ping-intervals 25,1,0.75 --rates 500   (what pings cost)
+     python -m bench.relay_load --setups gthread,redis --rates 1000,2000 --rounds 4   (ratios over rounds)
 
 Each setup is started as its own process on 127.0.0.1. The load generator (this
 process, asyncio) opens 250 rooms: 250 hosts and 4 seats each (1,250 sockets),
@@ -663,29 +664,48 @@ async def main(args):
 
         own_redis = RedisServer()
         redis_url = own_redis.url
-    summaries = {}
+    # Every line of a round, as (name, setup, keyword arguments of measure).
+    jobs = []
+    for setup in setups:
+        if setup == "redis":
+            runs = [(1, "spread")]
+            if args.processes > 1:
+                runs += [(args.processes, "spread"), (args.processes, "apart")]
+                if args.script_per_frame:
+                    runs.append((args.processes, "apart-script"))
+                if args.hold_line:
+                    runs.append((args.processes, "apart-nohold"))
+            for count, placement in runs:
+                jobs.append(("redis%d%s" % (count, placement), setup,
+                             dict(processes=count, redis_url=redis_url, placement=placement, hold=args.hold)))
+        else:
+            for interval in ping_intervals if setup != "baseline" else [None]:
+                name = setup if interval is None or len(ping_intervals) == 1 else "%s@%g" % (setup, interval)
+                jobs.append((name, setup, dict(ping_interval=interval)))
+    rounds = []
     try:
-        for setup in setups:
-            if setup == "redis":
-                runs = [(1, "spread")]
-                if args.processes > 1:
-                    runs += [(args.processes, "spread"), (args.processes, "apart")]
-                    if args.script_per_frame:
-                        runs.append((args.processes, "apart-script"))
-                    if args.hold_line:
-                        runs.append((args.processes, "apart-nohold"))
-                for count, placement in runs:
-                    summaries["redis%d%s" % (count, placement)] = await measure(
-                        setup, args.rooms, args.seats, rates, args.seconds, count, redis_url,
-                        placement=placement, hold=args.hold)
-            else:
-                for interval in ping_intervals if setup != "baseline" else [None]:
-                    name = setup if interval is None or len(ping_intervals) == 1 else "%s@%g" % (setup, interval)
-                    summaries[name] = await measure(setup, args.rooms, args.seats, rates, args.seconds,
-                                                    ping_interval=interval)
+        for round_number in range(args.rounds):
+            # Every other round runs the lines backwards: a machine that drifts during a run then
+            # favours no line over the rounds.
+            order = jobs if round_number % 2 == 0 else jobs[::-1]
+            if args.rounds > 1:
+                print("round %d of %d, load average %.2f" % (round_number + 1, args.rounds,
+                                                             os.getloadavg()[0]), flush=True)
+            measured = {}
+            for name, setup, options in order:
+                measured[name] = await measure(setup, args.rooms, args.seats, rates, args.seconds, **options)
+            rounds.append({name: measured[name] for name, _, _ in jobs})
     finally:
         if own_redis is not None:
             own_redis.stop()
+    for summaries in rounds:
+        report(summaries, rates)
+    if len(rounds) > 1:
+        print(ratios_over_rounds(rounds, rates))
+
+
+def report(summaries, rates):
+    """Print one round's targets, its ratios to the baseline and its comparison table."""
     print()
     for name, summary in summaries.items():
         if name != "baseline":
@@ -698,6 +718,29 @@ async def main(args):
                     if line:
                         print(line)
     print(table(summaries, rates))
+
+
+def ratios_over_rounds(rounds, rates, reference="gthread"):
+    """Return, per setup and rate, the median and range over the rounds of CPU per delivery / memory's."""
+    lines = ["", "CPU per delivery / 1 process in memory's of the same round, over %d rounds: "
+                 "median (lowest to highest)" % len(rounds)]
+    width = max([40] + [len(summary["label"]) for summary in rounds[0].values()])
+    lines.append("%-*s %s" % (width, "setup", " ".join("%24s" % ("%d/s" % rate) for rate in rates)))
+    for name, first in rounds[0].items():
+        if name == reference:
+            continue
+        cells = []
+        for rate in rates:
+            ratios = sorted(
+                cpu_per_delivery(summaries[name]["stages"][rate])
+                / cpu_per_delivery(summaries[reference]["stages"][rate])
+                for summaries in rounds
+                if rate in summaries[name].get("stages", {})
+                and rate in summaries.get(reference, {}).get("stages", {}))
+            cells.append("%24s" % ("x%.2f (%.2f to %.2f)" % (median(ratios), ratios[0], ratios[-1])
+                                   if ratios else "-"))
+        lines.append("%-*s %s" % (width, first["label"], " ".join(cells)))
+    return "\n".join(lines)
     print("load average at the end (1, 5, 15 min): %.2f %.2f %.2f on %d cores" % (
         os.getloadavg() + (os.cpu_count(),)))
 
@@ -725,6 +768,9 @@ def parse_args(argv=None):
     parser.add_argument("--rates", default="500,1000,2000",
                         help="deliveries per second to hold, comma-separated")
     parser.add_argument("--seconds", type=int, default=15, help="duration of each rate (and of the idle stage)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure every line this many times, every other round in reverse order, "
+                             "and print the ratios to memory over the rounds (default 1)")
     parser.add_argument("--ping-intervals", default=None, metavar="S,S",
                         help="RELAY_PING_INTERVAL values to run each relay setup with (default: the relay's own)")
     parser.add_argument("--serve-werkzeug", type=int, metavar="PORT", help=argparse.SUPPRESS)
