@@ -578,7 +578,6 @@ def best_rate(summary, p99_ms=50.0):
 
 def table(summaries, rates, reference="gthread"):
     """Return the comparison table: per rate the CPU per delivery (Redis's share) and its ratio to memory."""
-    memory = summaries.get(reference, {}).get("stages", {})
     lines = ["", "CPU per delivery in us, relay processes and Redis (of it Redis), and the ratio to "
              "1 process in memory at the same rate; msg/s at p99 <= 50 ms; errors over all rates"]
     width = max([40] + [len(summary["label"]) for summary in summaries.values()])
@@ -598,8 +597,9 @@ def table(summaries, rates, reference="gthread"):
             cell = "%4.0f" % cpu_per_delivery(stage)
             if getattr(stage, "store_cpu", 0.0):
                 cell += " (%3.0f)" % (1e6 * stage.store_cpu / max(1, sum(stage.received.values())))
-            if rate in memory and summary.get("stages") is not memory:
-                cell += " x%.2f" % (cpu_per_delivery(stage) / cpu_per_delivery(memory[rate]))
+            ratio = ratio_to_memory(summary, summaries.get(reference, {}), rate)
+            if ratio is not None:
+                cell += " x%.2f" % ratio
             cells.append("%22s" % cell)
         lines.append("%-*s %s %10.0f %18s" % (
             width, summary["label"], " ".join(cells), best_rate(summary),
@@ -607,6 +607,15 @@ def table(summaries, rates, reference="gthread"):
                           sum(s.misdelivered for s in stages.values()),
                           sum(s.out_of_order for s in stages.values()))))
     return "\n".join(lines)
+
+
+def ratio_to_memory(summary, memory, rate):
+    """Return a setup's CPU per delivery at a rate over memory's in the same round, or None."""
+    stage = summary.get("stages", {}).get(rate)
+    reference = memory.get("stages", {}).get(rate)
+    if stage is None or reference is None or summary is memory:
+        return None
+    return cpu_per_delivery(stage) / cpu_per_delivery(reference)
 
 
 def cpu_per_delivery(stage):
@@ -702,6 +711,8 @@ async def main(args):
         report(summaries, rates)
     if len(rounds) > 1:
         print(ratios_over_rounds(rounds, rates))
+    print("load average at the end (1, 5, 15 min): %.2f %.2f %.2f on %d cores" % (
+        os.getloadavg() + (os.cpu_count(),)))
 
 
 def report(summaries, rates):
@@ -731,18 +742,13 @@ def ratios_over_rounds(rounds, rates, reference="gthread"):
             continue
         cells = []
         for rate in rates:
-            ratios = sorted(
-                cpu_per_delivery(summaries[name]["stages"][rate])
-                / cpu_per_delivery(summaries[reference]["stages"][rate])
-                for summaries in rounds
-                if rate in summaries[name].get("stages", {})
-                and rate in summaries.get(reference, {}).get("stages", {}))
+            ratios = sorted(ratio for ratio in (
+                ratio_to_memory(summaries[name], summaries.get(reference, {}), rate)
+                for summaries in rounds) if ratio is not None)
             cells.append("%24s" % ("x%.2f (%.2f to %.2f)" % (median(ratios), ratios[0], ratios[-1])
                                    if ratios else "-"))
         lines.append("%-*s %s" % (width, first["label"], " ".join(cells)))
     return "\n".join(lines)
-    print("load average at the end (1, 5, 15 min): %.2f %.2f %.2f on %d cores" % (
-        os.getloadavg() + (os.cpu_count(),)))
 
 
 def parse_args(argv=None):
