@@ -13,7 +13,7 @@ import os
 import pytest
 
 from spieleabend.games import GAME_MODULES, load
-from spieleabend.testing import ConsoleWatch, open_app, phone_context
+from spieleabend.testing import ConsoleWatch, open_app, phone_context, save_screenshot
 from e2e.prepared_games import FULL, document, new_state, open_saved, play
 from e2e.tap_targets import cut_texts, keyboard_words, overflowing, small_targets, texts_only_in, untranslated
 
@@ -83,8 +83,8 @@ class ScreenChecks:
         page.wait_for_selector("html:not([data-busy])")
         folder = os.environ.get("SPIELEABEND_SCREENSHOTS")
         if folder:
-            page.screenshot(path=os.path.join(folder, "%s-%s.png" % (self.language, name.replace(" ", "_").replace("/", "_"))),
-                            full_page=True)
+            save_screenshot(page, os.path.join(folder, "%s-%s.png" % (
+                self.language, name.replace(" ", "_").replace("/", "_"))))
         small = small_targets(page)
         if small:
             self.faults.append("%s (%s): tap targets under 44x44 px: %s" % (name, self.language, small))

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from spieleabend.testing import MY_TURN, Room, dead_controls, phone_context, start_game, start_solo
+from spieleabend.testing import (MY_TURN, Room, dead_controls, phone_context, pointer_rules, save_screenshot, start_game,
+                                 start_solo)
 
 README = Path(__file__).with_name("README.md").read_text(encoding="utf-8")
 # The kit's example in README.md runs here as it is written there: it plays the Golf game.
@@ -206,3 +207,31 @@ def test_the_screen_is_marked_while_css_animations_run_in_full_motion(browser, l
         assert page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length") == 0
     finally:
         full.close()
+
+
+def test_a_full_page_screenshot_shows_what_the_phone_shows(browser, live_server, tmp_path):
+    """Chromium drops touch emulation while it captures a full page; the kit's picture keeps the
+    phone's rules, so the keyboard hints a phone hides stay hidden in it."""
+    touch = phone_context(browser, has_touch=True)
+    try:
+        page = touch.new_page()
+        start_solo(page, live_server.url, "paodekuai", [], seed=7)
+        page.wait_for_selector(MY_TURN, state="attached")
+        assert ".key-hint" in pointer_rules(page)
+        assert not page.locator(".key-hint").first.is_visible()
+        save_screenshot(page, str(tmp_path / "kit.png"))
+        page.screenshot(path=str(tmp_path / "plain.png"), full_page=True)
+        page.add_style_tag(content=".key-hint { display: none !important; }")
+        page.screenshot(path=str(tmp_path / "hidden.png"), full_page=True)
+        kit, plain, hidden = ((tmp_path / name).read_bytes() for name in ("kit.png", "plain.png", "hidden.png"))
+        assert plain != hidden, "the plain capture shows the hints the phone hides"
+        assert kit == hidden
+    finally:
+        touch.close()
+    desk = phone_context(browser)  # no touch screen: a mouse, the hints are shown and nothing is added
+    try:
+        page = desk.new_page()
+        start_solo(page, live_server.url, "paodekuai", [], seed=7)
+        assert pointer_rules(page) == ""
+    finally:
+        desk.close()

@@ -3,7 +3,7 @@
 import json
 import os
 
-from spieleabend.testing import ConsoleWatch, dead_controls, phone_context, start_solo
+from spieleabend.testing import ConsoleWatch, dead_controls, phone_context, save_screenshot, start_solo
 from e2e.test_accessibility import serious_violations
 
 SHOTS = os.environ.get("REPLAY_SHOTS")  # a folder to keep screenshots of the replay screens in, when set
@@ -11,7 +11,7 @@ SHOTS = os.environ.get("REPLAY_SHOTS")  # a folder to keep screenshots of the re
 
 def shot(page, name):
     if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, name + ".png"), full_page=True)
+        save_screenshot(page, os.path.join(SHOTS, name + ".png"))
 
 
 def step(page):

@@ -15,14 +15,14 @@ import os
 from e2e.tap_targets import overflowing, small_targets
 from e2e.test_accessibility import serious_violations
 from e2e.test_kit import choose_a_card, go_on, golf_move, paodekuai_move, play_to_the_end
-from spieleabend.testing import Room, check_frames, games_played
+from spieleabend.testing import Room, check_frames, games_played, save_screenshot
 
 SHOTS = os.environ.get("E2E_SHOTS")
 
 
 def shot(device, name, full=True):
     if SHOTS:
-        device.page.screenshot(path=os.path.join(SHOTS, name + ".png"), full_page=full)
+        save_screenshot(device.page, os.path.join(SHOTS, name + ".png"), full_page=full)
 
 
 def night_rows(device):

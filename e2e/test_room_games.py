@@ -9,14 +9,14 @@ Screenshots of a phone and of the infoscreen go to the directory in E2E_SHOTS wh
 import json
 import os
 
-from spieleabend.testing import Room, check_frames, golf_grid, hands_seen
+from spieleabend.testing import Room, check_frames, golf_grid, hands_seen, save_screenshot
 
 SHOTS = os.environ.get("E2E_SHOTS")
 
 
 def shot(device, name):
     if SHOTS:
-        device.page.screenshot(path=os.path.join(SHOTS, name + ".png"), full_page=True)
+        save_screenshot(device.page, os.path.join(SHOTS, name + ".png"))
 
 
 def room_of_four(devices, url, game, seed, setup=()):

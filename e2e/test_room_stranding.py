@@ -10,7 +10,7 @@ from websockets.sync.client import connect
 from playwright.sync_api import expect
 
 from spieleabend.protocol import PROTOCOL_VERSION
-from spieleabend.testing import app_worker, check_frames, join, open_room
+from spieleabend.testing import app_worker, check_frames, join, open_room, save_screenshot
 
 LONG_NAME = "Maximiliane-Theresa von"  # 23 characters
 TOO_LONG = "Bartholomäus " * 16  # 208 characters, as pasted from somewhere
@@ -156,7 +156,7 @@ def test_maumau_feed_of_a_phone_back_from_away_words_the_computers_move_as_the_c
     mine = anna.by("feed").locator("li").first.inner_text()
     assert mine.startswith("Der Computer ") and "für dich" in mine, mine
     if os.environ.get("E2E_SHOTS"):
-        anna.page.screenshot(path=os.path.join(os.environ["E2E_SHOTS"], "maumau-back-from-away.png"), full_page=True)
+        save_screenshot(anna.page, os.path.join(os.environ["E2E_SHOTS"], "maumau-back-from-away.png"))
     check_frames("maumau", anna.frames, 1, "anna")
 
 

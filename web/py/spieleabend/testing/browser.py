@@ -150,3 +150,35 @@ def start_game(page, shown="[data-testid=hand]", timeout=30000):
         page.get_by_test_id("replace-confirm").click()
         page.wait_for_selector(shown, timeout=timeout)
     return page
+
+
+# The rules of the page's pointer and hover media blocks that apply now, as one stylesheet.
+_POINTER_RULES = """() => {
+    const kept = [];
+    for (const sheet of document.styleSheets) {
+        let rules;
+        try { rules = sheet.cssRules; } catch (error) { continue; }
+        for (const rule of rules) {
+            if (rule instanceof CSSMediaRule && /pointer|hover/.test(rule.conditionText)
+                    && matchMedia(rule.conditionText).matches) {
+                for (const inner of rule.cssRules) kept.push(inner.cssText);
+            }
+        }
+    }
+    return kept.join("\\n");
+}"""
+
+
+def pointer_rules(page):
+    """Return the CSS of the page's pointer and hover media blocks that apply on this device now."""
+    return page.evaluate(_POINTER_RULES)
+
+
+def save_screenshot(page, path, full_page=True):
+    """Save what the device shows; a full page keeps the rules a touch screen applies.
+
+    Chromium drops the touch emulation while it captures beyond the viewport, so a phone's
+    full-page picture would show what the phone hides (the keyboard hints, class key-hint).
+    """
+    style = pointer_rules(page) if full_page else ""
+    page.screenshot(path=path, full_page=full_page, style=style or None)
