@@ -117,7 +117,7 @@ REDIS_DEFAULTS = {
     "RELAY_REDIS_ROUTES": True,
     # Seconds a frame for another process may wait while frames keep coming, so that several go
     # out in one write and wake the other process once: at 1,000 msg/s a crossing delivery cost
-    # 1.5 to 1.9x one in memory with 5 ms, a median 1.49x over eight rounds with 15 ms, for
+    # 1.5 to 1.9x one in memory with 5 ms, a median 1.45x over fourteen rounds with 15 ms, for
     # frames about 10 ms later at the median (docs/deploy.md). A frame after a quiet spell goes at once.
     "RELAY_REDIS_HOLD": 0.015,
     # Every this many sweep intervals (on average) one process reads every room for the grace
