@@ -4,7 +4,7 @@ import json
 
 from playwright.sync_api import expect
 
-from spieleabend.testing import ConsoleWatch, app_worker, open_app, phone_context, tap_without_waiting
+from spieleabend.testing import ConsoleWatch, app_worker, open_app, phone_context, start_solo, tap_without_waiting
 from spieleabend.games import GAME_MODULES
 
 
@@ -111,6 +111,29 @@ def test_damaged_save_shows_a_message_and_the_app_still_works(page, live_server)
     expect(page.get_by_test_id("damaged-notice")).to_have_count(0)  # the worker redraws after the tap
     page.get_by_test_id("nav-settings").click()
     page.wait_for_selector("text=Einstellungen")
+
+
+def test_a_save_that_reads_but_cannot_go_on_is_set_aside_at_fortsetzen(page, live_server):
+    # Kartenkampf's engine fails on the made-up hand; Mau-Mau's lists "ZZ" and its table cannot draw it.
+    for game, hand in (("kartenkampf", [11, 11, -1, "A", None]), ("maumau", ["ZZ", "7H"])):
+        start_solo(page, live_server.url, game, [], seed=5)
+        page.evaluate("""([game, hand]) => {
+            const key = 'spieleabend.save.' + game, saved = JSON.parse(localStorage.getItem(key));
+            saved.state.hands[0] = hand;
+            localStorage.setItem(key, JSON.stringify(saved));
+        }""", [game, hand])
+        open_app(page, live_server.url)
+        page.get_by_test_id("continue-" + game).click()
+        expect(page.get_by_test_id("no-save")).to_be_visible()
+        assert page.get_by_test_id("failure").count() == 0
+        expect(page.get_by_test_id("damaged-notice")).to_contain_text("konnte nicht gelesen werden")
+        expect(page.get_by_test_id("damaged-notice")).to_contain_text("Nichts wurde gelöscht")
+        page.reload()
+        page.wait_for_selector("html[data-app-ready]")
+        assert page.get_by_test_id("continue-" + game).count() == 0, "nothing left to fail after a reload"
+        kept = page.evaluate("""(game) => Object.keys(localStorage)
+            .filter(k => k.startsWith('spieleabend.damaged.save.' + game + '.')).length""", game)
+        assert kept == 1, "the save is kept aside, not deleted"
 
 
 def test_phone_viewport_has_no_horizontal_scrolling(page, live_server):

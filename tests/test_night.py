@@ -148,6 +148,24 @@ def test_a_received_game_is_checked_by_its_engine():
             check_game(dict(document, meta=meta))
 
 
+def test_a_received_game_its_table_cannot_draw_is_refused_and_the_save_here_stays():
+    from spieleabend.ui.table import solo_players
+    from spieleabend.ui.i18n import t
+    from spieleabend.ui.transfer import OpenScreen
+    from tests.fake_app import ScreenApp
+
+    sender, here = ScreenApp(seed=3), ScreenApp(seed=4)
+    LocalTable.new(sender, "maumau", {"seats": 3}, solo_players("Anna", 3, "stark"))
+    LocalTable.new(here, "maumau", {"seats": 3}, solo_players("Ben", 3, "stark"))
+    kept = here.backend.getItem("spieleabend.save.maumau")
+    document = sender.storage.export_game("maumau")
+    document["state"]["hands"][0][0] = "ZZ"  # the engine lists it, no table can draw it
+    screen = OpenScreen()
+    screen.take(here, json.dumps(document))
+    assert screen.problem == t("tr.problem.damaged") and screen.pending is None
+    assert here.backend.getItem("spieleabend.save.maumau") == kept and here.route is None
+
+
 def test_typed_codes():
     assert clean_code("abcd 2345") == "ABCD2345"
     assert clean_code("ABCD-2345") == "ABCD2345"
@@ -240,3 +258,18 @@ def test_the_lobby_message_carries_tonights_table_and_guests_show_it_safely():
     odd = [{"name": "z", "points": 0, "games": 1, "wins": 0, "per_game": {"golf": {"points": "1"}, "chess": {}}}]
     assert 'data-game=' not in room_night_html(odd), "a cell of the wrong shape or an unknown game is left out"
     assert room_night_html([]) == "" and room_night_html(None) == ""
+
+
+def test_results_or_an_evening_that_cannot_be_read_are_said_on_the_screen_that_read_them():
+    from spieleabend.ui.night import NightScreen
+    from spieleabend.ui.results import ResultsScreen
+    from tests.fake_app import ScreenApp
+
+    for key, screen, words in (("spieleabend.results", ResultsScreen(), "Deine Ergebnisse konnten nicht gelesen werden."),
+                               ("spieleabend.night", NightScreen(), "Der Stand des Spieleabends konnte nicht gelesen werden.")):
+        app = ScreenApp()
+        app.format_time = str  # the browser's clock words are not what is checked here
+        app.backend.setItem(key, '{"format": 1, "resu')
+        html = screen.render(app)
+        assert 'data-testid="damaged-notice"' in html and words in html, key
+        assert app.storage.damaged_keys(), "kept aside, not deleted"

@@ -144,6 +144,51 @@ def test_continue_without_a_save_says_so_and_an_old_punktejagd_save_is_upgraded(
     assert again.players()[1]["strength"] == "stark" and again.seat == 0  # the old key, as a level
 
 
+def damage_saved_hand(app, game, hand):
+    """Store the running save of `game` again with this device's hand replaced (a made-up save)."""
+    document = app.storage.load_game(game)
+    state = document["state"]
+    state["hands"][0] = hand
+    app.storage.save_game(game, state, document["meta"])
+
+
+@pytest.mark.parametrize("game, hand", [
+    ("kartenkampf", [11, 11, -1, "A", None]),   # the engine itself fails on it
+    ("maumau", ["ZZ", "7H"]),                     # the engine lists it; the table cannot draw the card
+])
+def test_a_save_that_reads_but_cannot_go_on_is_set_aside_with_the_notice_not_failing_at_every_reload(game, hand):
+    from spieleabend.ui.table import MissingSaveScreen, check_drawable, continue_screen, first_drawing_failed
+
+    app = ScreenApp()
+    LocalTable.new(app, game, {"seats": 3}, solo_players("Anna", 3, "stark"))
+    damage_saved_hand(app, game, hand)
+    with pytest.raises(ValueError):
+        check_drawable(app, app.storage.load_game(game))  # a received game like it never replaces a save
+    screen = continue_screen(app, game)
+    if not isinstance(screen, MissingSaveScreen):  # the engine went on with it: the first drawing fails
+        with pytest.raises(Exception):
+            screen.render(app)
+        screen = first_drawing_failed(app, screen)  # what App.show does then (e2e: test_shell)
+    assert isinstance(screen, MissingSaveScreen)
+    assert app.storage.load_game(game) is None, "nothing left to fail again after a reload"
+    aside = app.storage.damaged_keys()
+    assert len(aside) == 1 and str(hand[0]) in app.backend.getItem(aside[0]), "kept aside, not deleted"
+    html = screen.render(app)
+    assert 'data-testid="damaged-notice"' in html and 'data-testid="no-save"' in html
+
+
+def test_a_sound_save_is_drawable_and_the_check_writes_nothing():
+    from spieleabend.ui.table import check_drawable
+
+    for game in GAME_MODULES:
+        app = ScreenApp()
+        seats = load(game).INFO["seats"]["default"]
+        LocalTable.new(app, game, {"seats": seats}, solo_players("Anna", seats, "stark"))
+        before = app.backend.getItem("spieleabend.save." + game), dict(app.timers)
+        check_drawable(app, app.storage.load_game(game))
+        assert (app.backend.getItem("spieleabend.save." + game), app.timers) == before
+
+
 def test_the_tests_stand_in_for_a_phone_has_exactly_the_real_phone_tables_verbs():
     from spieleabend.ui.rooms import RemoteTable
     from tests.fake_app import ViewTable

@@ -160,6 +160,12 @@ class Storage:
                 if key.startswith(REPLAY_PREFIX) or not self.drop_oldest_replay():
                     return False
 
+    def set_aside(self, key, reason):
+        """Move a stored document this app cannot use after all aside (with a notice), as `read` does."""
+        raw = self.backend.getItem(key)
+        if raw is not None:
+            self._set_aside(key, raw, reason)
+
     def _set_aside(self, key, raw, reason):
         aside = "%s%s.%d" % (DAMAGED_PREFIX, key[len(PREFIX):], self.clock())
         try:
@@ -212,6 +218,10 @@ class Storage:
         by a question."""
         document = self.load_game(game)
         return None if document is None or document["meta"].get("recorded") else document
+
+    def set_aside_game(self, game, reason):
+        """Move the saved game of one kind aside: it reads, but its engine cannot go on with it."""
+        self.set_aside(SAVE_PREFIX + game, reason)
 
     def delete_game(self, game):
         """Remove the saved game of one kind (after it finished)."""

@@ -115,6 +115,40 @@ def check_action(engine, view, action):
     return action
 
 
+def check_saved_game(document):
+    """Raise ValueError unless the engine can show this game to every seat and list what each may do, and
+    the meta fits it: a damaged or made-up save is set aside, never opened to fail halfway."""
+    from spieleabend.games.common import is_whole
+
+    meta = document["meta"]
+    state = document["state"]
+    try:
+        engine = load(document["game"])
+        seats = len(engine.view(state, None)["names"])
+        seat = meta.get("seat", 0)
+        if seat is not None and not (is_whole(seat) and 0 <= seat < seats):
+            raise ValueError("seat")
+        players = meta.get("players")
+        if players is not None and (not isinstance(players, list) or not all(
+                isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("kind"), str) for p in players)):
+            raise ValueError("players")
+        rng = meta.get("bot_rng")
+        if rng is not None and (not isinstance(rng, list) or len(rng) != 4 or not all(is_whole(w) for w in rng)):
+            raise ValueError("bot_rng")
+        # Every seat's view and choices, as the table, its computers and a reload will ask for them.
+        for other in range(seats):
+            engine.view(state, other)
+            engine.legal_actions(state, other)
+        for other in engine.to_move(state):
+            if not (is_whole(other) and 0 <= other < seats):
+                raise ValueError("to_move")
+        engine.outcome(state)
+    except ValueError:
+        raise
+    except Exception as error:  # any engine error on a foreign state: not a game this app can go on with
+        raise ValueError("%s: %s" % (type(error).__name__, error))
+
+
 def resolve_strength(bots, key):
     """Return the STRENGTHS key that `key` names: itself, its new name for an old key, else the strongest.
 

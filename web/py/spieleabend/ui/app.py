@@ -172,7 +172,16 @@ class App(PageReport):
         if self.screen is not None:
             self.screen.leave(self)
         self.screen = screen
-        self.draw()  # now, even while its table is about to draw: scrolling and focus below follow it
+        try:
+            self.draw()  # now, even while its table is about to draw: scrolling and focus below follow it
+        except Exception:
+            instead = table_module().first_drawing_failed(self, screen) if hasattr(screen, "table") else None
+            if instead is None:
+                raise
+            self.screen = instead  # a save that reads but cannot be drawn: set aside, with the notice
+            self.draw()
+        if hasattr(screen, "table"):
+            table_module().drawn_once(screen)
         dom.scroll_to_top()  # the tap that opened it may have been far down the screen before
         dom.focus("h1")
 
@@ -286,6 +295,10 @@ class App(PageReport):
 
     def dispatch(self, action, value):
         """Send an action to the screen; an error is shown, never swallowed silently."""
+        if action == "dismiss-notice":  # the banners of set-aside documents, on whichever screen showed them
+            self.storage.notices = []
+            self.rerender()
+            return
         try:
             self.screen.handle(self, action, value)
         except ValueError as error:

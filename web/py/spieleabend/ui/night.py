@@ -10,7 +10,7 @@ from spieleabend.ui.charts import standings_chart
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.games import GAME_MODULES
-from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.shell import Screen, page, storage_notices
 
 FIRST_FIELDS = 4  # name fields shown at first; "Weitere Person" adds more
 
@@ -218,6 +218,7 @@ class NightScreen(Screen):
     def render(self, app):
         night = app.storage.night()
         body = evening_html(app, night, app.storage.results())
+        body = storage_notices(app) + body  # either one just set aside as unreadable: said here, not later
         body += '<div class="row wrap">%s%s%s</div>' % (
             '<a class="btn btn-primary" href="#/" data-testid="night-choose-game">%s</a>' % escape(t("night.choose_game")),
             button(t("night.edit_people"), "edit-people", "night-edit-people", kind="secondary"),

@@ -6,7 +6,7 @@ from spieleabend.ui.charts import score_chart
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.night import evening_html
-from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.shell import Screen, page, storage_notices
 
 SHOWN = 20  # results drawn at first; "Mehr zeigen" adds more
 PAST_SHOWN = 30  # past evenings listed
@@ -94,7 +94,7 @@ class ResultsScreen(Screen):
             self.cache = app.storage.results()
         results = self.cache
         night = app.storage.night()
-        parts = []
+        parts = [storage_notices(app)]  # results or the evening just set aside as unreadable: said here, not later
         dropped = app.storage.dropped_replays()
         if dropped:
             parts.append('<div class="notice" role="status" data-testid="replays-dropped"><p>%s</p>%s</div>' % (

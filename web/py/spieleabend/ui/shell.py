@@ -186,6 +186,16 @@ class Screen:
         """Stop timers before another screen takes over."""
 
 
+def storage_notices(app):
+    """Return a banner for each stored document set aside during this run (any screen that read one shows them)."""
+    out = []
+    for notice in app.storage.notices:
+        out.append('<div class="notice warn" role="alert" data-testid="damaged-notice"><p>%s</p>%s</div>' % (
+            escape(damaged_text(notice)),
+            button(t("home.dismiss"), "dismiss-notice", "dismiss-notice", kind="ghost")))
+    return "".join(out)
+
+
 class HomeScreen(Screen):
     """The start: the five games, saved games to continue, results and settings."""
 
@@ -197,7 +207,8 @@ class HomeScreen(Screen):
                  '<span class="mini-card red">7♦</span></div>'
                  '<p class="tagline">%s</p></section>' % escape(t("app.tagline"))]
         saves = app.storage.saved_games(GAME_MODULES)  # first: it may set damaged saves aside
-        parts.append(self.notices(app))
+        parts.append(storage_notices(app))
+        parts.append(self.update_notices(app))
         parts.append(room_entry(app))
         if saves:
             items = []
@@ -227,13 +238,9 @@ class HomeScreen(Screen):
             '<a class="btn btn-secondary" href="#/settings" data-testid="nav-settings">%s</a>' % escape(t("home.settings"))))
         return page(t("app.title"), "".join(parts), back=False, extra_class="home")
 
-    def notices(self, app):
-        """Return the banners: damaged saves, a waiting update, a finished update."""
+    def update_notices(self, app):
+        """Return the banners of a waiting update and a finished one."""
         out = []
-        for notice in app.storage.notices:
-            out.append('<div class="notice warn" role="alert" data-testid="damaged-notice"><p>%s</p>%s</div>' % (
-                escape(damaged_text(notice)),
-                button(t("home.dismiss"), "dismiss-notice", "dismiss-notice", kind="ghost")))
         if app.update_waiting():
             out.append('<div class="notice" role="status" data-testid="update-waiting"><p>%s</p>%s</div>' % (
                 escape(t("home.update_waiting")),
@@ -246,9 +253,6 @@ class HomeScreen(Screen):
     def handle(self, app, action, value):
         if action == "continue":
             app.go("play/" + value + "/continue")
-        elif action == "dismiss-notice":
-            app.storage.notices = []
-            app.rerender()
         elif action == "update-now":
             app.activate_update()
 

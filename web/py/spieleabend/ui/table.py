@@ -31,12 +31,12 @@ feeds meta["history"] (the totals after i rounds, for the score chart). Nothing 
 """
 
 from spieleabend.games import load as load_engine
-from spieleabend.games import load_bots, module_path, resolve_strength, strength_choice
-from spieleabend.games.common import IllegalAction, Rng
+from spieleabend.games import check_saved_game, load_bots, module_path, resolve_strength, strength_choice
+from spieleabend.games.common import IllegalAction, Rng, copy_data
 from spieleabend.games import replay as records
 from spieleabend.ui.html import escape
 from spieleabend.ui.i18n import t
-from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.shell import Screen, page, storage_notices
 
 PERSON = "person"      # plays on this device
 COMPUTER = "computer"  # a computer player run by this device
@@ -246,14 +246,22 @@ class LocalTable(Table):
 
     @classmethod
     def load(cls, app, game):
-        """Return the saved game of this kind as a table, or None when there is none."""
+        """Return the saved game of this kind as a table, or None when there is none; raise ValueError for a
+        save that reads but that its engine cannot go on with (see check_saved_game)."""
         document = app.storage.load_game(game)
         if document is None:
             return None
         plugin = screen_module(game)
-        if hasattr(plugin, "upgrade_save"):  # a save written before the game's current meta format
-            plugin.upgrade_save(document)
+        try:
+            if hasattr(plugin, "upgrade_save"):  # a save written before the game's current meta format
+                plugin.upgrade_save(document)
+            check_saved_game(document)
+        except ValueError:
+            raise
+        except Exception as error:  # upgrade_save on a made-up meta
+            raise ValueError("%s: %s" % (type(error).__name__, error))
         table = cls(app, game, document["state"], document["meta"])
+        table.opened_save = True  # until drawn once: a failure then sets the save aside (continue_screen)
         table.schedule_computers()  # computers whose move was due (or a round's commits) go on
         return table
 
@@ -717,14 +725,66 @@ class MissingSaveScreen(Screen):
         self.game = game
 
     def render(self, app):
-        return page(t("game." + self.game), '<p class="empty" data-testid="no-save">%s</p><p>%s</p>' % (
-            escape(t("home.no_save")), '<a class="btn btn-primary" href="#/play/%s">%s</a>' % (
+        return page(t("game." + self.game), '%s<p class="empty" data-testid="no-save">%s</p><p>%s</p>' % (
+            storage_notices(app), escape(t("home.no_save")), '<a class="btn btn-primary" href="#/play/%s">%s</a>' % (
                 escape(self.game), escape(t("home.new_game")))))
 
 
 def continue_screen(app, game):
-    """Return the saved game of this kind on a local table, drawn by its screen module's TableScreen."""
-    table = LocalTable.load(app, game)
-    if table is None:
+    """Return the saved game of this kind on a local table, drawn by its screen module's TableScreen.
+
+    A save its engine cannot go on with (a made-up hand, a seat that is not there) is set aside with the
+    notice every damaged document gets, instead of failing now and again after every reload."""
+    try:
+        table = LocalTable.load(app, game)
+        if table is None:
+            return MissingSaveScreen(game)
+        return table_screen(app, table)
+    except ValueError as problem:
+        app.storage.set_aside_game(game, "cannot be continued (%s)" % problem)
         return MissingSaveScreen(game)
-    return table_screen(app, table)
+
+
+class TrialTable(LocalTable):
+    """A received game drawn once before it may replace a save: it writes nothing and runs no computer."""
+
+    def save(self):
+        pass
+
+    def keep_seen(self, count, save=True):
+        LocalTable.keep_seen(self, count, save=False)
+
+    def schedule_computers(self):
+        pass
+
+
+def check_drawable(app, document):
+    """Raise ValueError unless this game's table can draw the document (checked on a copy, nothing stored)."""
+    document = copy_data(document)
+    try:
+        plugin = screen_module(document["game"])
+        if hasattr(plugin, "upgrade_save"):
+            plugin.upgrade_save(document)
+        table = TrialTable(app, document["game"], document["state"], document["meta"])
+        screen = table_screen(app, table)
+        table.hold_views(lambda: screen.render(app))
+    except Exception as error:
+        raise ValueError("%s: %s" % (type(error).__name__, error))
+
+
+def first_drawing_failed(app, screen):
+    """Set a just-opened save aside when its table's first drawing failed and return the screen to show
+    instead; None when the failure is not a just-opened save's (see App.show)."""
+    table = game_screen(screen)[1]
+    if table is None or not getattr(table, "opened_save", False):
+        return None
+    screen.leave(app)  # its computers' timers stop
+    app.storage.set_aside_game(table.game, "cannot be drawn")
+    return MissingSaveScreen(table.game)
+
+
+def drawn_once(screen):
+    """The table of a just-opened save drew: from now on a failure is the app's, shown as such."""
+    table = game_screen(screen)[1]
+    if table is not None:
+        table.opened_save = False

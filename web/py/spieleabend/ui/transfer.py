@@ -9,7 +9,7 @@ holds the game state (with its generator) and the computers' generator, so the g
 exactly as it would have on the first device.
 """
 
-from spieleabend.games import GAME_MODULES, load as load_engine
+from spieleabend.games import GAME_MODULES, check_saved_game, load as load_engine
 from spieleabend.storage import MAX_GAME_CHARS, ImportProblem
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
@@ -144,30 +144,20 @@ def show_code(code):
 
 
 def check_game(document):
-    """Raise ImportProblem("damaged") unless the engine can show the game and the meta fits it."""
-    meta = document["meta"]
-    state = document["state"]
+    """Raise ImportProblem("damaged") unless the engine can go on with the game and the meta fits it."""
     try:
-        engine = load_engine(document["game"])
-        public = engine.view(state, None)
-        seats = len(public["names"])
-        seat = meta.get("seat", 0)
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < seats):
-            raise ValueError("seat")
-        players = meta.get("players")
-        if players is not None and (not isinstance(players, list) or not all(
-                isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("kind"), str) for p in players)):
-            raise ValueError("players")
-        rng = meta.get("bot_rng")
-        if rng is not None and (not isinstance(rng, list) or len(rng) != 4 or not all(isinstance(w, int) for w in rng)):
-            raise ValueError("bot_rng")
-        if seat is not None:
-            engine.view(state, seat)
-        if engine.outcome(state) is not None:
+        check_saved_game(document)
+        if load_engine(document["game"]).outcome(document["state"]) is not None:
             raise ValueError("finished")
-    except ImportProblem:
-        raise
-    except Exception:  # any engine error on a foreign state means it is not a game we can continue
+    except ValueError:
+        raise ImportProblem("damaged")
+
+
+def check_drawable(app, document):
+    """Raise ImportProblem("damaged") unless the game's table can draw the received game (before it replaces a save)."""
+    try:
+        __import__("spieleabend.ui.table", fromlist=["x"]).check_drawable(app, document)
+    except ValueError:
         raise ImportProblem("damaged")
 
 
@@ -395,6 +385,7 @@ class OpenScreen(Screen):
             return
         try:
             document = receive(app.storage, text if text is not None else "")
+            check_drawable(app, document)
         except ImportProblem as problem:
             self.problem = t("tr.problem." + problem.reason)
             app.rerender()
