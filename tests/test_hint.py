@@ -293,3 +293,26 @@ def test_in_a_room_another_phone_choosing_keeps_the_tipp(game):
     host.act(load(game).legal_actions(host.state, 0)[0], seat=0)  # the host's person chooses, in secret
     phone.changed()
     assert shown_hint(screen.render(app)) == action, "still the same choice for this phone"
+
+
+def test_pao_de_kuai_calls_a_hint_a_bomb_only_when_it_is_one():
+    """A run of two pairs is four cards too; "bomb" there told a person the wrong thing."""
+    from spieleabend.bots import paodekuai as bots
+    from spieleabend.games import paodekuai
+
+    said = {}
+    for seed in range(60):
+        state = paodekuai.new_game({"deals": 1}, Rng(seed))
+        rng = Rng(seed + 1)
+        while paodekuai.outcome(state) is None and paodekuai.to_move(state):
+            seat = paodekuai.to_move(state)[0]
+            view = paodekuai.view(state, seat)
+            action, _german, english = bots.hint(view, rng)
+            cards = bots.action_cards(action) if action.startswith("play") else []
+            if cards and len(cards) < len(view["hand"]):
+                shape = paodekuai.classify(cards, view["opening"])["shape"]
+                said.setdefault(shape, set()).add(english)
+            paodekuai.apply_action(state, seat, bots.greedy_choose(view, rng))
+    bomb_line = "A bomb: it beats every ordinary play."
+    assert said["bomb"] == {bomb_line}
+    assert said["run"] and all(bomb_line not in lines for shape, lines in said.items() if shape != "bomb")

@@ -20,7 +20,7 @@ and the generator alone.
 The two computers at a table share nothing: each sees only its own view.
 """
 
-from spieleabend.games.paodekuai import RANK_VALUE, DECK, ACE, SEQUENCE_TOP
+from spieleabend.games.paodekuai import RANK_VALUE, DECK, ACE, SEQUENCE_TOP, classify
 
 # Simulated plays are lists [kind, low, high, per_rank, bomb_strength].
 # Groups of one rank are coded by their size, then sequences and bombs.
@@ -618,7 +618,8 @@ def hint(view, rng):
     cards = action_cards(action)
     if len(cards) == len(view["hand"]):
         return action, "Damit bist du draußen.", "This takes you out."
-    if len(cards) == 4 or (len(cards) == 3 and cards[0][:-1] == "A"):
+    shape = classify(cards, view["opening"])
+    if shape is not None and shape["bomb"]:  # not every four cards: a run of two pairs is four too
         return action, "Eine Bombe: sie schlägt alles Gewöhnliche.", "A bomb: it beats every ordinary play."
     return action, "Lässt die wenigsten Züge in deiner Hand übrig.", "Leaves the fewest plays in your hand."
 
