@@ -78,6 +78,16 @@ def test_two_people_and_a_computer_play_a_whole_game_behind_the_cover(game):
     assert result["players"][:2] == ["Anna", "Ben"] and result["seat"] is None
     html = screen.render(app)
     assert 'data-testid="handover-over"' in html
+    # Everybody sees how it ended, as a player alone does: the last round and what the game tells of it.
+    assert 'data-testid="%s"' % LAST_ROUND[game] in html and 'data-testid="to-results"' in html
+    assert 'data-testid="hand"' not in html
+    if game == "kartenkampf":
+        assert 'data-testid="tie-break"' in html, "what decided, as Kartenkampf says it alone"
+
+
+# What each game shows of its last round on the final, for everybody.
+LAST_ROUND = {"punktejagd": "screen-reveal", "kartenkampf": "screen-reveal", "maumau": "deal-summary",
+              "paodekuai": "deal-settlement", "golf": "score-sheet"}
 
 
 def test_the_cover_comes_back_after_a_secret_choice_even_for_the_same_person():

@@ -14,7 +14,6 @@ reload, a pause or a transfer resumes behind the cover.
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page
-from spieleabend.ui.final import final_standings
 from spieleabend.ui.table import show_table
 
 PASS = "pass"  # the meta flag of a table played by several people on this device
@@ -93,6 +92,7 @@ class HandoverScreen(Screen):
         self.looking = None            # the person seat that confirmed being at the device
         self.person_screen = None
         self.person_view = None
+        self.public_screen = None      # the game's own screen for nobody's seat, once the game is over
         self.round = self.rounds_done()
         self.left = False
         table.seat = None              # behind the cover, whatever the save said
@@ -157,7 +157,7 @@ class HandoverScreen(Screen):
     def render_cover(self, app):
         names = self.table.names()
         if self.table.over():
-            return self.render_final(names)
+            return self.render_final(app)
         seat = next_person(self.table)
         if seat is None:
             head = '<p class="handover-note" data-testid="handover-wait" role="status">%s</p>' % escape(t("pass.computers"))
@@ -186,10 +186,16 @@ class HandoverScreen(Screen):
         return ('<section class="panel handover-standing" aria-labelledby="handover-h"><h2 id="handover-h">%s</h2>'
                 '<ol class="handover-seats">%s</ol></section>' % (escape(label), rows))
 
-    def render_final(self, names):
-        """Return the final standings of the game everybody played (nobody's seat first), and what comes next."""
-        return '<div class="handover-final" data-testid="handover-over">%s</div>' % final_standings(
-            self.table, names, self.table.outcome())
+    def render_final(self, app):
+        """Return the end of the game for everybody at the device: the game's own public final (the last
+        round's reveal or settlement, what decided a tie, its score sheet), as a table screen shows it."""
+        if self.public_screen is None:
+            self.public_screen = self.table.plugin.TableScreen(app, SeatTable(self.table))
+        html = page_content(self.public_screen.render(app))
+        if 'data-testid="to-results"' not in html:  # a table screen's final leaves it out; this device has them
+            html += '<p><a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></p>' % escape(
+                t("home.results"))
+        return '<div class="handover-final" data-testid="handover-over">%s</div>' % html
 
     # -- taps and keys -------------------------------------------------------------------------
     def handle(self, app, action, value):
@@ -201,6 +207,8 @@ class HandoverScreen(Screen):
                 app.focus("h1")
             elif action == "new-game" and self.table.over():
                 show_table(app, self.table.rematch())
+            elif self.table.over() and self.public_screen is not None:
+                self.public_screen.handle(app, action, value)  # its own final's taps (a score sheet, a log)
             return
         if action == "handover-cover":
             self.cover()

@@ -167,7 +167,7 @@ class TableScreen(Screen):
             return page(t("game.punktejagd"), "", extra_class="pj")
         if self.me is None:
             if view["outcome"] is not None:
-                shown = final_standings(self.table, view["names"], view["outcome"], screen=True)
+                shown = render_last_reveal(view) + final_standings(self.table, view["names"], view["outcome"], screen=True)
             else:
                 shown = render_infoscreen(view, self.table.seats())
             return page(t("game.punktejagd"), shown + self.render_panel(view), extra_class="pj pj-screen-page")
@@ -452,6 +452,11 @@ def render_infoscreen(view, info):
                          card_back(t("pj.card_of", name=seat_name(view, seat)), "small") if chosen else '<span class="card-slot"></span>',
                          escape(seat_name(view, seat)), seat, view["totals"][seat],
                          escape(t("pj.chosen") if chosen else t("pj.thinking")), seat_tags(info, seat)))
+    return ('<div class="pj-screen">%s<ol class="pj-screen-seats">%s</ol>%s</div>' % (head, "".join(seats), render_last_reveal(view)))
+
+
+def render_last_reveal(view):
+    """The round revealed last, for everybody (a TV, or one device several people share once the game is over)."""
     reveal = ""
     if view["log"]:
         entry = view["log"][-1]
@@ -463,4 +468,4 @@ def render_infoscreen(view, info):
             for seat in range(view["seats"]))
         reveal = ('<section class="pj-screen-reveal" data-testid="screen-reveal"><h2>%s</h2><ol class="reveal-row">%s</ol></section>' % (
             escape(t("pj.last_reveal", n=entry["round"], type=type_label(entry["type"]))), slots))
-    return ('<div class="pj-screen">%s<ol class="pj-screen-seats">%s</ol>%s</div>' % (head, "".join(seats), reveal))
+    return reveal
