@@ -136,6 +136,26 @@ def test_a_save_that_reads_but_cannot_go_on_is_set_aside_at_fortsetzen(page, liv
         assert kept == 1, "the save is kept aside, not deleted"
 
 
+def test_a_game_played_on_in_another_tab_rests_in_this_one(page, live_server):
+    start_solo(page, live_server.url, "kartenkampf", ["seats-2"], seed=31)
+    other = page.context.new_page()
+    other.goto(live_server.url + "/?seed=31&pace=0#/play/kartenkampf/continue")
+    other.wait_for_selector("html[data-app-ready]")
+    other.wait_for_selector("[data-testid=hand]")
+    card = page.locator("[data-testid^=card-]").first.get_attribute("data-testid")
+    page.get_by_test_id(card).click()
+    page.get_by_test_id("confirm").click()
+    # The other tab would otherwise go on from round 1 and overwrite the round played here.
+    expect(other.get_by_test_id("played-elsewhere")).to_be_visible()
+    assert other.locator("[data-testid=hand]").count() == 0
+    saved = page.evaluate("JSON.parse(localStorage.getItem('spieleabend.save.kartenkampf')).state")
+    other.get_by_test_id("play-here").click()
+    other.wait_for_selector("[data-testid=hand], [data-testid=reveal-title]")  # round 1's reveal, then round 2
+    assert other.get_by_test_id(card).count() == 0, "the card played in the first tab is gone here too"
+    assert page.evaluate("JSON.parse(localStorage.getItem('spieleabend.save.kartenkampf')).state")["hands"] == saved["hands"]
+    other.close()
+
+
 def test_phone_viewport_has_no_horizontal_scrolling(page, live_server):
     for route in ("", "settings", "results"):
         open_app(page, live_server.url, route)

@@ -77,13 +77,15 @@ class MemoryStorage:
 
         `writes_done` is how many of this copy's writes the page had carried out when it read `value`:
         if this copy wrote the key after that, storage holds our write and `value` is dropped.
+        Return True when the change was taken.
         """
         if isinstance(writes_done, int) and self.last_write.get(key, 0) > writes_done:
-            return
+            return False
         if isinstance(value, str):
             self._put(key, value)
         else:
             self._drop(key)
+        return True
 
     def _put(self, key, value):
         self.items[key] = str(value)

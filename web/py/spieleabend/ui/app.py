@@ -291,7 +291,9 @@ class App(PageReport):
         elif kind == "storage-refused":
             self.toast(t("error.storage_full"))
         elif kind == "stored" and isinstance(message.get("key"), str):
-            self.storage.backend.changed_elsewhere(message["key"], message.get("value"), message.get("writes_done"))
+            taken = self.storage.backend.changed_elsewhere(message["key"], message.get("value"), message.get("writes_done"))
+            if taken and hasattr(self.screen, "table"):
+                table_module().saved_elsewhere(self, message["key"])
 
     def dispatch(self, action, value):
         """Send an action to the screen; an error is shown, never swallowed silently."""

@@ -14,6 +14,10 @@ TEXTS = {
     "home.continue": ("Fortsetzen", "Continue"),
     "home.continue_game": ("%(game)s fortsetzen – Runde %(round)s", "Continue %(game)s – round %(round)s"),
     "home.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+    "home.played_elsewhere": ("Diese Partie ging in einem anderen Fenster weiter. Damit nichts doppelt gespielt wird, "
+                              "ruht sie hier.", "This game went on in another window. So that nothing is played twice, "
+                              "it rests here."),
+    "home.play_here": ("Hier weiterspielen", "Continue here"),
     "home.new_game": ("Neue Partie", "New game"),
     "home.no_saves": ("Kein angefangenes Spiel.", "No game in progress."),
     "home.results": ("Ergebnisse", "Results"),

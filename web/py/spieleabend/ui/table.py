@@ -34,7 +34,8 @@ from spieleabend.games import load as load_engine
 from spieleabend.games import check_saved_game, load_bots, module_path, resolve_strength, strength_choice
 from spieleabend.games.common import IllegalAction, Rng, copy_data
 from spieleabend.games import replay as records
-from spieleabend.ui.html import escape
+from spieleabend.ui.html import button, escape
+from spieleabend.storage import SAVE_PREFIX
 from spieleabend.ui.i18n import t
 from spieleabend.ui.shell import Screen, page, storage_notices
 
@@ -728,6 +729,33 @@ class MissingSaveScreen(Screen):
         return page(t("game." + self.game), '%s<p class="empty" data-testid="no-save">%s</p><p>%s</p>' % (
             storage_notices(app), escape(t("home.no_save")), '<a class="btn btn-primary" href="#/play/%s">%s</a>' % (
                 escape(self.game), escape(t("home.new_game")))))
+
+
+class PlayedElsewhereScreen(Screen):
+    """Shown instead of a table whose save another tab of this browser changed: one game, played in one place."""
+
+    def __init__(self, game):
+        self.game = game
+        self.route = "play/%s/table" % game
+
+    def render(self, app):
+        return page(t("game." + self.game), '<div class="notice" role="status" data-testid="played-elsewhere"><p>%s</p></div>'
+                    '<div class="controls">%s</div>' % (
+                        escape(t("home.played_elsewhere")),
+                        button(t("home.play_here"), "play-here", "play-here", kind="primary")))
+
+    def handle(self, app, action, value):
+        if action == "play-here":
+            app.go("play/%s/continue" % self.game, replace=True)
+
+
+def saved_elsewhere(app, key):
+    """Another tab changed a stored document: if it is the save this device's table plays, stop the table
+    here (its computers too) instead of going on from an older state and overwriting the newer one."""
+    table = game_screen(app.screen)[1]
+    if type(table) is not LocalTable or key != SAVE_PREFIX + table.game:  # a room's host keeps its room
+        return
+    app.show(PlayedElsewhereScreen(table.game))
 
 
 def continue_screen(app, game):
