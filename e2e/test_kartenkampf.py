@@ -200,6 +200,10 @@ def test_keyboard_reduced_motion_and_no_overflow_at_eight_seats(page, live_serve
     page.wait_for_selector("[data-testid=hand]")
     play_round(page)
     assert page.locator(".kk-slot.deal").count() == 8
+    # Who won the round shows once the cards are down (after the last card's deal), not with the first.
+    assert page.locator(".after-deal [data-testid=round-winner]").count() == 1
+    delay = page.evaluate("getComputedStyle(document.querySelector('.after-deal')).animationDelay")
+    assert delay == "1.17s", delay  # 8 cards x 90 ms + 450 ms
 
 
 def test_no_serious_accessibility_violations_on_any_screen(page, live_server):

@@ -139,9 +139,15 @@ def test_cards_fly_and_inputs_wait_for_them(page, live_server):
     start_game(page, live_server.url, computers=3)
     page.get_by_test_id("card-2").click()
     page.get_by_test_id("confirm").click()
+    flying, totals = page.evaluate("""[document.querySelector('[data-testid=next-round]').disabled,
+        [0, 1, 2, 3].map(seat => document.querySelector('[data-testid=total-' + seat + ']').textContent)]""")
     assert page.locator(".reveal-slot.fly").count() == 4
-    assert page.get_by_test_id("next-round").is_disabled(), "locked while cards fly"
+    assert flying, "locked while cards fly"
+    assert all(total.startswith("0 ") for total in totals), "the round's points count once the cards have turned"
     page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+    points = [int(page.get_by_test_id("points-%d" % seat).inner_text().strip("+")) for seat in range(4)]
+    assert [page.get_by_test_id("total-%d" % seat).inner_text().split(" ")[0] for seat in range(4)] == [
+        str(n) for n in points]
 
 
 def test_keyboard_number_keys_and_enter(page, live_server):

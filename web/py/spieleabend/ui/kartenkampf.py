@@ -200,9 +200,11 @@ def render_reveal_row(view, motion, big=False):
         if knocked:
             text = ", ".join([str(card) for card in knocked])
             note = t("kk.knocked_one", cards=text) if len(knocked) == 1 else t("kk.knocked_many", cards=text)
-    return ('<ol class="kk-reveal%s" data-testid="reveal-sorted" aria-label="%s">%s</ol>'
-            '<p class="kk-round-winner" data-testid="round-winner">%s</p>%s%s' % (
-                " big" if big else "", escape(t("kk.reveal_list")), "".join(items), escape(headline),
+    # While the cards are dealt in, what they decide waits until the last one is down (--n: how many come).
+    after = ' class="after-deal" style="--n:%d"' % index if motion else ""
+    return ('<ol class="kk-reveal%s" data-testid="reveal-sorted" aria-label="%s" style="--n:%d">%s</ol>'
+            '<div%s><p class="kk-round-winner" data-testid="round-winner">%s</p>%s%s</div>' % (
+                " big" if big else "", escape(t("kk.reveal_list")), index, "".join(items), after, escape(headline),
                 '<p class="kk-sum">%s</p>' % escape(sub) if sub else "",
                 '<p class="kk-tie-note" data-testid="tie-note">%s</p>' % escape(note) if note else ""))
 

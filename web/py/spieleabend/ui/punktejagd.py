@@ -206,6 +206,9 @@ class TableScreen(Screen):
         items = []
         phase = self.phase
         info = self.table.seats()
+        totals = list(view["totals"])
+        if self.flying and view["log"]:  # the round's points count once its cards have turned over
+            totals = [total - points for total, points in zip(totals, view["log"][-1]["points"])]
         for seat in range(view["seats"]):
             name = seat_name(view, seat)
             chip = t("pj.chip_used") if view["chips_spent"][seat] else t("pj.chip_free")
@@ -222,7 +225,7 @@ class TableScreen(Screen):
                 '<span class="seat-total" data-testid="total-%d">%s <span class="chip %s" title="%s">'
                 '<span class="visually-hidden">%s</span></span></span>%s</div></li>' % (
                     " me" if seat == self.me else "", seat, seat, card, escape(name), seat,
-                    escape(t("pj.points_total", n=view["totals"][seat])),
+                    escape(t("pj.points_total", n=totals[seat])),
                     "used" if view["chips_spent"][seat] else "free", escape(chip), escape(chip), status))
         return '<ul class="seats" aria-label="%s">%s</ul>' % (escape(t("pj.sum")), "".join(items))
 
