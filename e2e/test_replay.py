@@ -77,11 +77,13 @@ def test_watch_a_finished_kartenkampf_forward_back_a_round_and_one_seats_view(pa
     page.get_by_test_id("replay-back").click()
     assert step(page)[0] == 1
     page.get_by_test_id("replay-round").select_option("3")
-    assert step(page)[2] == 4 and step(page)[0] == 6
+    assert step(page)[2] == 4 and step(page)[0] == 7, "round 4 from its first choice"
+    assert page.get_by_test_id("replay-middle").locator(".card").count() == 1, "the card just chosen, on the table"
     shot(page, "kartenkampf-round-4")
     page.get_by_test_id("replay-seat-view").select_option("0")
     assert page.get_by_test_id("replay-hand-1").locator(".card.face").count() == 0
-    assert page.get_by_test_id("replay-hand-1").locator(".card.back").count() == 7
+    assert page.get_by_test_id("replay-hand-1").locator(".card.back").count() == 6, "the computer chose first"
+    assert page.get_by_test_id("replay-middle").locator(".card.back").count() == 1, "its choice face down to seat 0"
     assert page.get_by_test_id("replay-hand-0").locator(".card.face").count() == 7
     shot(page, "kartenkampf-seat-view")
     assert serious_violations(page) == [] and dead_controls(page) == []

@@ -291,8 +291,19 @@ def replay_cards(state, seat):
     """Return every seat's cards for a replay of the finished game, and the table's middle.
 
     {"hands": [[card or None per card] per seat], "middle": [cards]}: all open for seat None,
-    else only what `seat` could see then (None for a card it could not).
+    else only what `seat` could see then (None for a card it could not). While a round is being
+    chosen, the middle holds the cards chosen so far (out of their hands; another seat's face
+    down in its view); before the first choice, the round revealed last.
     """
-    hands = [list(sorted(hand)) if seat is None or other == seat else [None] * len(hand)
-             for other, hand in enumerate(state["hands"])]
+    choices = state["choices"]
+    hands = []
+    for other, hand in enumerate(state["hands"]):
+        held = sorted(hand)
+        if choices[other] is not None and choices[other] in held:
+            held.remove(choices[other])
+        hands.append(held if seat is None or other == seat else [None] * len(held))
+    chosen = [choice if seat is None or other == seat else None
+              for other, choice in enumerate(choices) if choice is not None]
+    if chosen:
+        return {"hands": hands, "middle": chosen}
     return {"hands": hands, "middle": list(state["log"][-1]["played"]) if state["log"] else []}

@@ -214,7 +214,7 @@ class ReplayScreen(Screen):
         public = self.engine.view(state, None)
         names = public["names"]
         total = self.replay.count()
-        round_number = self.replay.round_of(self.step)
+        round_number = self.shown_round()
         word = "deal" if self.engine.INFO["round"] == "deal" else "round"
         when = app.format_time(document["finished_at"]) if "finished_at" in document and document["finished_at"] else ""
         head = '<p class="replay-meta"><strong>%s</strong>%s</p>' % (
@@ -284,7 +284,7 @@ class ReplayScreen(Screen):
         buttons += button(t("rp.pause") if playing else t("rp.play"), "play", "replay-play", kind="primary",
                           disabled=at_end and not playing, extra="replay-play", aria_pressed="true" if playing else "false")
         rounds = ['<option value="%d"%s>%s</option>' % (
-            index, " selected" if self.replay.round_of(self.step) == index + 1 else "", escape(t("rp." + word, n=index + 1)))
+            index, " selected" if self.shown_round() == index + 1 else "", escape(t("rp." + word, n=index + 1)))
             for index in range(len(self.replay.round_starts))]
         seats = ['<option value=""%s>%s</option>' % ("" if self.seat_view is not None else " selected",
                                                     escape(t("rp.all_open")))]
@@ -309,6 +309,10 @@ class ReplayScreen(Screen):
         return '<p class="row wrap">%s</p>' % "".join(parts)
 
     # -- words for a step ----------------------------------------------------------------------
+    def shown_round(self):
+        """Return the round (deal) of the step the words tell: the step that closes a round is still that round's."""
+        return self.replay.round_of(self.step - 1) if self.step > 0 else 1
+
     def last_actor(self):
         if self.step == 0:
             return None
@@ -383,7 +387,8 @@ class ReplayScreen(Screen):
         if name == "round" and value is not None and str(value).isdigit():
             index = int(value)
             if 0 <= index < len(self.replay.round_starts):
-                self.go_to(self.replay.round_starts[index])
+                # A later round from its first step: the state before it is the step that closed the one before.
+                self.go_to(self.replay.round_starts[index] + (1 if index else 0))
         elif name == "seat":
             self.seat_view = int(value) if value is not None and str(value).isdigit() and \
                 int(value) < len(self.names) else None
