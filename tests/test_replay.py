@@ -345,7 +345,7 @@ def test_the_replay_screen_steps_forward_back_to_a_round_and_to_the_end():
     screen.on_input(app, "round", "3", True)
     assert screen.step == screen.replay.round_starts[3] + 1 and 'data-round="4"' in app.html
     screen.handle(app, "back", None)  # the step that closed round 3 is round 3's, whatever it leads to
-    assert 'data-round="3"' in app.html and "Runde 3:" in app.html
+    assert 'data-round="3"' in app.html and "Durchgang 3:" in app.html, "Golf's own word for a round"
     screen.handle(app, "end", None)
     assert screen.step == screen.replay.count() and "Ende der Partie" in app.html
 

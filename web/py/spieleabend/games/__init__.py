@@ -39,7 +39,8 @@ Randomness comes only from the `Rng` passed to `new_game`; its state is kept in
 
 # Every game, registered once, in the order the home screen lists them: its module name (engine
 # spieleabend.games.<module>, computers spieleabend.bots.<module>, table spieleabend.ui.<module>, rules
-# docs/rules/<module>.md), its title and one line about it (German, English) and the suit on its tile.
+# docs/rules/<module>.md), its title and one line about it (German, English), the suit on its tile and, where
+# it is not "Runde", the word its table uses for a round ("round": German, English), for every screen to say.
 # Read at start, so the home screen imports no engine.
 GAMES = [
     {"module": "punktejagd", "title": ("Punktejagd", "Point Hunt"), "suit": "♦",
@@ -48,13 +49,13 @@ GAMES = [
     {"module": "kartenkampf", "title": ("Kartenkampf", "Card Clash"), "suit": "♠",
      "blurb": ("Geheim wählen, gleichzeitig aufdecken, der Sieger nimmt alles.",
                "Choose in secret, reveal together, the winner takes all.")},
-    {"module": "maumau", "title": ("Mau-Mau", "Mau-Mau"), "suit": "♥",
+    {"module": "maumau", "title": ("Mau-Mau", "Mau-Mau"), "suit": "♥", "round": ("Runde", "Deal"),
      "blurb": ("Farbe auf Farbe, Bild auf Bild – und Mau nicht vergessen.",
                "Suit on suit, rank on rank – and don't forget to say Mau.")},
-    {"module": "paodekuai", "title": ("Pao De Kuai", "Pao De Kuai"), "suit": "♣",
+    {"module": "paodekuai", "title": ("Pao De Kuai", "Pao De Kuai"), "suit": "♣", "round": ("Austeilung", "Deal"),
      "blurb": ("Zu dritt die Hand leeren, Bomben inklusive.",
                "Three players race to empty their hands, bombs included.")},
-    {"module": "golf", "title": ("Golf", "Golf"), "suit": "♠",
+    {"module": "golf", "title": ("Golf", "Golf"), "suit": "♠", "round": ("Durchgang", "Round"),
      "blurb": ("Vier verdeckte Karten, möglichst wenig Punkte, gut merken.",
                "Four hidden cards, as few points as possible, remember well.")},
 ]

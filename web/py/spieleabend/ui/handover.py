@@ -12,7 +12,7 @@ reload, a pause or a transfer resumes behind the cover.
 """
 
 from spieleabend.ui.html import button, escape
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import register, round_label, t
 from spieleabend.ui.shell import Screen, page
 from spieleabend.ui.table import show_table
 
@@ -25,8 +25,6 @@ register({
     "pass.computers": ("Die Computer sind dran …", "The computers are playing …"),
     "pass.cover": ("Verdecken", "Cover"),
     "pass.looking": ("Am Gerät: %(name)s", "At the device: %(name)s"),
-    "pass.round": ("Runde %(n)s", "Round %(n)s"),
-    "pass.deal": ("Austeilung %(n)s", "Deal %(n)s"),
     "pass.to_move": ("am Zug", "to play"),
     "pass.computer": ("Computer", "computer"),
 })
@@ -182,7 +180,7 @@ class HandoverScreen(Screen):
                 escape(t("pass.to_move") if seat in moving else t("pass.computer") if kinds[seat] == "computer" else ""),
                 escape(str(progress["scores"][seat]) if seat < len(progress["scores"]) else ""))
             for seat in range(len(names)))
-        label = t("pass.deal" if self.table.engine.INFO["round"] == "deal" else "pass.round", n=progress["round"])
+        label = round_label(self.table.game, progress["round"])
         return ('<section class="panel handover-standing" aria-labelledby="handover-h"><h2 id="handover-h">%s</h2>'
                 '<ol class="handover-seats">%s</ol></section>' % (escape(label), rows))
 

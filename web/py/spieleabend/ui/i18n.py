@@ -12,7 +12,7 @@ TEXTS = {
     "home.games": ("Spiele", "Games"),
     "home.play": ("Spielen", "Play"),
     "home.continue": ("Fortsetzen", "Continue"),
-    "home.continue_game": ("%(game)s fortsetzen – Runde %(round)s", "Continue %(game)s – round %(round)s"),
+    "home.continue_game": ("%(game)s fortsetzen – %(round)s", "Continue %(game)s – %(round)s"),
     "home.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
     "home.played_elsewhere": ("Diese Partie ging in einem anderen Fenster weiter. Damit nichts doppelt gespielt wird, "
                               "ruht sie hier.", "This game went on in another window. So that nothing is played twice, "
@@ -143,16 +143,24 @@ def t(key, **values):
 
 
 def registered_text(key):
-    """Return a game's title ("game.<module>") or line ("blurb.<module>") from the games' registry, or None."""
+    """Return a game's title ("game.<module>"), line ("blurb.<module>") or word for a round ("round.<module>",
+    "Runde" unless it names its own) from the games' registry, or None."""
     kind, _, module = key.partition(".")
-    if kind not in ("game", "blurb"):
+    if kind not in ("game", "blurb", "round"):
         return None
     from spieleabend.games import GAMES
 
     for game in GAMES:
         if game["module"] == module:
+            if kind == "round":
+                return game["round"] if "round" in game else ("Runde", "Round")
             return game["title"] if kind == "game" else game["blurb"]
     return None
+
+
+def round_label(game, number):
+    """Return "Runde 3" in the word the game's own table uses (Golf's Durchgang, Pao De Kuai's Austeilung)."""
+    return "%s %s" % (t("round." + game), number)
 
 
 def register(texts):

@@ -8,7 +8,7 @@ screen serves all games: cards come from the engine's replay_cards, totals from 
 from spieleabend.games import GAME_MODULES, load as load_engine
 from spieleabend.games.replay import Replay, ReplayProblem, engine_version
 from spieleabend.ui.html import button, card_back, card_name, escape, french_card, number_card
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import register, round_label, t
 from spieleabend.ui.shell import Screen, page
 from spieleabend.ui.transfer import TransferScreen
 
@@ -33,8 +33,6 @@ register({
     "rp.pause": ("Anhalten", "Pause"),
     "rp.tap_pause": ("Tippen zum Anhalten", "Tap to pause"),
     "rp.jump": ("Springen zu", "Jump to"),
-    "rp.round": ("Runde %(n)s", "Round %(n)s"),
-    "rp.deal": ("Austeilung %(n)s", "Deal %(n)s"),
     "rp.whose": ("Karten", "Cards"),
     "rp.all_open": ("Alle Karten offen", "All cards open"),
     "rp.seen_by": ("Sicht von %(name)s", "As %(name)s saw it"),
@@ -215,17 +213,16 @@ class ReplayScreen(Screen):
         names = public["names"]
         total = self.replay.count()
         round_number = self.shown_round()
-        word = "deal" if self.engine.INFO["round"] == "deal" else "round"
         when = app.format_time(document["finished_at"]) if "finished_at" in document and document["finished_at"] else ""
         head = '<p class="replay-meta"><strong>%s</strong>%s</p>' % (
             escape(t("game." + document["game"])), (" · " + escape(when)) if when else "")  # no dot before nothing
         where = ('<p class="replay-where" data-testid="replay-step" data-step="%d" data-steps="%d" data-round="%d">'
                  '<span>%s</span> · <span>%s</span></p>' % (
-                     self.step, total, round_number, escape(t("rp." + word, n=round_number)),
+                     self.step, total, round_number, escape(round_label(self.document["game"], round_number)),
                      escape(t("rp.step", n=self.step, of=total))))
         words = '<p class="replay-words" data-testid="replay-words" aria-live="polite">%s</p>' % escape(
             self.words(state))
-        parts = [head, where, words, self.table_html(state, public, names), self.controls(names, word)]
+        parts = [head, where, words, self.table_html(state, public, names), self.controls(names)]
         if self.timer is not None:
             # While playing, the whole screen is one pause button: any tap stops it.
             parts.append('<button type="button" class="replay-cover" data-action="pause" data-testid="replay-tap-pause">'
@@ -270,7 +267,7 @@ class ReplayScreen(Screen):
             hands.append(hand if self.seat_view is None or self.seat_view == seat else [None] * len(hand))
         return {"hands": hands, "middle": []}
 
-    def controls(self, names, word):
+    def controls(self, names):
         total = self.replay.count()
         at_start = self.step == 0
         at_end = self.step >= total
@@ -284,7 +281,7 @@ class ReplayScreen(Screen):
         buttons += button(t("rp.pause") if playing else t("rp.play"), "play", "replay-play", kind="primary",
                           disabled=at_end and not playing, extra="replay-play", aria_pressed="true" if playing else "false")
         rounds = ['<option value="%d"%s>%s</option>' % (
-            index, " selected" if self.shown_round() == index + 1 else "", escape(t("rp." + word, n=index + 1)))
+            index, " selected" if self.shown_round() == index + 1 else "", escape(round_label(self.document["game"], index + 1)))
             for index in range(len(self.replay.round_starts))]
         seats = ['<option value=""%s>%s</option>' % ("" if self.seat_view is not None else " selected",
                                                     escape(t("rp.all_open")))]
@@ -350,9 +347,8 @@ class ReplayScreen(Screen):
             names = self.engine.view(state, None)["names"]
             gains = [t("rp.gain", name=names[seat], delta=signed(done_after["scores"][seat] - done_before["scores"][seat]))
                      for seat in range(len(names)) if done_after["scores"][seat] != done_before["scores"][seat]]
-            word = "deal" if self.engine.INFO["round"] == "deal" else "round"
             if gains:
-                text += " " + t("rp.round_done", round=t("rp." + word, n=done_after["done"]), gains=", ".join(gains)) + "."
+                text += " " + t("rp.round_done", round=round_label(self.document["game"], done_after["done"]), gains=", ".join(gains)) + "."
         return text
 
     # -- taps ------------------------------------------------------------------------------------

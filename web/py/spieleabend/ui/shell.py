@@ -6,7 +6,7 @@ module Brython compiles at start-up delays the first screen.
 
 from spieleabend.games import GAME_MODULES, GAMES
 from spieleabend.ui.html import attrs, button, escape
-from spieleabend.ui.i18n import t
+from spieleabend.ui.i18n import round_label, t
 
 RED_SUITS = "♦♥"
 
@@ -214,7 +214,8 @@ class HomeScreen(Screen):
             items = []
             for save in saves:
                 meta = save["meta"]
-                label = t("home.continue_game", game=t("game." + save["game"]), round=meta.get("round", "?"))
+                label = t("home.continue_game", game=t("game." + save["game"]),
+                          round=round_label(save["game"], meta.get("round", "?")))
                 items.append('<li class="continue-row">%s%s</li>' % (button(label, "continue", "continue-" + save["game"],
                                                    kind="primary", data_value=save["game"]), home_transfer_link(save)))
             parts.append('<section aria-labelledby="continue-h"><h2 id="continue-h">%s</h2>'

@@ -12,7 +12,7 @@ exactly as it would have on the first device.
 from spieleabend.games import GAME_MODULES, check_saved_game, load as load_engine
 from spieleabend.storage import MAX_GAME_CHARS, ImportProblem
 from spieleabend.ui.html import button, escape
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import register, round_label, t
 from spieleabend.ui.shell import Screen, page
 
 API = "/api/transfer"
@@ -52,9 +52,9 @@ register({
     "tr.code_label": ("Code", "Code"),
     "tr.redeem": ("Spiel holen", "Fetch the game"),
     "tr.redeem_wait": ("Spiel wird geholt …", "Fetching the game …"),
-    "tr.replace_q": ("Auf diesem Gerät ist schon eine Partie %(game)s gespeichert (Runde %(round)s). "
+    "tr.replace_q": ("Auf diesem Gerät ist schon eine Partie %(game)s gespeichert (%(round)s). "
                      "Soll die übertragene sie ersetzen?",
-                     "A game of %(game)s is already saved on this device (round %(round)s). "
+                     "A game of %(game)s is already saved on this device (%(round)s). "
                      "Replace it with the one received?"),
     "tr.replace": ("Ersetzen", "Replace"),
     "tr.keep": ("Behalten", "Keep mine"),
@@ -288,10 +288,10 @@ class OpenScreen(Screen):
             parts.append('<div class="notice warn" role="alert" data-testid="transfer-error"><p>%s</p></div>' % escape(self.problem))
         if self.pending is not None:
             saved = app.storage.load_game(self.pending["game"])
-            round_label = saved["meta"].get("round", "?") if saved else "?"
+            shown_round = round_label(self.pending["game"], saved["meta"].get("round", "?") if saved else "?")
             parts.append('<div class="notice" role="alertdialog" aria-labelledby="replace-q" data-testid="replace-question">'
                          '<p id="replace-q">%s</p><div class="row wrap">%s%s</div></div>' % (
-                             escape(t("tr.replace_q", game=t("game." + self.pending["game"]), round=round_label)),
+                             escape(t("tr.replace_q", game=t("game." + self.pending["game"]), round=shown_round)),
                              button(t("tr.replace"), "replace", "confirm-replace", kind="primary"),
                              button(t("tr.keep"), "keep", "cancel-replace", kind="secondary")))
             return page(t("tr.open_title"), "".join(parts), extra_class="transfer-screen")
