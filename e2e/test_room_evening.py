@@ -167,3 +167,22 @@ def test_one_room_for_the_whole_evening(devices, live_server):
             assert check_frames(game, frames, seat, device.name)
     assert set(room.check_secrets()) == {"anna", "ben", "carl", "screen"}
     assert devices.errors() == []
+
+
+def test_phones_go_on_from_a_stopped_punktejagd_to_the_next_game(devices, live_server):
+    """The old game's screen on a phone once heard the next game's first view (KeyError 'plan' on every phone)."""
+    room = Room(devices, live_server.url, "punktejagd", phones=1, seed=5, seats=2)
+    host, (anna,) = room.host, room.phones
+    for device in room.players:  # one round each, then the host stops the game for another
+        device.wait("[data-testid=hand]")
+        choose_a_card(device)
+    anna.wait("[data-testid=next-round], [data-testid=reveal-title]")
+    host.by("room-lobby").click()
+    host.by("room-lobby").click()
+    host.page.wait_for_selector("[data-testid=start-room-game]")
+    room.next_game("golf")
+    for device in room.devices:
+        assert device.page.get_by_test_id("failure").count() == 0, device.name
+        assert device.console_errors() == [], device.name
+    anna.wait("[data-testid=grid-%d]" % anna.game_seat)
+

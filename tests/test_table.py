@@ -233,3 +233,21 @@ def test_a_rematch_fills_seats_that_left_between_deals_up_to_the_games_minimum()
     again = table.rematch()
     assert len(again.names()) == 2 and again.names()[0] == "Mia" and again.state["limit"] == 30
     assert again.players()[1]["kind"] == "computer"
+
+
+def test_a_listener_an_earlier_one_removed_hears_no_more():
+    """A room phone moving on to the next game drops the old game's screen while the change is told: that
+    screen must not read the new game's view (a Punktejagd screen failed on Golf's, KeyError 'plan')."""
+    from spieleabend.ui.table import Table
+
+    table = Table()
+    heard = []
+
+    def frame(event):
+        heard.append("frame")
+        table.listeners = [frame]  # as room_screens.GuestScreen.changed does when the game changes
+
+    table.listen(frame)
+    table.listen(lambda event: heard.append("old game's screen"))
+    table.changed()
+    assert heard == ["frame"]

@@ -144,7 +144,10 @@ class Table:
     def changed(self, event=None):
         """Tell every listener that the view changed."""
         for listener in list(self.listeners):
-            listener(event)
+            # A listener an earlier one removed (a room phone moving on to the next game drops the old game's
+            # screen) must not hear the change: it would read the new game's view with the old game's screen.
+            if listener in self.listeners:
+                listener(event)
 
     # What this device may do with the table: screens ask these, never compare roles.
     def can_pause(self):
