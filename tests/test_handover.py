@@ -76,6 +76,10 @@ def test_two_people_and_a_computer_play_a_whole_game_behind_the_cover(game):
     assert covers >= 2
     result = app.storage.results()[0]
     assert result["players"][:2] == ["Anna", "Ben"] and result["seat"] is None
+    from spieleabend.ui.results import ResultsScreen
+    app.format_time = str
+    listed = ResultsScreen().render(app)
+    assert 'data-testid="result-item"' in listed and "Deine Punkte" not in listed, "the game is everyone's here"
     html = screen.render(app)
     assert 'data-testid="handover-over"' in html
     # Everybody sees how it ended, as a player alone does: the last round and what the game tells of it.
@@ -157,3 +161,15 @@ def test_a_rematch_keeps_the_people_behind_the_cover():
     screen = start_together(app, "kartenkampf", ["Anna", "Ben"], 2)
     again = screen.table.rematch()
     assert again.meta["pass"] and again.seat is None and again.names() == ["Anna", "Ben"]
+
+
+def test_the_computers_level_is_asked_only_while_a_seat_is_left_for_a_computer():
+    app = ScreenApp()
+    setup = SetupScreen(app, "paodekuai")  # three seats, always
+    setup.on_input(app, "mode", "device", True)
+    assert 'data-testid="strength-stark"' in setup.render(app), "two people and a computer"
+    setup.handle(app, "add-person", None)
+    html = setup.render(app)
+    assert 'data-testid="person-2"' in html and 'data-testid="strength-stark"' not in html, "three people, no computer"
+    setup.handle(app, "remove-person", "2")
+    assert 'data-testid="strength-stark"' in setup.render(app)

@@ -159,7 +159,9 @@ class ResultsScreen(Screen):
         scores = result["scores"]
         players = " · ".join("%s %s" % (result["players"][i], scores[i] if i < len(scores) else "–")
                              for i in range(len(result["players"])))
-        mine = "–" if result["my_score"] is None else result["my_score"]
+        # No seat of this device's own (several people played on it, or it watched): no "your points".
+        mine = "" if result["my_score"] is None else '<p class="mine">%s</p>' % escape(
+            t("results.your_points", points=result["my_score"]))
         evening = ""
         if result["night"]:
             night = nights[result["night"]] if result["night"] in nights else None
@@ -182,10 +184,10 @@ class ResultsScreen(Screen):
             watch = '<p><a class="btn btn-secondary" href="#/replay/%s" data-testid="result-watch">%s</a></p>' % (
                 escape(result["replay"]), escape(t("results.watch")))
         return ('<li%s><div class="result-head"><strong>%s</strong><time>%s</time></div>'
-                '<p>%s</p><p>%s</p><p class="mine">%s</p>%s%s%s</li>' % (
+                '<p>%s</p><p>%s</p>%s%s%s%s</li>' % (
                     attrs(class_="result", data_testid="result-item", data_game=result["game"]),
                     escape(t("game." + result["game"])), escape(app.format_time(result["finished_at"])),
-                    escape(players), escape(verdict), escape(t("results.your_points", points=mine)), watch, evening,
+                    escape(players), escape(verdict), mine, watch, evening,
                     chart))
 
     def render_received(self, app):

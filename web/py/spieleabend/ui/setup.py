@@ -196,7 +196,8 @@ class SetupScreen(Screen):
                  '<form class="setup" data-testid="setup" onsubmit="return false">', self.mode_panel(),
                  self.people_panel() if device else self.name_panel(app), self.seats_panel()]
         parts.extend(self.option_panels())
-        parts.append('<section class="panel">%s</section>' % strength_fieldset(self.game, self.choices["strength"]))
+        if not device or self.choices["seats"] > len(self.people):  # every seat a person: no computer to set
+            parts.append('<section class="panel">%s</section>' % strength_fieldset(self.game, self.choices["strength"]))
         note = self.plugin.setup_note(app) if hasattr(self.plugin, "setup_note") else ""
         if note:
             parts.append('<p class="hint" data-testid="setup-note">%s</p>' % escape(note))

@@ -729,9 +729,11 @@ class MissingSaveScreen(Screen):
         self.game = game
 
     def render(self, app):
-        return page(t("game." + self.game), '%s<p class="empty" data-testid="no-save">%s</p><p>%s</p>' % (
+        # A finished game lives on in Ergebnisse (a reload on its final standings ends up here).
+        return page(t("game." + self.game), '%s<p class="empty" data-testid="no-save">%s</p><p class="row wrap">%s%s</p>' % (
             storage_notices(app), escape(t("home.no_save")), '<a class="btn btn-primary" href="#/play/%s">%s</a>' % (
-                escape(self.game), escape(t("home.new_game")))))
+                escape(self.game), escape(t("home.new_game"))),
+            '<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>' % escape(t("home.results"))))
 
 
 class PlayedElsewhereScreen(Screen):
