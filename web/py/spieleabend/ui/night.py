@@ -112,17 +112,34 @@ def safe_rows(rows):
     return out
 
 
-def room_night_html(rows, charts=True):
+def room_night_html(rows, charts=True, per_game=True):
     """Return tonight's table as a phone or the table screen shows it in a room's lobby ("" when empty):
-    the bar chart of points, the table, and points per game."""
+    the bar chart of points, the table, and points per game (unless `per_game` is False: see room_per_game_html)."""
+    table = room_night_table(rows)
+    if table is None:
+        return ""
+    chart = standings_chart(table["rows"], "room-night-chart") if charts and table["played"] else ""
+    return '<section class="panel room-night" data-testid="room-night"><h2>%s</h2>%s%s%s</section>' % (
+        escape(t("night.title")), chart, table_html(table, "room-night-table"),
+        per_game_html(table, "room-night-per-game") if per_game else "")
+
+
+def room_per_game_html(rows):
+    """Return tonight's points per game on their own ("" when nothing was played): the table screen puts them
+    beside the evening's table, where a TV has room for them."""
+    table = room_night_table(rows)
+    if table is None or not table["played"]:
+        return ""
+    return '<section class="panel room-night room-per-game"><h2>%s</h2>%s</section>' % (
+        escape(t("night.per_game_caption")), per_game_html(table, "room-night-per-game"))
+
+
+def room_night_table(rows):
+    """Return {"rows", "played"} of a room's evening as the host sent it, None when empty."""
     rows = safe_rows(rows)
     if not rows:
-        return ""
-    played = [game for game in GAME_MODULES if any(game in row["per_game"] for row in rows)]
-    table = {"rows": rows, "played": played}
-    chart = standings_chart(rows, "room-night-chart") if charts and played else ""
-    return '<section class="panel room-night" data-testid="room-night"><h2>%s</h2>%s%s%s</section>' % (
-        escape(t("night.title")), chart, table_html(table, "room-night-table"), per_game_html(table, "room-night-per-game"))
+        return None
+    return {"rows": rows, "played": [game for game in GAME_MODULES if any(game in row["per_game"] for row in rows)]}
 
 
 def game_label(game):

@@ -329,7 +329,7 @@ class LobbyScreen(Screen):
         if room.link.state == "closed":
             parts.append('<div class="controls">%s</div>' % button(t("room.new"), "room-new", "room-new", kind="primary"))
         if room.code() is None:
-            if room.link.error == "no_server":
+            if room.link.error == "no_server" and error_text("no_server") not in text:  # said once is enough
                 parts.append('<p class="notice warn">%s</p>' % escape(error_text("no_server")))
             return page(title, "".join(parts), extra_class="room")
         if room.pin_locked:  # first, where the host looks: the PIN below no longer works
@@ -1102,8 +1102,12 @@ class GuestScreen(Screen):
             escape(t("room.code")), escape(code or "…"),
             '<p><span class="label">%s</span><strong class="room-pin" data-testid="screen-pin">%s</strong></p>' % (
                 escape(t("room.pin")), escape(pin)) if isinstance(pin, str) else "")
-        join = '<section class="face-join">%s%s<p class="hint">%s</p></section>' % (qr, ids, escape(t("room.face_join")))
-        night = __import__("spieleabend.ui.night", fromlist=["x"]).room_night_html(lobby.get("night"), charts=True)
+        night_module = __import__("spieleabend.ui.night", fromlist=["x"])
+        # Points per game under the join column: beside the evening's table they would push its last rows
+        # below a TV's edge once six people have played four games.
+        join = '<section class="face-join">%s%s<p class="hint">%s</p>%s</section>' % (
+            qr, ids, escape(t("room.face_join")), night_module.room_per_game_html(lobby.get("night")))
+        night = night_module.room_night_html(lobby.get("night"), charts=True, per_game=False)
         who = '<section class="face-who"><h2>%s</h2>%s</section>' % (escape(t("room.in_room")), self.people_list())
         return '<div class="face" data-testid="room-face">%s<div class="face-room">%s<p data-testid="room-waiting" class="face-wait">%s</p>%s%s</div></div>' % (
             join, self.next_game_line(), escape(t("room.face_wait")), who, night)
