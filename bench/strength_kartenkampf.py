@@ -42,6 +42,57 @@ def play(lineup, seed):
     return shares
 
 
+def one_above(predict):
+    """Return a player for two seats that plays the lowest card above its guess of the other seat's card
+    (else its lowest): `predict(state, other, rng)` guesses. At two seats everything in the other seat's
+    view but its random numbers is public (both hands start as 1 to 10 and every played card is shown),
+    so a person with patience, or a script, can work out what a computer would play."""
+    def make(state, me):
+        def choose(view, rng):
+            guess = predict(state, 1 - me, rng)
+            mine = sorted(int(action.split()[1]) for action in view["legal"])
+            above = [card for card in mine if card > guess]
+            return "play %d" % (above[0] if above else mine[0])
+        return choose
+    return make
+
+
+def predicted_by_level(level, samples=9):
+    """Guess the other seat's card as the most frequent choice of `level` from that seat's view."""
+    def predict(state, other, rng):
+        view = engine.view(state, other)
+        counts = {}
+        for _ in range(samples):
+            card = int(bots.STRENGTHS[level](view, Rng(rng.next32())).split()[1])
+            counts[card] = counts.get(card, 0) + 1
+        return max(sorted(counts), key=lambda card: counts[card])
+    return predict
+
+
+def guessed_at_random(state, other, rng):
+    """Guess the other seat's card as any card it still holds."""
+    return int(rng.choice(engine.legal_actions(state, other)).split()[1])
+
+
+def exploit_line(level, make, games, seed_base):
+    """Return the one-above player's share of two-seat games against `level` (seats alternate)."""
+    points = 0.0
+    for game in range(games):
+        me = game % 2
+        state = engine.new_game({"seats": 2}, Rng(seed_base + game))
+        players = [None, None]
+        players[me] = make(state, me)
+        players[1 - me] = bots.STRENGTHS[level]
+        rng = Rng((seed_base + game) * 7919 + 17)
+        while engine.outcome(state) is None:
+            chosen = [(seat, players[seat](engine.view(state, seat), rng)) for seat in engine.to_move(state)]
+            for seat, action in chosen:  # all choose before anything is revealed
+                engine.apply_action(state, seat, action)
+        top = leaders(engine.outcome(state))
+        points += 1.0 / len(top) if me in top else 0.0
+    return points
+
+
 def match(names, strategies, games, seed_base):
     """Play `games` games with seats rotated; return the win points per entry of `names`."""
     return rotated_points(strategies, games, lambda lineup, game: play(lineup, seed_base + game))
@@ -53,7 +104,18 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=2000, help="games per matchup line")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
     parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
+    parser.add_argument("--exploit", action="store_true",
+                        help="only how a player who plays one above a guess of the computer's card fares at two seats")
     args = parser.parse_args(argv)
+    if args.exploit:
+        games = min(args.games, 1000)
+        print("Kartenkampf, two seats, %d games a line: one above a guess of the other seat's card" % games)
+        for level in ("leicht", "mittel", "stark"):
+            for name, make in (("guessed from its view", one_above(predicted_by_level(level))),
+                               ("guessed at random", one_above(guessed_at_random))):
+                points = exploit_line(level, make, games, 6000000)
+                print(format_share("one above, %s, vs %s" % (name, level), points, games, baseline=0.5))
+        return
     ladder.main('kartenkampf', args.games, args.jobs)
     if args.ladder_only:
         return
