@@ -157,6 +157,7 @@ def test_suit_picker_after_a_jack(page, live_server):
     assert page.get_by_test_id("suit-picker").count() == 0
     page.locator("[data-testid=hand] [data-card='JC']").click()
     assert page.get_by_test_id("suit-picker").is_visible()
+    assert page.locator("#toast.show").count() == 0, "the message about the last tap goes with the next one"
     assert serious_violations(page) == []
     assert page.evaluate("document.activeElement.dataset.testid") == "suit-H", "the picker takes the focus"
     page.keyboard.press("ArrowRight")
