@@ -273,3 +273,11 @@ def test_results_or_an_evening_that_cannot_be_read_are_said_on_the_screen_that_r
         html = screen.render(app)
         assert 'data-testid="damaged-notice"' in html and words in html, key
         assert app.storage.damaged_keys(), "kept aside, not deleted"
+
+
+def test_results_write_scores_as_each_games_table_does():
+    from spieleabend.games import score_text
+
+    assert [score_text("maumau", n) for n in (64, 0)] == ["−64", "0"], "minus points, as the table writes them"
+    assert [score_text("paodekuai", n) for n in (25, -22, 0)] == ["+25", "−22", "0"]
+    assert score_text("golf", 17) == "17" and score_text("punktejagd", 40) == "40"

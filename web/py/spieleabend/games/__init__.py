@@ -40,7 +40,8 @@ Randomness comes only from the `Rng` passed to `new_game`; its state is kept in
 # Every game, registered once, in the order the home screen lists them: its module name (engine
 # spieleabend.games.<module>, computers spieleabend.bots.<module>, table spieleabend.ui.<module>, rules
 # docs/rules/<module>.md), its title and one line about it (German, English), the suit on its tile and, where
-# it is not "Runde", the word its table uses for a round ("round": German, English), for every screen to say.
+# it is not "Runde", the word its table uses for a round ("round": German, English), for every screen to say,
+# and how its table writes a score where that is not a plain number ("scores": "minus" −12, "signed" +3 / −3).
 # Read at start, so the home screen imports no engine.
 GAMES = [
     {"module": "punktejagd", "title": ("Punktejagd", "Point Hunt"), "suit": "♦",
@@ -49,10 +50,11 @@ GAMES = [
     {"module": "kartenkampf", "title": ("Kartenkampf", "Card Clash"), "suit": "♠",
      "blurb": ("Geheim wählen, gleichzeitig aufdecken, der Sieger nimmt alles.",
                "Choose in secret, reveal together, the winner takes all.")},
-    {"module": "maumau", "title": ("Mau-Mau", "Mau-Mau"), "suit": "♥", "round": ("Runde", "Deal"),
+    {"module": "maumau", "title": ("Mau-Mau", "Mau-Mau"), "suit": "♥", "round": ("Runde", "Deal"), "scores": "minus",
      "blurb": ("Farbe auf Farbe, Bild auf Bild – und Mau nicht vergessen.",
                "Suit on suit, rank on rank – and don't forget to say Mau.")},
     {"module": "paodekuai", "title": ("Pao De Kuai", "Pao De Kuai"), "suit": "♣", "round": ("Austeilung", "Deal"),
+     "scores": "signed",
      "blurb": ("Zu dritt die Hand leeren, Bomben inklusive.",
                "Three players race to empty their hands, bombs included.")},
     {"module": "golf", "title": ("Golf", "Golf"), "suit": "♠", "round": ("Durchgang", "Round"),
@@ -60,6 +62,16 @@ GAMES = [
                "Four hidden cards, as few points as possible, remember well.")},
 ]
 GAME_MODULES = [game["module"] for game in GAMES]
+
+
+def score_text(game, score):
+    """Return a score as the game's own table writes it: Mau-Mau's minus points "−12", Pao De Kuai's "+3"."""
+    style = next((entry["scores"] for entry in GAMES if entry["module"] == game and "scores" in entry), None)
+    if not isinstance(score, int) or isinstance(score, bool) or style is None or score == 0:
+        return str(score)
+    if style == "minus":
+        return "−%d" % score
+    return "+%d" % score if score > 0 else "−%d" % -score
 
 
 def register_game(entry):

@@ -1,6 +1,6 @@
 """Ergebnisse: every finished game (filter by game), its score chart, past evenings, backups."""
 
-from spieleabend.games import GAME_MODULES
+from spieleabend.games import GAME_MODULES, score_text
 from spieleabend.storage import ImportProblem, MAX_BACKUP_CHARS, evening_table
 from spieleabend.ui.charts import score_chart
 from spieleabend.ui.html import attrs, button, escape
@@ -157,11 +157,11 @@ class ResultsScreen(Screen):
         else:
             verdict = t("results.no_winner")
         scores = result["scores"]
-        players = " · ".join("%s %s" % (result["players"][i], scores[i] if i < len(scores) else "–")
+        players = " · ".join("%s %s" % (result["players"][i], score_text(result["game"], scores[i]) if i < len(scores) else "–")
                              for i in range(len(result["players"])))
         # No seat of this device's own (several people played on it, or it watched): no "your points".
         mine = "" if result["my_score"] is None else '<p class="mine">%s</p>' % escape(
-            t("results.your_points", points=result["my_score"]))
+            t("results.your_points", points=score_text(result["game"], result["my_score"])))
         evening = ""
         if result["night"]:
             night = nights[result["night"]] if result["night"] in nights else None
