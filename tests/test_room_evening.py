@@ -308,3 +308,18 @@ def test_the_join_link_keeps_the_typed_name_and_says_at_once_when_it_cannot_join
     loop.pump(lambda: relay_server.relay.room_count() == 0)
     _, gone = join_screen(loop, relay_server, room)
     assert "Diesen Raum gibt es nicht (mehr)" in gone.render(app)
+
+
+@pytest.mark.parametrize("code, pin, said", [
+    ("", "1234", "Bitte Code und PIN eingeben."),
+    ("K7M.2Q", "1234", "Der Raum-Code hat 6 Zeichen"),
+    ("k7m 2qx", "12a4", "Die PIN hat 4 Ziffern."),
+])
+def test_a_typed_code_or_pin_that_cannot_be_one_says_which(code, pin, said):
+    from tests.fake_app import ScreenApp
+
+    app = ScreenApp()
+    screen = room_screens.JoinScreen()
+    app.fields = {"join-name": "Anna", "join-code": code, "join-pin": pin}
+    screen.handle(app, "join-seat", None)
+    assert said in screen.render(app) and app.shown is None, "nothing sent, the fields as typed"

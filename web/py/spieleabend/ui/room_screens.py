@@ -129,6 +129,9 @@ register({
     "room.join_screen_hint": ("Ein Tisch-Bildschirm zeigt allen den Tisch und spielt nicht mit.",
                               "A table screen shows everyone the table and does not play."),
     "room.need_code": ("Bitte Code und PIN eingeben.", "Please enter code and PIN."),
+    "room.bad_code": ("Der Raum-Code hat 6 Zeichen, Buchstaben und Ziffern (z. B. K7M2QX).",
+                      "The room code has 6 characters, letters and digits (e.g. K7M2QX)."),
+    "room.bad_pin": ("Die PIN hat 4 Ziffern.", "The PIN has 4 digits."),
     "room.waiting_start": ("Du bist dabei. Warte, bis der Gastgeber startet …", "You are in. Waiting for the host to start …"),
     "room.no_screen_for": ("Dieses Spiel kann diese App-Version noch nicht zeigen. Bitte neu laden.",
                            "This version of the app cannot show this game yet. Please reload."),
@@ -950,8 +953,16 @@ class JoinScreen(Screen):
         else:
             code = normalize_code(app.field("join-code") or "")
             pin = (app.field("join-pin") or "").strip()
-            if len(code) != 6 or len(pin) != 4:
-                self.error = t("room.need_code")
+            # Say which of the two is wrong: "enter code and PIN" read as nonsense after both were typed.
+            problem = None
+            if not code or not pin:
+                problem = "room.need_code"
+            elif len(code) != 6 or not code.isalnum():
+                problem = "room.bad_code"
+            elif len(pin) != 4 or not pin.isdigit():
+                problem = "room.bad_pin"
+            if problem is not None:
+                self.error = t(problem)
                 app.rerender()
                 return
             doc["code"] = code
