@@ -182,3 +182,22 @@ def parse_words(action, verbs):
     if words[0] not in verbs:
         raise MalformedAction("unknown action: %r" % (action,))
     return words[0], words[1:]
+
+
+def secret_round_cards(hands, chosen, seat, last_revealed):
+    """Return replay_cards of a game where every seat chooses one card in secret (Punktejagd, Kartenkampf).
+
+    `chosen`: per seat the card chosen this round or None. {"hands", "middle"}: all open for seat None,
+    else only what `seat` could see then (None for a card it could not); a chosen card is out of its
+    hand and in the middle (face down to the others), and before the round's first choice the middle
+    holds `last_revealed`, the round revealed last.
+    """
+    shown_hands = []
+    for other, hand in enumerate(hands):
+        held = sorted(hand)
+        if chosen[other] is not None and chosen[other] in held:
+            held.remove(chosen[other])
+        shown_hands.append(held if seat is None or other == seat else [None] * len(held))
+    middle = [card if seat is None or other == seat else None for other, card in enumerate(chosen) if card is not None]
+    return {"hands": shown_hands, "middle": middle if middle else list(last_revealed)}
+

@@ -26,7 +26,8 @@ State (plain JSON data):
 Scores, rounds won and best round are computed from the log, never stored.
 """
 
-from spieleabend.games.common import BadOptions, IllegalAction, MalformedAction, game_outcome, seat_names
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, game_outcome, seat_names,
+                                      secret_round_cards)
 
 NAME = "Kartenkampf"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -288,22 +289,7 @@ def view(state, seat):
 
 
 def replay_cards(state, seat):
-    """Return every seat's cards for a replay of the finished game, and the table's middle.
-
-    {"hands": [[card or None per card] per seat], "middle": [cards]}: all open for seat None,
-    else only what `seat` could see then (None for a card it could not). While a round is being
-    chosen, the middle holds the cards chosen so far (out of their hands; another seat's face
-    down in its view); before the first choice, the round revealed last.
-    """
-    choices = state["choices"]
-    hands = []
-    for other, hand in enumerate(state["hands"]):
-        held = sorted(hand)
-        if choices[other] is not None and choices[other] in held:
-            held.remove(choices[other])
-        hands.append(held if seat is None or other == seat else [None] * len(held))
-    chosen = [choice if seat is None or other == seat else None
-              for other, choice in enumerate(choices) if choice is not None]
-    if chosen:
-        return {"hands": hands, "middle": chosen}
-    return {"hands": hands, "middle": list(state["log"][-1]["played"]) if state["log"] else []}
+    """Return every seat's cards for a replay of the finished game, and the table's middle (see
+    common.secret_round_cards: a card chosen in secret leaves its hand for the middle at once)."""
+    return secret_round_cards(state["hands"], state["choices"], seat,
+                              state["log"][-1]["played"] if state["log"] else [])

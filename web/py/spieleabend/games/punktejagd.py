@@ -26,7 +26,8 @@ unique number is best and gets 5 (gold 10). Risk: best position adds 3 (never
 doubled), any other outcome scores 0.
 """
 
-from spieleabend.games.common import BadOptions, IllegalAction, MalformedAction, game_outcome, seat_names
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, game_outcome, seat_names,
+                                      secret_round_cards)
 
 NAME = "Punktejagd"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -293,22 +294,7 @@ def outcome(state):
 
 
 def replay_cards(state, seat):
-    """Return every seat's cards for a replay of the finished game, and the table's middle.
-
-    {"hands": [[card or None per card] per seat], "middle": [cards]}: all open for seat None,
-    else only what `seat` could see then (None for a card it could not). While a round is being
-    chosen, the middle holds the cards chosen so far (out of their hands; another seat's face
-    down in its view); before the first choice, the round revealed last.
-    """
-    plans = state["plans"]
-    hands = []
-    for other, hand in enumerate(state["hands"]):
-        held = sorted(hand)
-        if plans[other] is not None and plans[other]["card"] in held:
-            held.remove(plans[other]["card"])
-        hands.append(held if seat is None or other == seat else [None] * len(held))
-    chosen = [plan["card"] if seat is None or other == seat else None
-              for other, plan in enumerate(plans) if plan is not None]
-    if chosen:
-        return {"hands": hands, "middle": chosen}
-    return {"hands": hands, "middle": list(state["log"][-1]["cards"]) if state["log"] else []}
+    """Return every seat's cards for a replay of the finished game, and the table's middle (see
+    common.secret_round_cards: a card chosen in secret leaves its hand for the middle at once)."""
+    chosen = [plan["card"] if plan is not None else None for plan in state["plans"]]
+    return secret_round_cards(state["hands"], chosen, seat, state["log"][-1]["cards"] if state["log"] else [])
