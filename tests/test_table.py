@@ -251,3 +251,37 @@ def test_a_listener_an_earlier_one_removed_hears_no_more():
     table.listen(lambda event: heard.append("old game's screen"))
     table.changed()
     assert heard == ["frame"]
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_every_save_of_a_game_played_through_passes_the_check_fortsetzen_makes(game):
+    """No false alarm: a save written at any point of a real game is never set aside as one to not go on with."""
+    from spieleabend.games import check_saved_game
+    from spieleabend.games.common import Rng
+    from spieleabend.ui.table import MissingSaveScreen, continue_screen, game_screen
+
+    for seed in (1, 2):
+        app = ScreenApp(seed=seed)
+        seats = 3
+        options = {"deals": 2} if game == "paodekuai" else {"seats": seats, "limit": 30} if game == "maumau" else {"seats": seats}
+        table = LocalTable.new(app, game, options, solo_players("Anna", seats, "leicht"))
+        rng = Rng(seed)
+        checked = 0
+        for _ in range(3000):
+            document = app.storage.load_game(game)
+            if document is None or table.over():
+                break
+            check_saved_game(document)
+            checked += 1
+            if checked % 5 == 0:  # play on with the continued table, as after a reload
+                table.close()
+                screen = continue_screen(app, game)
+                assert not isinstance(screen, MissingSaveScreen), checked
+                table = game_screen(screen)[1]
+            legal = table.view()["legal"] if 0 in table.to_move() else []
+            if legal:
+                table.act(legal[rng.below(len(legal))])
+            elif app.timers:
+                timer = min(app.timers)
+                app.timers.pop(timer)[1]()
+        assert checked >= 10 and app.storage.damaged_keys() == []
