@@ -98,19 +98,20 @@ def test_a_package_keeps_its_modules_when_one_of_them_comes_precompiled(page, li
 def test_a_screen_that_fails_says_so_and_offers_a_way_on(context, live_server):
     page = context.new_page()
     watch = ConsoleWatch(page)
-    page.goto(live_server.url + "/?seed=5&pace=0#/play/kartenkampf")
+    page.goto(live_server.url + "/?seed=5&pace=0#/play/maumau")
     page.wait_for_selector("html[data-app-ready]")
     page.get_by_test_id("player-name").fill("Anna")
     page.get_by_test_id("start-game").click()
     page.wait_for_selector("[data-testid=hand]")
-    # A save the app reads as valid but cannot draw (its hands are gone), as a bug would leave it.
-    saved = json.loads(page.evaluate("localStorage.getItem('spieleabend.save.kartenkampf')"))
-    del saved["state"]["hands"]
-    page.evaluate("text => localStorage.setItem('spieleabend.save.kartenkampf', text)", json.dumps(saved))
+    # A save its engine goes on with but the table cannot draw (a card it has no picture for), as a bug in
+    # the app would leave it: the failure is the app's, so the save stays for a release that draws it.
+    saved = json.loads(page.evaluate("localStorage.getItem('spieleabend.save.maumau')"))
+    saved["state"]["hands"][0][0] = "ZZ"
+    page.evaluate("text => localStorage.setItem('spieleabend.save.maumau', text)", json.dumps(saved))
     page.goto(live_server.url + "/#/")
     page.reload()
     page.wait_for_selector("html[data-app-ready]")
-    page.get_by_test_id("continue-kartenkampf").click()
+    page.get_by_test_id("continue-maumau").click()
     failure = page.get_by_test_id("failure")
     failure.wait_for()
     assert "Gespeicherte Partien sind nicht verloren" in failure.inner_text()
@@ -121,8 +122,8 @@ def test_a_screen_that_fails_says_so_and_offers_a_way_on(context, live_server):
     page.get_by_test_id("nav-home").click()
     page.wait_for_selector("[data-testid=game-golf]")
     start_from_home(page, "golf")
-    assert json.loads(page.evaluate("localStorage.getItem('spieleabend.save.kartenkampf')")) == saved
-    page.get_by_test_id("continue-kartenkampf").click()
+    assert json.loads(page.evaluate("localStorage.getItem('spieleabend.save.maumau')")) == saved
+    page.get_by_test_id("continue-maumau").click()
     page.get_by_test_id("failure-reload").click()  # the page starts afresh at the same place
     page.wait_for_selector("html[data-app-ready]")
     page.get_by_test_id("failure").wait_for()  # the save is still the one it cannot draw, and says so

@@ -172,16 +172,7 @@ class App(PageReport):
         if self.screen is not None:
             self.screen.leave(self)
         self.screen = screen
-        try:
-            self.draw()  # now, even while its table is about to draw: scrolling and focus below follow it
-        except Exception:
-            instead = table_module().first_drawing_failed(self, screen) if hasattr(screen, "table") else None
-            if instead is None:
-                raise
-            self.screen = instead  # a save that reads but cannot be drawn: set aside, with the notice
-            self.draw()
-        if hasattr(screen, "table"):
-            table_module().drawn_once(screen)
+        self.draw()  # now, even while its table is about to draw: scrolling and focus below follow it
         dom.scroll_to_top()  # the tap that opened it may have been far down the screen before
         dom.focus("h1")
 

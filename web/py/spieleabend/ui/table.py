@@ -265,7 +265,6 @@ class LocalTable(Table):
         except Exception as error:  # upgrade_save on a made-up meta
             raise ValueError("%s: %s" % (type(error).__name__, error))
         table = cls(app, game, document["state"], document["meta"])
-        table.opened_save = True  # until drawn once: a failure then sets the save aside (continue_screen)
         table.schedule_computers()  # computers whose move was due (or a round's commits) go on
         return table
 
@@ -766,8 +765,10 @@ def saved_elsewhere(app, key):
 def continue_screen(app, game):
     """Return the saved game of this kind on a local table, drawn by its screen module's TableScreen.
 
-    A save its engine cannot go on with (a made-up hand, a seat that is not there) is set aside with the
-    notice every damaged document gets, instead of failing now and again after every reload."""
+    A save its engine cannot go on with (its hands gone, a seat that is not there) is damaged data: it is set
+    aside with the notice every damaged document gets, instead of failing now and again after every reload.
+    One the engine goes on with but the table cannot draw is more likely the app's fault: the failure is
+    shown and the save stays, for a release that draws it (App.fail)."""
     try:
         table = LocalTable.load(app, game)
         if table is None:
@@ -804,20 +805,3 @@ def check_drawable(app, document):
     except Exception as error:
         raise ValueError("%s: %s" % (type(error).__name__, error))
 
-
-def first_drawing_failed(app, screen):
-    """Set a just-opened save aside when its table's first drawing failed and return the screen to show
-    instead; None when the failure is not a just-opened save's (see App.show)."""
-    table = game_screen(screen)[1]
-    if table is None or not getattr(table, "opened_save", False):
-        return None
-    screen.leave(app)  # its computers' timers stop
-    app.storage.set_aside_game(table.game, "cannot be drawn")
-    return MissingSaveScreen(table.game)
-
-
-def drawn_once(screen):
-    """The table of a just-opened save drew: from now on a failure is the app's, shown as such."""
-    table = game_screen(screen)[1]
-    if table is not None:
-        table.opened_save = False
