@@ -27,6 +27,16 @@ class Seated(Table):
         return self.rematch_allowed
 
 
+class Afar(Seated):
+    """A room's table screen (a TV): nobody's seat, read from across the room."""
+
+    def __init__(self):
+        Seated.__init__(self, None, rematch=False)
+
+    def reads_from_afar(self):
+        return True
+
+
 def text_of(html, testid):
     match = re.search(r'data-testid="%s"[^>]*>(.*?)</(p|li)>' % re.escape(testid), html, re.S)
     assert match, testid
@@ -75,9 +85,11 @@ def test_controls_follow_what_this_device_may_do():
     assert 'data-testid="to-results"' in phone and 'data-testid="new-game"' not in phone
     host = final_standings(Seated(0), NAMES, outcome)
     assert 'data-testid="to-results"' in host and 'data-testid="new-game"' in host
-    screen = final_standings(Seated(None, rematch=False), NAMES, outcome, screen=True)
+    screen = final_standings(Afar(), NAMES, outcome)
     assert "to-results" not in screen and "new-game" not in screen and "controls" not in screen
     assert 'class="final final-screen"' in screen
+    watching = final_standings(Seated(None, rematch=False), NAMES, outcome)  # a phone watching, a shared phone
+    assert 'data-testid="to-results"' in watching and "final-screen" not in watching
 
 
 def test_english():

@@ -48,15 +48,17 @@ def final_headline(outcome, names, me, words=None):
 
 
 def final_standings(table, names, outcome, scores=None, spoken=None, tags=None, notes=None, decider="",
-                    after="", words=None, screen=False):
+                    after="", words=None):
     """Return the final standings of a finished game on `table` for this device's seat.
 
     Per seat, all optional: `scores` the score as the game writes it (default "12 Punkte"), `spoken`
     what a screen reader says instead, `tags` a short word beside the name, `notes` a line under the
     row. `decider`: what decided a tie, in words; `after`: the game's HTML that follows the standings;
-    `words`: see final_headline. `screen`: the table screen of a room (no link to this device's
-    Ergebnisse: nobody browses on a TV).
+    `words`: see final_headline. On a table read from afar (a room's TV) it is large and has no link to
+    this device's Ergebnisse (nobody browses on a TV); a phone watching a room or several people at one
+    phone read it in the hand, with the link.
     """
+    screen = table.reads_from_afar()
     me = table.seat
     winners = outcome["winners"]
     rows = []

@@ -412,8 +412,7 @@ def summary_html(view, result, me, action=True, last=False):
 
 def final_html(table, view):
     """Return the final standings in Golf's words (the fewest points win) with the score sheet under them."""
-    return final_standings(table, view["names"], view["outcome"], words=GOLF_WINS, after=sheet_html(view),
-                           screen=my_seat(view) is None)
+    return final_standings(table, view["names"], view["outcome"], words=GOLF_WINS, after=sheet_html(view))
 
 
 # -- screens ------------------------------------------------------------------------------------

@@ -189,11 +189,8 @@ class HandoverScreen(Screen):
         round's reveal or settlement, what decided a tie, its score sheet), as a table screen shows it."""
         if self.public_screen is None:
             self.public_screen = self.table.plugin.TableScreen(app, SeatTable(self.table))
-        html = page_content(self.public_screen.render(app))
-        if 'data-testid="to-results"' not in html:  # a table screen's final leaves it out; this device has them
-            html += '<p><a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a></p>' % escape(
-                t("home.results"))
-        return '<div class="handover-final" data-testid="handover-over">%s</div>' % html
+        return '<div class="handover-final" data-testid="handover-over">%s</div>' % page_content(
+            self.public_screen.render(app))
 
     # -- taps and keys -------------------------------------------------------------------------
     def handle(self, app, action, value):

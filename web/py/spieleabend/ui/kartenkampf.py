@@ -240,7 +240,7 @@ def render_seat_tiles(view, seats, show_chosen, screen=False):
     return '<ul class="kk-seats%s" aria-label="%s">%s</ul>' % (" big" if screen else "", escape(t("kk.seats")), "".join(tiles))
 
 
-def render_standings(table, view, screen=False):
+def render_standings(table, view):
     """Return the final standings with Kartenkampf's own words: the tie-break figures of each seat and what decided."""
     result = view["outcome"]
     names = view["names"]
@@ -249,7 +249,7 @@ def render_standings(table, view, screen=False):
         won = result["rounds_won"][seat]
         notes.append("%s · %s" % (t("kk.best_round", n=result["best_round"][seat]),
                                   t("kk.rounds_won_one") if won == 1 else t("kk.rounds_won", n=won)))
-    return final_standings(table, names, result, notes=notes, decider=decision_text(result, names), screen=screen)
+    return final_standings(table, names, result, notes=notes, decider=decision_text(result, names))
 
 
 def render_log(view):
@@ -289,7 +289,7 @@ def render_infoscreen(table, view, seats):
     else:
         reveal = '<p class="kk-screen-none">%s</p>' % escape(t("kk.screen_none"))
     if over:
-        side = render_standings(table, view, screen=True)
+        side = render_standings(table, view)
     else:
         side = '<h2 class="kk-screen-h">%s</h2>%s' % (escape(t("kk.seats")), render_seat_tiles(view, seats, True, screen=True))
     return ('<div class="kk-screen-grid"><section class="kk-screen-status">%s</section>'

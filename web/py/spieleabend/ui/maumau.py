@@ -658,7 +658,7 @@ class TableScreen(Screen):
                     escape(title), winner_line, self.render_summary(view, me, editable), join, go_on,
                     self.render_feed(view, me, FEED_LENGTH)))
 
-    def render_final(self, view, screen=False):
+    def render_final(self, view):
         """Return the final standings in Mau-Mau's words (minus points as the seat chips write them, who went
         out) and the last deal's summary under them."""
         me = self.table.seat
@@ -672,12 +672,12 @@ class TableScreen(Screen):
         return final_standings(self.table, view["names"], view["outcome"],
                                scores=[minus_short(points) for points in minus],
                                spoken=[t("mm.minus", n=points) for points in minus],
-                               tags=[t("mm.out") if out else "" for out in view["out"]], after=summary, screen=screen)
+                               tags=[t("mm.out") if out else "" for out in view["out"]], after=summary)
 
     def render_screen(self, view):
         """The infoscreen: the public view only, landscape, large type."""
         if view["phase"] == "over":
-            body = self.render_final(view, screen=True)
+            body = self.render_final(view)
         elif view["phase"] == "between":
             body = self.render_between(view)
         else:

@@ -653,7 +653,7 @@ class TableScreen(Screen):
         """Return the final standings with the table's totals signed (+17 Punkte, −3 Punkte)."""
         return final_standings(self.table, view["names"], view["outcome"],
                                scores=[signed_points(total) for total in view["outcome"]["scores"]],
-                               after=after, screen=view["seat"] is None)
+                               after=after)
 
     def render_tools(self, view, phase):
         parts = [button(t("pdk.table"), "open-table", "open-table", kind="ghost"),
@@ -697,7 +697,7 @@ class TableScreen(Screen):
         return sheet("panel-table", t("pdk.table"), self.render_table_rows(view))
 
     def render_infoscreen(self, app, view):
-        """Return the public layout for a tablet or TV: large type, no hand, the table always visible."""
+        """Return the public layout (a tablet or TV, large type; a watching phone): no hand, the table always visible."""
         if table_over(view):
             main = self.render_final(view, self.render_settlement(view, buttons=False) if view["settlements"] else "")
         else:
@@ -707,7 +707,7 @@ class TableScreen(Screen):
         side = '<div class="pdk-side">%s<section aria-labelledby="pdk-side-h"><h2 id="pdk-side-h">%s</h2>%s</section></div>' % (
             "" if table_over(view) else self.render_feed(view), escape(t("pdk.table")), self.render_table_rows(view))
         return page(t("game.paodekuai"), '<div class="pdk-info-grid" data-testid="pdk-infoscreen"><div class="pdk-info-main">%s</div>%s</div>' % (
-            main, side), extra_class="pdk pdk-info")
+            main, side), extra_class="pdk pdk-info" + (" pdk-afar" if self.table.reads_from_afar() else ""))
 
     # -- actions ---------------------------------------------------------------------------
     def handle(self, app, action, value):

@@ -167,7 +167,7 @@ class TableScreen(Screen):
             return page(t("game.punktejagd"), "", extra_class="pj")
         if self.me is None:
             if view["outcome"] is not None:
-                shown = render_last_reveal(view) + final_standings(self.table, view["names"], view["outcome"], screen=True)
+                shown = render_last_reveal(view) + final_standings(self.table, view["names"], view["outcome"])
             else:
                 shown = render_infoscreen(view, self.table.seats())
             return page(t("game.punktejagd"), shown + self.render_panel(view), extra_class="pj pj-screen-page")

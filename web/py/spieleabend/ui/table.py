@@ -757,7 +757,8 @@ def saved_elsewhere(app, key):
     """Another tab changed a stored document: if it is the save this device's table plays, stop the table
     here (its computers too) instead of going on from an older state and overwriting the newer one."""
     table = game_screen(app.screen)[1]
-    if type(table) is not LocalTable or key != SAVE_PREFIX + table.game:  # a room's host keeps its room
+    # Only a game continued from this device's save (a room's host keeps its room; it cannot pause).
+    if table is None or not table.can_pause() or key != SAVE_PREFIX + table.game:
         return
     app.show(PlayedElsewhereScreen(table.game))
 
