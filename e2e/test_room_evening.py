@@ -170,13 +170,16 @@ def test_one_room_for_the_whole_evening(devices, live_server):
 
 
 def test_phones_go_on_from_a_stopped_punktejagd_to_the_next_game(devices, live_server):
-    """The old game's screen on a phone once heard the next game's first view (KeyError 'plan' on every phone)."""
-    room = Room(devices, live_server.url, "punktejagd", phones=1, seed=5, seats=2)
-    host, (anna,) = room.host, room.phones
+    """The old game's screen on a phone once heard the next game's first view (KeyError 'plan' on every phone).
+    A host, two phones and a table screen; each side reloads once; no device got what its seat may not see."""
+    room = Room(devices, live_server.url, "punktejagd", phones=2, screen=True, seed=5, seats=3)
+    host, (anna, ben), tv = room.host, room.phones, room.screen
     for device in room.players:  # one round each, then the host stops the game for another
         device.wait("[data-testid=hand]")
         choose_a_card(device)
     anna.wait("[data-testid=next-round], [data-testid=reveal-title]")
+    anna.reload("[data-testid=next-round], [data-testid=reveal-title]")
+    tv.reload("[data-testid=screen-reveal]")
     host.by("room-lobby").click()
     host.by("room-lobby").click()
     host.page.wait_for_selector("[data-testid=start-room-game]")
@@ -185,4 +188,9 @@ def test_phones_go_on_from_a_stopped_punktejagd_to_the_next_game(devices, live_s
         assert device.page.get_by_test_id("failure").count() == 0, device.name
         assert device.console_errors() == [], device.name
     anna.wait("[data-testid=grid-%d]" % anna.game_seat)
+    host.reload("[data-testid=grid-%d]" % host.game_seat)
+    ben.reload("[data-testid=grid-%d]" % ben.game_seat)
+    for device in room.devices:
+        assert device.page.get_by_test_id("failure").count() == 0, device.name
+    room.check_secrets()
 
