@@ -23,7 +23,8 @@ from playwright.sync_api import sync_playwright
 from bench.bots_browser import load_python_into_page
 from bench.common import median, percentile
 from bench.room_latency import load_average
-from spieleabend.testing.browser import PHONE, LiveServer, launch_chromium
+from bench.screens_browser import POSITION, app_page
+from spieleabend.testing.browser import LiveServer, launch_chromium
 
 # (game, options at its largest table, moves played first)
 POSITIONS = [("punktejagd", {"seats": 6}, 24), ("kartenkampf", {"seats": 8}, 32), ("maumau", {"seats": 5}, 20),
@@ -32,24 +33,12 @@ POSITIONS = [("punktejagd", {"seats": 6}, 24), ("kartenkampf", {"seats": 8}, 32)
 CHECK_IN_PAGE = """
 from browser import window as scope
 import javascript
-from spieleabend.games import check_saved_game, load as load_engine, load_bots, strength_choice
-from spieleabend.games.common import Rng
+from spieleabend.games import check_saved_game
 
 out = {}
 clock = scope.performance
 for game, options, moves in POSITIONS:
-    engine = load_engine(game)
-    bots = load_bots(game)
-    choose = strength_choice(bots, list(bots.STRENGTHS)[0])
-    rng = Rng(7)
-    state = engine.new_game(options, rng)
-    for _ in range(moves):
-        moving = engine.to_move(state)
-        if not moving or engine.outcome(state) is not None:
-            break
-        for seat in list(moving):
-            if seat in engine.to_move(state):
-                engine.apply_action(state, seat, choose(engine.view(state, seat), rng))
+    engine, state = position(game, options, moves)
     names = engine.view(state, None)["names"]
     document = {"game": game, "state": state, "meta": {"seat": 0, "bot_rng": [1, 2, 3, 4],
                 "players": [{"name": name, "kind": "computer"} for name in names]}}
@@ -69,14 +58,10 @@ scope.benchContinue = javascript.JSON.stringify(out)
 
 def measure(browser, url, checks, throttle):
     """Return {game: [seats, [ms per check], [ms per view]]}, timed in a page running the app's bundle."""
-    context = browser.new_context(viewport=PHONE, locale="de-DE", reduced_motion="reduce")
-    context.set_default_timeout(300000)
-    page = context.new_page()
-    page.goto(url + "/")
-    page.wait_for_selector("html[data-app-ready]")
+    context, page = app_page(browser, url, 300000)
     load_python_into_page(page)
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    source = "POSITIONS = %r\nCHECKS = %d\n%s" % (POSITIONS, checks, CHECK_IN_PAGE)
+    source = "POSITIONS = %r\nCHECKS = %d\n%s%s" % (POSITIONS, checks, POSITION, CHECK_IN_PAGE)
     page.evaluate("src => { window.benchContinue = null; __BRYTHON__.runPythonSource(src); }", source)
     page.wait_for_function("window.benchContinue !== null", timeout=600000)
     result = json.loads(page.evaluate("window.benchContinue"))

@@ -30,11 +30,32 @@ GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
 # Moves played before the drawing is timed: the middle of a deal, with a feed and played cards.
 MOVES = {"punktejagd": 12, "kartenkampf": 12, "maumau": 14, "paodekuai": 10, "golf": 10}
 
+# Brython source of `position(game, options, moves)`: a seeded game played on `moves` moves by the quickest
+# computer (only the position matters), as (engine, state); the in-browser benchmarks prepend it.
+POSITION = """
+from spieleabend.games import load as load_engine, load_bots, strength_choice
+from spieleabend.games.common import Rng
+
+
+def position(game, options, moves):
+    engine = load_engine(game)
+    bots = load_bots(game)
+    choose = strength_choice(bots, list(bots.STRENGTHS)[0])
+    rng = Rng(7)
+    state = engine.new_game(options, rng)
+    for _ in range(moves):
+        moving = engine.to_move(state)
+        if not moving or engine.outcome(state) is not None:
+            break
+        for seat in list(moving):
+            if seat in engine.to_move(state):
+                engine.apply_action(state, seat, choose(engine.view(state, seat), rng))
+    return engine, state
+"""
+
 DRAW_IN_WORKER = """
 from browser import self as scope
 import javascript
-from spieleabend.games import load as load_engine, load_bots, strength_choice
-from spieleabend.games.common import Rng
 from spieleabend.ui.table import Table, page_marks, screen_module
 
 
@@ -93,26 +114,10 @@ class App:
         pass
 
 
-def position(game, moves):
-    engine = load_engine(game)
-    bots = load_bots(game)
-    choose = strength_choice(bots, list(bots.STRENGTHS)[0])  # the quickest computer: only the position matters
-    rng = Rng(7)
-    state = engine.new_game({"seats": 3, "names": ["Anna", "Ben", "Clara"]}, rng)
-    for _ in range(moves):
-        moving = engine.to_move(state)
-        if not moving or engine.outcome(state) is not None:
-            break
-        for seat in list(moving):
-            if seat in engine.to_move(state):
-                engine.apply_action(state, seat, choose(engine.view(state, seat), rng))
-    return engine, state
-
-
 out = {}
 clock = scope.performance
 for game, moves in GAMES:
-    engine, state = position(game, moves)
+    engine, state = position(game, {"seats": 3, "names": ["Anna", "Ben", "Clara"]}, moves)
     for seat in (1, None):
         table = ShownTable(game, engine, state, seat)
         screen = screen_module(game).TableScreen(App(), table)
@@ -129,15 +134,21 @@ scope.benchScreens = javascript.JSON.stringify(out)
 """
 
 
-def measure(browser, url, games, draws):
-    """Return {"<game>/<phone|screen>": [ms per drawing], ...} and the HTML sizes, from the app's worker at url."""
+def app_page(browser, url, timeout_ms):
+    """Return (context, page) of a German phone with the app at url started and ready."""
     context = browser.new_context(viewport=PHONE, locale="de-DE", reduced_motion="reduce")
-    context.set_default_timeout(180000)
+    context.set_default_timeout(timeout_ms)
     page = context.new_page()
     page.goto(url + "/")
     page.wait_for_selector("html[data-app-ready]")
+    return context, page
+
+
+def measure(browser, url, games, draws):
+    """Return {"<game>/<phone|screen>": [ms per drawing], ...} and the HTML sizes, from the app's worker at url."""
+    context, page = app_page(browser, url, 180000)
     worker = app_worker(page)
-    source = "GAMES = %r\nDRAWS = %d\n%s" % ([(game, MOVES[game]) for game in games], draws, DRAW_IN_WORKER)
+    source = "GAMES = %r\nDRAWS = %d\n%s%s" % ([(game, MOVES[game]) for game in games], draws, POSITION, DRAW_IN_WORKER)
     worker.evaluate("src => { self.benchScreens = null; __BRYTHON__.runPythonSource(src); }", source)
     result = json.loads(worker.evaluate("self.benchScreens"))
     context.close()
