@@ -22,6 +22,7 @@ couple of rounds that end without a winner (their cards come back).
 
 from spieleabend.bots import exp_of_negative, pick_mixed
 from spieleabend.bots import table_quantile as mixing_quantile
+from spieleabend.bots.kartenkampf_duel import choose_duel
 from spieleabend.games.kartenkampf import CARDS as ALL_CARDS
 from spieleabend.games.kartenkampf import ROUNDS
 
@@ -35,6 +36,8 @@ SAMPLES_FEW = 32         # joint opponent samples per decision with 2 or 3 oppon
 SAMPLES_MANY = 8         # ... with 4 or more (each sample costs more; the mixed choice hides the noise)
 TABLE_SIZE = 32          # a predicted distribution as 32 equally likely cards
 RIVAL_WEIGHT_MANY = 0.55  # how much an opponent's win hurts at a table of 3+
+DUEL_TRUST = 0.5           # two seats: how far the strong player bets on its model of the other seat
+DUEL_TRUST_RANDOM = 0.3    # ... and further, by the belief that it plays at random
 # Points per factor e in the mixed choice: sharp at two seats (exploit a random
 # opponent), flat at larger tables, where a table of copies that all chase the
 # same best card hands the pots to anyone who plays differently.
@@ -285,12 +288,71 @@ def strong_models(view, rng):
     return models
 
 
+def medium_duel_distribution(view, rng):
+    """Return the probabilities (cards high first) with which a medium player in this two-seat view plays."""
+    values = card_values(view, rng, True, FUTURE_WEIGHT)
+    best = max(values)
+    weights = [exp_of_negative((value - best) / MEDIUM_TEMPERATURE_DUEL) for value in values]
+    total = sum(weights)
+    return [weights[k] / total for k in range(len(weights) - 1, -1, -1)]  # legal is low first
+
+
+def _habit_models(view, seat, rng):
+    """Return the other seat's play under each duel model, cards high first: medium, random, highest, lowest."""
+    other = seat_view(view, seat)
+    size = len(other["hand"])
+    models = [medium_duel_distribution(other, rng) if size > 1 else [1.0], [1.0 / size] * size,
+              [1.0] + [0.0] * (size - 1), [0.0] * (size - 1) + [1.0]]
+    for model in models:  # every model allows a slip, so one surprise does not rule it out for good
+        for k in range(size):
+            model[k] = (1.0 - HABIT_SLIP) * model[k] + HABIT_SLIP / size
+    return models
+
+
+def duel_expectation(view, rng):
+    """Return how the other seat is expected to play this round (cards high first) and the belief, from how it chose so far.
+
+    A belief over four models (a medium player, random, always highest, always
+    lowest), each weighed by how likely it made the other seat's past choices.
+    """
+    other = 1 - view["seat"]
+    log = view["log"]
+    belief = [0.25, 0.25, 0.25, 0.25]
+    for played in range(len(log)):
+        past = {"seat": view["seat"], "seats": 2, "round": played + 1, "log": log[:played],
+                "spent": _spent_after(log[:played])}
+        models = _habit_models(past, other, rng)
+        hand = [card for card in reversed(ALL_CARDS) if card not in past["spent"][other]]
+        position = hand.index(log[played]["played"][other])
+        belief = [belief[m] * models[m][position] for m in range(4)]
+        total = sum(belief)
+        belief = [b / total for b in belief]
+    models = _habit_models(view, other, rng)
+    return [sum(belief[m] * models[m][k] for m in range(4)) for k in range(len(models[0]))], belief
+
+
+def _spent_after(log):
+    """Return each of two seats' used-up cards after the logged rounds."""
+    spent = [[], []]
+    for entry in log:
+        if entry["winner"] is not None:
+            spent[0].append(entry["played"][0])
+            spent[1].append(entry["played"][1])
+    return spent
+
+
 def choose_strong(view, rng):
-    """Value the cards against the opponents' observed habits; spread copies over the near-best cards."""
+    """At two seats the duel's optimal mix; at a table, value the cards against the opponents' observed
+    habits and spread copies over the near-best cards."""
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     duel = view["seats"] == 2
+    if duel:
+        if not view["log"]:
+            return choose_duel(view, rng)  # nothing seen yet: the solved opening, nothing to bet on
+        expected, belief = duel_expectation(view, rng)
+        return choose_duel(view, rng, expected, DUEL_TRUST + DUEL_TRUST_RANDOM * belief[1])
     models = strong_models(view, rng) if 2 < view["seats"] <= COPY_MODEL_MAX_SEATS else None
     values = card_values(view, rng, False, FUTURE_WEIGHT if duel else FUTURE_WEIGHT_TABLE, models)
     return pick_mixed(legal, values, STRONG_TEMPERATURE_DUEL if duel else STRONG_TEMPERATURE,
