@@ -69,6 +69,48 @@ def predicted_by_level(level, samples=9):
     return predict
 
 
+def solved_reply(level, samples=16):
+    """Return a player for two seats that samples `level`'s choice from the other seat's view and plays the
+    card that does best against those samples, each card valued by the exactly solved game (the round's
+    points plus the value of the position after it): what a patient person who learned the computer's
+    habits could reach at best, round by round."""
+    from bench.kartenkampf_duel import exact_values, without
+
+    values = {}
+
+    def make(state, me):
+        if not values:
+            values["of"] = exact_values()[1]
+        value = values["of"]
+
+        def choose(view, rng):
+            other = 1 - me
+            other_view = engine.view(state, other)
+            counts = {}
+            for _ in range(samples):
+                card = int(bots.STRENGTHS[level](other_view, Rng(rng.next32())).split()[1])
+                counts[card] = counts.get(card, 0) + 1
+            mine = sum(1 << (card - 1) for card in view["hand"])
+            theirs = sum(1 << (card - 1) for card in other_view["hand"])
+            rounds_left = engine.ROUNDS - len(view["log"])
+            best = None
+            for action in view["legal"]:
+                b = int(action.split()[1])
+                worth = 0.0
+                for a, count in counts.items():
+                    if a == b:
+                        after = value(mine, theirs, rounds_left - 1)
+                    else:
+                        after = value(without(mine, b), without(theirs, a), rounds_left - 1)
+                        after += (a + b) if b > a else -(a + b)
+                    worth += count * after
+                if best is None or worth > best[0]:
+                    best = (worth, action)
+            return best[1]
+        return choose
+    return make
+
+
 def guessed_at_random(state, other, rng):
     """Guess the other seat's card as any card it still holds."""
     return int(rng.choice(engine.legal_actions(state, other)).split()[1])
@@ -105,16 +147,18 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
     parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     parser.add_argument("--exploit", action="store_true",
-                        help="only how a player who plays one above a guess of the computer's card fares at two seats")
+                        help="only how players who work out the computer's card fare at two seats")
+    parser.add_argument("--levels", nargs="*", help="with --exploit: only these levels")
     args = parser.parse_args(argv)
     if args.exploit:
         games = min(args.games, 1000)
-        print("Kartenkampf, two seats, %d games a line: one above a guess of the other seat's card" % games)
-        for level in ("leicht", "mittel", "stark"):
-            for name, make in (("guessed from its view", one_above(predicted_by_level(level))),
-                               ("guessed at random", one_above(guessed_at_random))):
+        print("Kartenkampf, two seats, %d games a line: players who work out the computer's card" % games)
+        for level in args.levels or ("leicht", "mittel", "stark"):
+            for name, make in (("one above its likeliest card", one_above(predicted_by_level(level))),
+                               ("one above any card it holds", one_above(guessed_at_random)),
+                               ("best reply, solved game", solved_reply(level))):
                 points = exploit_line(level, make, games, 6000000)
-                print(format_share("one above, %s, vs %s" % (name, level), points, games, baseline=0.5))
+                print(format_share("%s vs %s" % (name, level), points, games, baseline=0.5), flush=True)
         return
     ladder.main('kartenkampf', args.games, args.jobs)
     if args.ladder_only:

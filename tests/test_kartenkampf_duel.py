@@ -104,3 +104,39 @@ def test_stark_beats_a_seat_that_always_plays_its_lowest_card():
             kk.apply_action(state, 1, lowest)
         wins += kk.outcome(state)["winners"] == [0]
     assert wins >= 36
+
+
+def random_hand(rng, size):
+    """Return `size` distinct cards, high first."""
+    cards = list(range(1, 11))
+    return sorted((cards.pop(rng.below(len(cards))) for _ in range(size)), reverse=True)
+
+
+def test_the_fast_round_matrix_equals_one_value_at_a_time():
+    rng = Rng(3)
+    for case in range(600):
+        size = 1 + rng.below(10)
+        mine = random_hand(rng, size)
+        kind = case % 3
+        if kind == 0:
+            theirs = random_hand(rng, size)
+        elif kind == 1:
+            theirs = list(mine)
+        else:  # one card apart: one pair of cards leaves equal hands
+            spare = [card for card in range(1, 11) if card not in mine]
+            theirs = sorted(mine[1:] + spare[:1], reverse=True) if spare else list(mine)
+        rounds_left = 1 + rng.below(size)  # a round without a winner keeps the cards: never more rounds than cards
+        expected = []
+        for a in mine:
+            row = []
+            for b in theirs:
+                if a == b:
+                    row.append(duel.position_value(mine, theirs, rounds_left - 1))
+                    continue
+                later = duel.position_value([c for c in mine if c != a], [c for c in theirs if c != b],
+                                            rounds_left - 1)
+                row.append(later + (a + b) if a > b else later - (a + b))
+            expected.append(row)
+        got = duel.round_matrix(mine, theirs, rounds_left)
+        for row_got, row_expected in zip(got, expected):
+            assert row_got == pytest.approx(row_expected, abs=1e-9), (mine, theirs, rounds_left)

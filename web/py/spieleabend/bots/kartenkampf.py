@@ -18,11 +18,17 @@ The future cost is steep on purpose: solving the two-seat game against a
 random opponent exactly showed that the best play keeps the top cards for the
 last rounds and spends the lowest card that will still matter, counting a
 couple of rounds that end without a winner (their cards come back).
+
+At two seats the strong player is different: everything but a choice is public
+there, so any player with a favourite card for a position is worked out and
+beaten by one above it. It plays the duel's optimal mix (kartenkampf_duel),
+bet part of the way on its model of the other seat: a medium player, random
+play, or always the highest or the lowest card.
 """
 
 from spieleabend.bots import exp_of_negative, pick_mixed
 from spieleabend.bots import table_quantile as mixing_quantile
-from spieleabend.bots.kartenkampf_duel import choose_duel
+from spieleabend.bots.kartenkampf_duel import draw, duel_strategy
 from spieleabend.games.kartenkampf import CARDS as ALL_CARDS
 from spieleabend.games.kartenkampf import ROUNDS
 
@@ -36,8 +42,9 @@ SAMPLES_FEW = 32         # joint opponent samples per decision with 2 or 3 oppon
 SAMPLES_MANY = 8         # ... with 4 or more (each sample costs more; the mixed choice hides the noise)
 TABLE_SIZE = 32          # a predicted distribution as 32 equally likely cards
 RIVAL_WEIGHT_MANY = 0.55  # how much an opponent's win hurts at a table of 3+
-DUEL_TRUST = 0.5           # two seats: how far the strong player bets on its model of the other seat
-DUEL_TRUST_RANDOM = 0.3    # ... and further, by the belief that it plays at random
+DUEL_TRUST = 0.3           # two seats: how far the strong player bets on its model of the other seat
+DUEL_TRUST_SHARP = 0.4     # ... and further, by the belief in a model that predicts sharply (medium, habits)
+DUEL_TRUST_RANDOM = 0.3    # ... or in the random one (every player that fits no model looks most like it)
 # Points per factor e in the mixed choice: sharp at two seats (exploit a random
 # opponent), flat at larger tables, where a table of copies that all chase the
 # same best card hands the pots to anyone who plays differently.
@@ -191,19 +198,21 @@ def card_values(view, rng, uniform=False, future_weight=None, models=None, sampl
     totals = [0.0] * len(candidates)
     winners = [0.0] * len(candidates)
     if len(opponents) == 1:
+        # One opponent card at a time, exactly as _evaluate_sample scores it (same sums in the same order),
+        # written out: the strong player at two seats runs this for every round it has seen.
         hand, probs = models[0]
-        for k in range(len(hand)):
-            card = hand[k]
-            prob = probs[k]
-            counts = [0] * 11
-            counts[card] = 1
-            part_totals = [0.0] * len(candidates)
-            part_winners = [0.0] * len(candidates)
-            _evaluate_sample(counts, card, {card: opponents[0]}, candidates, rivals,
-                             part_totals, part_winners)
-            for i in range(len(candidates)):
-                totals[i] += prob * part_totals[i]
-                winners[i] += prob * part_winners[i]
+        rival = rivals[opponents[0]]
+        for i in range(len(candidates)):
+            card = candidates[i]
+            for k in range(len(hand)):
+                other = hand[k]
+                if other != card:
+                    prob = probs[k]
+                    if card > other:
+                        totals[i] += prob * (card + other)
+                    else:
+                        totals[i] -= prob * (rival * (card + other))
+                    winners[i] += prob
     else:
         tables = [_sampling_table(hand, probs) for hand, probs in models]
         if samples is None:
@@ -341,6 +350,16 @@ def _spent_after(log):
     return spent
 
 
+def strong_duel_mix(view, rng):
+    """Return (cards high first, probabilities) of the strong player at two seats: the duel's optimal mix,
+    bet part of the way on what it expects of the other seat (the further, the better a model fits)."""
+    if not view["log"]:
+        return duel_strategy(view)  # nothing seen yet: the solved opening, nothing to bet on
+    expected, belief = duel_expectation(view, rng)
+    trust = DUEL_TRUST + DUEL_TRUST_SHARP * (belief[0] + belief[2] + belief[3]) + DUEL_TRUST_RANDOM * belief[1]
+    return duel_strategy(view, expected, trust)
+
+
 def choose_strong(view, rng):
     """At two seats the duel's optimal mix; at a table, value the cards against the opponents' observed
     habits and spread copies over the near-best cards."""
@@ -349,10 +368,8 @@ def choose_strong(view, rng):
         return legal[0]
     duel = view["seats"] == 2
     if duel:
-        if not view["log"]:
-            return choose_duel(view, rng)  # nothing seen yet: the solved opening, nothing to bet on
-        expected, belief = duel_expectation(view, rng)
-        return choose_duel(view, rng, expected, DUEL_TRUST + DUEL_TRUST_RANDOM * belief[1])
+        cards, probabilities = strong_duel_mix(view, rng)
+        return draw(cards, probabilities, rng)
     models = strong_models(view, rng) if 2 < view["seats"] <= COPY_MODEL_MAX_SEATS else None
     values = card_values(view, rng, False, FUTURE_WEIGHT if duel else FUTURE_WEIGHT_TABLE, models)
     return pick_mixed(legal, values, STRONG_TEMPERATURE_DUEL if duel else STRONG_TEMPERATURE,
@@ -361,6 +378,14 @@ def choose_strong(view, rng):
 
 def hint(view, rng):
     """Return the strong choice for this view with a one-line reason (German, English)."""
+    if view["seats"] == 2 and len(view["legal"]) > 1:
+        cards, probabilities = strong_duel_mix(view, rng)
+        action = draw(cards, probabilities, rng)
+        share = int(100 * probabilities[cards.index(_card(action))] + 0.5)
+        return (action, "Zufällig aus der besten Mischung gezogen (diese Karte in %d %% der Fälle): zu zweit "
+                        "kennt dein Gegenüber deine Karten, nur dein Zufall bleibt geheim." % share,
+                "Drawn at random from the best mix (this card %d %% of the time): at two, the other knows "
+                "your cards, only your chance stays secret." % share)
     action = choose_strong(view, rng)
     card = _card(action)
     hand = view["hand"]
@@ -380,6 +405,6 @@ LEVEL_INFO = {
     "leicht": ("Legt jede Runde eine zufällige Karte.", "Plays a random card every round."),
     "mittel": ("Wägt ab, was eine Karte jetzt bringt und später fehlt.",
                "Weighs what a card wins now against what it is missed later."),
-    "stark": ("Beobachtet, wie die anderen spielen, und hebt hohe Karten für später auf.",
-              "Watches how the others play and keeps high cards for later."),
+    "stark": ("Beobachtet, wie die anderen spielen, hebt hohe Karten auf und lässt sich nicht ausrechnen.",
+              "Watches how the others play, keeps high cards for later and cannot be worked out."),
 }
