@@ -44,7 +44,6 @@ TABLE_SIZE = 32          # a predicted distribution as 32 equally likely cards
 RIVAL_WEIGHT_MANY = 0.55  # how much an opponent's win hurts at a table of 3+
 DUEL_TRUST = 0.3           # two seats: how far the strong player bets on its model of the other seat
 DUEL_TRUST_SHARP = 0.4     # ... and further, by the belief in a model that predicts sharply (medium, habits)
-DUEL_TRUST_RANDOM = 0.3    # ... or in the random one (every player that fits no model looks most like it)
 # Points per factor e in the mixed choice: sharp at two seats (exploit a random
 # opponent), flat at larger tables, where a table of copies that all chase the
 # same best card hands the pots to anyone who plays differently.
@@ -356,7 +355,9 @@ def strong_duel_mix(view, rng):
     if not view["log"]:
         return duel_strategy(view)  # nothing seen yet: the solved opening, nothing to bet on
     expected, belief = duel_expectation(view, rng)
-    trust = DUEL_TRUST + DUEL_TRUST_SHARP * (belief[0] + belief[2] + belief[3]) + DUEL_TRUST_RANDOM * belief[1]
+    # Only a model that predicts sharply earns more trust: a player that works me out fits none of them and
+    # looks most like the random one (trusting that cost 6 points of games against such a player).
+    trust = DUEL_TRUST + DUEL_TRUST_SHARP * (1.0 - belief[1])
     return duel_strategy(view, expected, trust)
 
 
