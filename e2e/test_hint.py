@@ -13,7 +13,7 @@ from e2e.test_accessibility import serious_violations
 from e2e.test_every_screen import phone  # noqa: F401 (the fixture: a German or English phone with checks)
 
 
-def my_turn_state(game):
+def my_turn_state(game, seats=None):
     """Return a game in its middle where the tester (seat 0) has a choice."""
     engine = load(game)
     moves = [0]
@@ -21,7 +21,7 @@ def my_turn_state(game):
     def stop(state):
         moves[0] += 1
         return moves[0] > 9 and len(engine.legal_actions(state, 0)) > 1
-    return play(game, new_state(game, seed=3), stop, seed=3)
+    return play(game, new_state(game, seed=3, seats=seats), stop, seed=3)
 
 
 def saved_state(page, game):
@@ -30,8 +30,19 @@ def saved_state(page, game):
 
 @pytest.mark.parametrize("game", GAME_MODULES)
 def test_tipp_marks_a_legal_choice_and_says_why(phone, live_server, game):
+    tipp_checked(phone, live_server, game, my_turn_state(game))
+
+
+def test_tipp_at_two_seats_of_kartenkampf_says_it_draws_from_a_mix(phone, live_server):
+    """Stark mixes at two seats (a fixed choice would be worked out): the hint says so, with the card's share."""
+    line = tipp_checked(phone, live_server, "kartenkampf", my_turn_state("kartenkampf", seats=2), "two seats")
+    assert "%" in line and ("Mischung" in line or "mix" in line)
+
+
+def tipp_checked(phone, live_server, game, state, label=""):
+    """Open `state`, tap Tipp, check the marked choice, the line and the screen; return the line's text."""
     page, language, checks = phone
-    open_saved(page, live_server.url, document(game, my_turn_state(game)), "[data-testid=tipp]")
+    open_saved(page, live_server.url, document(game, state), "[data-testid=tipp]")
     page.wait_for_selector("html[data-turn~=you]:not([data-animating])")
     assert page.locator("[data-hinted]").count() == 0
     page.get_by_test_id("tipp").click()
@@ -48,9 +59,10 @@ def test_tipp_marks_a_legal_choice_and_says_why(phone, live_server, game):
         assert sorted(in_hand.evaluate_all("cs => cs.map(c => c.dataset.card)")) == cards
     page.evaluate("window.scrollTo(0, document.querySelector('[data-testid=tipp-line]').getBoundingClientRect().top"
                   " + window.scrollY - 420)")
-    checks.check("%s tipp" % game)
+    checks.check(("%s tipp %s" % (game, label)).strip())
     checks.done()
     assert serious_violations(page) == [], "axe: the marks and the line keep the screen accessible"
+    return line.inner_text()
 
 
 def test_a_phone_in_a_room_hints_from_its_own_hand(room):

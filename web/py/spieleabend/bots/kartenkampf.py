@@ -385,8 +385,8 @@ def hint(view, rng):
         share = int(100 * probabilities[cards.index(_card(action))] + 0.5)
         return (action, "Zufällig aus der besten Mischung gezogen (diese Karte in %d %% der Fälle): zu zweit "
                         "kennt dein Gegenüber deine Karten, nur dein Zufall bleibt geheim." % share,
-                "Drawn at random from the best mix (this card %d %% of the time): at two, the other knows "
-                "your cards, only your chance stays secret." % share)
+                "Drawn at random from the best mix (this card %d %% of the time): with two players the other "
+                "knows your cards; only your chance stays secret." % share)
     action = choose_strong(view, rng)
     card = _card(action)
     hand = view["hand"]
