@@ -20,11 +20,11 @@ scope.selfPlayResult = javascript.JSON.stringify(self_play(%r, %r, %d, %r))
 """
 
 
-def play_in_browser(page, game, strength):
+def play_in_browser(page, game, strength, options=OPTIONS, seed=SEED):
     """Play a whole seeded game in the app's worker, where the app's Python runs."""
     worker = app_worker(page)
     worker.evaluate("src => { self.selfPlayResult = null; __BRYTHON__.runPythonSource(src); }",
-                    PLAY_IN_WORKER % (game, OPTIONS, SEED, strength))
+                    PLAY_IN_WORKER % (game, options, seed, strength))
     return json.loads(worker.evaluate("self.selfPlayResult"))
 
 
@@ -34,6 +34,14 @@ def test_seeded_game_is_identical_in_brython_and_cpython(page, live_server, game
     for strength in ("random", None):  # None: the strongest computer
         expected = self_play(game, OPTIONS, SEED, strength)
         assert play_in_browser(page, game, strength) == expected, (game, strength)
+
+
+def test_kartenkampfs_two_seat_duel_is_identical_in_brython_and_cpython(page, live_server):
+    """Stark at two seats solves a matrix game in floats each round and draws from its mix: same cards in both."""
+    open_app(page, live_server.url)
+    for seed in (SEED, SEED + 1, SEED + 2):
+        expected = self_play("kartenkampf", {"seats": 2}, seed, None)
+        assert play_in_browser(page, "kartenkampf", None, {"seats": 2}, seed) == expected, seed
 
 
 HASH_IN_WORKER = """
