@@ -69,3 +69,15 @@ def test_strong_beats_random_play_more_often_than_not():
         winners = kk.outcome(state)["winners"]
         points += 1.0 if winners == [strong_seat] else (0.5 if not winners else 0.0)
     assert points / games >= 0.58
+
+
+def test_strong_at_a_table_believes_a_seat_that_surely_plays_its_highest_card():
+    # Seat 1 played its highest card four rounds running; seats 2 and 3 played anything.
+    state = game_after([[1, 10, 3, 6], [2, 9, 7, 4], [3, 8, 2, 9], [4, 7, 10, 1]], seats=4)
+    view = kk.view(state, 0)
+    models = bots.strong_models(view, Rng(1))
+    hand, probabilities = models[0]  # seat 1
+    assert probabilities[hand.index(max(hand))] > 0.8
+    # A seat without a sure habit is still predicted mostly as a medium copy would play: spread out.
+    hand, probabilities = models[1]  # seat 2
+    assert max(probabilities) < 0.6

@@ -53,6 +53,7 @@ MEDIUM_TEMPERATURE = 15.0
 STRONG_TEMPERATURE = 15.0
 COPY_WEIGHT = 0.9          # share of a medium copy's choice in the strong player's predictions
 COPY_SAMPLES = 8           # joint samples when working out a copy's choice (a rough guess is enough)
+HABIT_SURE = 0.9            # belief in a highest/lowest habit from which it outweighs the copy model
 COPY_MODEL_MAX_SEATS = 4   # ... up to this table size (beyond, the phone budget allows habits only)
 QUANTILE_NOISE = 0.5       # private share of a seat's draw (of its 1/seats slice of the circle)
 
@@ -98,11 +99,12 @@ def habit_belief(view, seat):
     return weights
 
 
-def predicted_distribution(view, seat, uniform=False):
-    """Return (cards, probabilities) of the card a seat is expected to play this round."""
+def predicted_distribution(view, seat, uniform=False, belief=None):
+    """Return (cards, probabilities) of the card a seat is expected to play this round (from `belief` if given)."""
     spent = view["spent"][seat]
     hand = [card for card in ALL_CARDS if card not in spent]
-    belief = [0.0, 0.0, 1.0] if uniform else habit_belief(view, seat)
+    if belief is None:
+        belief = [0.0, 0.0, 1.0] if uniform else habit_belief(view, seat)
     size = len(hand)
     probs = [belief[2] / size] * size
     probs[-1] += belief[0]
@@ -289,9 +291,15 @@ def strong_models(view, rng):
     for seat in range(view["seats"]):
         if seat == me:
             continue
-        hand, habits = predicted_distribution(view, seat)
+        belief = habit_belief(view, seat)
+        hand, habits = predicted_distribution(view, seat, belief=belief)
         _, copied = copy_model(view, rng, seat)
-        models.append((hand, [(1.0 - COPY_WEIGHT) * habits[k] + COPY_WEIGHT * copied[k]
+        # A seat that surely keeps playing its highest (or lowest) card is no copy: the copy's share goes to the
+        # habit (always-highest won the most games at a table with Stark otherwise). Below sure, a medium seat
+        # that often plays low would be mistaken for the habit.
+        habit = belief[0] if belief[0] > belief[1] else belief[1]
+        weight = COPY_WEIGHT * (1.0 - habit) if habit > HABIT_SURE else COPY_WEIGHT
+        models.append((hand, [(1.0 - weight) * habits[k] + weight * copied[k]
                               for k in range(len(hand))]))
     return models
 
