@@ -1,6 +1,10 @@
 """Strength and speed of the Punktejagd computer players.
 
-Run: python -m bench.strength_punktejagd [--games N] [--workers W]
+Run: python -m bench.strength_punktejagd [--games N] [--workers W] [--exploit]
+
+`--exploit` measures the two-seat game against a player who predicts the
+computer: it samples the computer's choice from its view and plays the best
+reply in the round; a control line samples a random player's choices instead.
 
 Every line plays N seeded games (default 2,000) with the seats rotated, so the
 measured player sits in every seat equally often; shared wins count as a
@@ -13,6 +17,7 @@ figure for three random players, and the decision times per strength.
 """
 
 import argparse
+import copy
 
 from bench import ladder
 import random
@@ -171,6 +176,49 @@ def play_game(players, seed):
     return state
 
 
+def reply_to(model, samples=16):
+    """Return a maker of a two-seat player that samples `model`'s choice from the other seat's view (public at
+    two seats but for the round order) and plays what scores best against those samples in this round."""
+    def make(state, me):
+        def choose(view, rng):
+            other = 1 - me
+            other_view = engine.view(state, other)
+            guesses = [bots.STRENGTHS[model](other_view, Rng(rng.next32())) for _ in range(samples)]
+            best = None
+            for action in view["legal"]:
+                margin = 0
+                for guess in guesses:
+                    trial = copy.deepcopy(state)
+                    engine.apply_action(trial, me, action)
+                    engine.apply_action(trial, other, guess)
+                    totals = engine.view(trial, me)["totals"]
+                    margin += totals[me] - totals[other]
+                if best is None or margin > best[0]:
+                    best = (margin, action)
+            return best[1]
+        return choose
+    return make
+
+
+def exploit_line(level, make, games, seed_base=6_000_000):
+    """Return the replying player's share of two-seat games against `level` (seats alternate, ties split)."""
+    points = 0.0
+    for game in range(games):
+        me = game % 2
+        state = engine.new_game({"seats": 2}, Rng(seed_base + game))
+        players = [None, None]
+        players[me] = make(state, me)
+        players[1 - me] = bots.STRENGTHS[level]
+        rng = Rng((seed_base + game) * 7919 + 17)
+        while engine.outcome(state) is None:
+            chosen = [(seat, players[seat](engine.view(state, seat), rng)) for seat in engine.to_move(state)]
+            for seat, action in chosen:  # all choose before anything is revealed
+                engine.apply_action(state, seat, action)
+        winners = engine.outcome(state)["winners"] or [0, 1]
+        points += 1.0 / len(winners) if me in winners else 0.0
+    return points
+
+
 def run_chunk(job):
     """Play games first..last-1 of one line; return the hero's points, collision counts and timings."""
     hero, opponent, seats, first, last, seed_base, copies = job
@@ -242,7 +290,19 @@ def main():
     parser.add_argument("--jobs", type=int, default=1, help="processes for the ladder (at most 2)")
     parser.add_argument("--ladder-only", action="store_true", help="print the ladder and stop")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--exploit", action="store_true",
+                        help="only how a player who predicts the computer's choice fares at two seats")
     args = parser.parse_args()
+    if args.exploit:
+        games = min(args.games, 1000)
+        print("Punktejagd, two seats, %d games a line: the best reply in the round to 16 samples of a model" % games)
+        for level in ("leicht", "mittel", "stark"):
+            for model in sorted({level, "leicht"}):
+                label = "reply to %s's own choices vs %s" % (model, level) if model == level else \
+                    "reply to %s's choices (control) vs %s" % (model, level)
+                print(format_share(label, exploit_line(level, reply_to(model), games), games, baseline=0.5),
+                      flush=True)
+        return
     ladder.main('punktejagd', args.games, args.jobs)
     if args.ladder_only:
         return
