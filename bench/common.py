@@ -138,3 +138,29 @@ def rotated_points(strategies, games, play_one):
         for seat in range(count):
             points[(seat + shift) % count] += shares[seat]
     return points
+
+
+def two_seat_exploit_line(engine, computer, make, games, seed_base, winners):
+    """Return a probing player's share of seeded two-seat games of a game where all choose at once.
+
+    `make(state, seat)` returns the prober's choose(view, rng) (it may read the
+    whole state to work out the computer); `computer` is the level's choose;
+    `winners(state)` the seats sharing the win. Seats alternate, ties split.
+    """
+    from spieleabend.games.common import Rng
+
+    points = 0.0
+    for game in range(games):
+        me = game % 2
+        state = engine.new_game({"seats": 2}, Rng(seed_base + game))
+        players = [None, None]
+        players[me] = make(state, me)
+        players[1 - me] = computer
+        rng = Rng((seed_base + game) * 7919 + 17)
+        while engine.outcome(state) is None:
+            chosen = [(seat, players[seat](engine.view(state, seat), rng)) for seat in engine.to_move(state)]
+            for seat, action in chosen:  # all choose before anything is revealed
+                engine.apply_action(state, seat, action)
+        top = winners(state)
+        points += 1.0 / len(top) if me in top else 0.0
+    return points

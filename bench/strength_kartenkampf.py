@@ -4,7 +4,7 @@ import argparse
 
 from bench import ladder
 
-from bench.common import DecisionTimer, format_share, rotated_points
+from bench.common import DecisionTimer, format_share, rotated_points, two_seat_exploit_line
 from spieleabend.bots import kartenkampf as bots
 from spieleabend.games import kartenkampf as engine
 from spieleabend.games import run_bots
@@ -117,22 +117,9 @@ def guessed_at_random(state, other, rng):
 
 
 def exploit_line(level, make, games, seed_base):
-    """Return the one-above player's share of two-seat games against `level` (seats alternate)."""
-    points = 0.0
-    for game in range(games):
-        me = game % 2
-        state = engine.new_game({"seats": 2}, Rng(seed_base + game))
-        players = [None, None]
-        players[me] = make(state, me)
-        players[1 - me] = bots.STRENGTHS[level]
-        rng = Rng((seed_base + game) * 7919 + 17)
-        while engine.outcome(state) is None:
-            chosen = [(seat, players[seat](engine.view(state, seat), rng)) for seat in engine.to_move(state)]
-            for seat, action in chosen:  # all choose before anything is revealed
-                engine.apply_action(state, seat, action)
-        top = leaders(engine.outcome(state))
-        points += 1.0 / len(top) if me in top else 0.0
-    return points
+    """Return the probing player's share of two-seat games against `level` (seats alternate)."""
+    return two_seat_exploit_line(engine, bots.STRENGTHS[level], make, games, seed_base,
+                                 lambda state: leaders(engine.outcome(state)))
 
 
 def match(names, strategies, games, seed_base):

@@ -23,7 +23,7 @@ from bench import ladder
 import random
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.common import DecisionTimer, format_share, median, percentile
+from bench.common import DecisionTimer, format_share, median, percentile, two_seat_exploit_line
 from spieleabend.bots import punktejagd as bots
 from spieleabend.games import punktejagd as engine
 from spieleabend.games import resolve_strength
@@ -202,21 +202,8 @@ def reply_to(model, samples=16):
 
 def exploit_line(level, make, games, seed_base=6_000_000):
     """Return the replying player's share of two-seat games against `level` (seats alternate, ties split)."""
-    points = 0.0
-    for game in range(games):
-        me = game % 2
-        state = engine.new_game({"seats": 2}, Rng(seed_base + game))
-        players = [None, None]
-        players[me] = make(state, me)
-        players[1 - me] = bots.STRENGTHS[level]
-        rng = Rng((seed_base + game) * 7919 + 17)
-        while engine.outcome(state) is None:
-            chosen = [(seat, players[seat](engine.view(state, seat), rng)) for seat in engine.to_move(state)]
-            for seat, action in chosen:  # all choose before anything is revealed
-                engine.apply_action(state, seat, action)
-        winners = engine.outcome(state)["winners"] or [0, 1]
-        points += 1.0 / len(winners) if me in winners else 0.0
-    return points
+    return two_seat_exploit_line(engine, bots.STRENGTHS[level], make, games, seed_base,
+                                 lambda state: engine.outcome(state)["winners"] or [0, 1])
 
 
 def run_chunk(job):
