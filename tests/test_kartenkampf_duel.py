@@ -140,3 +140,20 @@ def test_the_fast_round_matrix_equals_one_value_at_a_time():
         got = duel.round_matrix(mine, theirs, rounds_left)
         for row_got, row_expected in zip(got, expected):
             assert row_got == pytest.approx(row_expected, abs=1e-9), (mine, theirs, rounds_left)
+
+
+def test_the_generator_and_the_player_read_the_model_alike():
+    # bench.kartenkampf_duel fits weights to its features; the player sums them its own way.
+    from bench.kartenkampf_duel import features
+    from spieleabend.bots.kartenkampf_duel_weights import WEIGHTS
+
+    rng = Rng(8)
+    for _ in range(400):
+        size = 1 + rng.below(10)
+        mine, theirs = random_hand(rng, size), random_hand(rng, size)
+        rounds_left = 1 + rng.below(size)
+        mask = lambda hand: sum(1 << (card - 1) for card in hand)  # noqa: E731
+        row = features(mask(mine), mask(theirs))
+        weights = WEIGHTS[size][rounds_left]
+        expected = 0.0 if mine == theirs else sum(x * w for x, w in zip(row, weights))
+        assert duel.position_value(mine, theirs, rounds_left) == pytest.approx(expected, abs=1e-9)
