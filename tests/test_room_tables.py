@@ -304,7 +304,7 @@ def test_relay_errors_reach_the_table_as_codes(loop, relay_server):
 def test_removed_place_is_not_seated(loop, relay_server):
     host_app, room = open_room(loop, relay_server)
     anna_app, anna = join(loop, relay_server, room, "Anna")
-    ben_app, ben = join(loop, relay_server, room, "Anna")
+    ben_app, ben = join(loop, relay_server, room, "Berta")  # one name in a room once (test_room_names.py)
     loop.pump(lambda: len(room.seat_places()) == 2)
     room.remove_place(anna.link.welcome["seat"])
     loop.pump(lambda: anna.removed and anna.link.state == "closed")
@@ -312,7 +312,7 @@ def test_removed_place_is_not_seated(loop, relay_server):
     table = room.start_game({}, 3, "random", False, "")
     loop.pump(lambda: ben.view() is not None)
     assert table.seat is None and ben.seat == 0
-    assert [s["name"] for s in table.seats()] == ["Anna", "Ben", "Clara"]
+    assert [s["name"] for s in table.seats()] == ["Berta", "Anna", "Ben"]
 
 
 def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_phone(loop, relay_server, monkeypatch):

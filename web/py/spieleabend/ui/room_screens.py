@@ -13,8 +13,8 @@ from spieleabend.games import load as load_engine
 from spieleabend.games.common import rank_by_keys
 from spieleabend.ui.html import button, card_name, escape
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, look_room, normalize_code,
-                                  parse_join)
+from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, look_room, name_key,
+                                  normalize_code, parse_join)
 from spieleabend.ui.shell import NAME_LENGTH, Screen, page
 from spieleabend.ui.table import chosen_strength
 
@@ -79,6 +79,15 @@ register({
     "room.join_watch_deal": ("Du schaust zu und spielst ab dem nächsten Geben mit.",
                              "You watch and play from the next deal."),
     "room.in_room": ("Im Raum", "In the room"),
+    "room.host_tag": ("Gastgeber", "host"),
+    "room.host_shows_table": ("zeigt den Tisch", "shows the table"),
+    "room.this_device": ("dieses Gerät", "this device"),
+    "room.name_taken": ("Den Namen „%(name)s“ hat schon jemand in diesem Raum. Bitte wähle einen anderen, "
+                        "damit euch alle auseinanderhalten – z. B. mit Anfangsbuchstaben: „%(name)s B.“",
+                        "Someone in this room already has the name “%(name)s”. Please choose another so that "
+                        "everyone can tell you apart – e.g. with an initial: “%(name)s B.”"),
+    "room.host_name_taken": ("„%(name)s“ ist schon im Raum. Bitte gib diesem Gerät einen anderen Namen.",
+                             "“%(name)s” is in the room already. Please give this device another name."),
     "room.face_join": ("Mitspielen: QR-Code mit dem Handy scannen – oder in der App „Raum beitreten“ und Code und PIN eintippen.",
                        "To play: scan the QR code with a phone – or tap “Join a room” in the app and type code and PIN."),
     "room.face_wait": ("Gleich geht es los – der Gastgeber startet die nächste Partie.",
@@ -259,6 +268,7 @@ class LobbyScreen(Screen):
         self.base_asked = False
         self.keep = False  # True when the room goes on in the next screen
         self.take_choices(app, room.game, request)
+        room.set_host(self.host_name_value, self.host_plays)
         room.listen(lambda _e: self.changed(app))
 
     def take_choices(self, app, game, request=None):
@@ -395,12 +405,23 @@ class LobbyScreen(Screen):
                     s["screen"], escape(s["name"] or "TV"), "on" if s["online"] else "off",
                     escape(t("room.online") if s["online"] else t("room.away")))
                 for s in [room.screens[n] for n in sorted(room.screens)]))
-        body = "".join(items) if items else '<li class="hint">%s</li>' % escape(t("room.nobody"))
+        body = self.host_row() + ("".join(items) if items else '<li class="hint">%s</li>' % escape(t("room.nobody")))
         joining = button(t("room.close_joining") if room.joining else t("room.open_joining"), "room-joining",
                          "close-joining", kind="ghost")
         return ('<section class="panel room-people" aria-labelledby="places-h"><h2 id="places-h">%s</h2>%s'
                 '<ul class="room-places" aria-live="polite">%s</ul>%s<div class="controls">%s</div></section>' % (
                     escape(t("room.places")), self.too_many_notice(), body, screens, joining))
+
+    def host_row(self):
+        """Return this device's own line in the list: its name, marked as the host (and "shows the table"
+        when it does not play)."""
+        name = (self.host_name_value or "").strip()[:NAME_LENGTH]
+        return ('<li class="room-place host%s" data-testid="lobby-host"><span class="who">%s%s%s</span>'
+                '<span class="presence on">%s</span></li>' % (
+                    "" if self.host_plays else " watching", escape(name or t("room.host_default")),
+                    ' <span class="tag host">%s</span>' % escape(t("room.host_tag")) if name else "",
+                    "" if self.host_plays else ' <span class="tag watch">%s</span>' % escape(t("room.host_shows_table")),
+                    escape(t("room.this_device"))))
 
     def too_many_notice(self):
         """Return what to do when more people are here than the next game has seats ("" when all fit)."""
@@ -484,6 +505,8 @@ class LobbyScreen(Screen):
         if name == "room-host-name":
             # Kept as typed (no redraw): a phone joining redraws the lobby, which must not lose it.
             self.host_name_value = value if isinstance(value, str) else ""
+            if final:  # the phones' lists of who is in the room follow once it is typed
+                self.room.set_host(self.host_name_value[:NAME_LENGTH], self.host_plays)
             return
         if name == "room-game":
             if value in GAME_MODULES and value != self.game and self.room.table is None:
@@ -499,6 +522,7 @@ class LobbyScreen(Screen):
             self.choices["strength"] = chosen_strength(self.game, value)
         elif name == "host-plays":
             self.host_plays = bool(value)
+            self.room.set_host(self.host_name_value[:NAME_LENGTH], self.host_plays)
         else:
             chosen = option_choice(self.engine, name, value)
             if chosen is None:
@@ -538,6 +562,14 @@ class LobbyScreen(Screen):
             app.focus("#room-host-name")
             return
         name = name or app.settings.get("name", "") or t("room.host_default")
+        if self.host_plays:
+            # Two of one name at the table cannot be told apart: a phone has this name already.
+            taken = [place["name"] for place in self.room.playing_places() if name_key(place["name"]) == name_key(name)]
+            if taken:
+                self.name_error = t("room.host_name_taken", name=taken[0])
+                app.rerender()
+                app.focus("#room-host-name")
+                return
         if self.too_many():
             return
         options = {}
@@ -1003,6 +1035,10 @@ class GuestScreen(Screen):
 
     def changed(self, app):
         table = self.table
+        if table.name_taken is not None:
+            if app.screen is self:
+                self.join_again(app, table.name_taken)
+            return
         state, detail = table.link.status()
         if state == "closed" and detail in ("ended", "host_gone", "idle") and self.ended is None:
             view = table.message["view"] if table.message is not None else None
@@ -1073,8 +1109,11 @@ class GuestScreen(Screen):
             return page(t("night.title"), "".join(parts) + self.room_face(), back=False, extra_class="room room-face")
         elif table.lobby is not None or link_state == "online":
             # In the room as soon as the relay said so; the host's lobby list follows.
+            people = self.people_list()
+            if people:
+                people = '<h2 class="room-wait-h">%s</h2>%s' % (escape(t("room.in_room")), people)
             parts.append('<section class="panel room-wait">%s<p data-testid="room-waiting">%s</p>%s</section>' % (
-                self.next_game_line(), escape(t("room.waiting_start")), self.people_list()))
+                self.next_game_line(), escape(t("room.waiting_start")), people))
             if table.lobby is not None and "night" in table.lobby:  # tonight's game-night table from the host
                 parts.append(__import__("spieleabend.ui.night", fromlist=["x"]).room_night_html(table.lobby["night"]))
         parts.append('<div class="controls">%s</div>' % button(t("room.leave"), "room-leave", "room-leave", kind="ghost"))
@@ -1092,6 +1131,15 @@ class GuestScreen(Screen):
         if self.table.lobby is None or not isinstance(self.table.lobby.get("places"), list):
             return ""
         items = []
+        host = self.table.lobby.get("host")
+        if isinstance(host, dict):  # the host's device is in the room too (a host of an older release: not said)
+            name = host.get("name") if isinstance(host.get("name"), str) else ""
+            plays = host.get("plays") is not False
+            items.append('<li class="room-place host%s" data-testid="room-host"><span class="who">%s</span>'
+                         '%s%s</li>' % (
+                             "" if plays else " watching", escape(name or t("room.host_default")),
+                             '<span class="tag host">%s</span>' % escape(t("room.host_tag")) if name else "",
+                             "" if plays else '<span class="tag watch">%s</span>' % escape(t("room.host_shows_table"))))
         for place in self.table.lobby["places"]:
             if not isinstance(place, dict):
                 continue
@@ -1133,12 +1181,20 @@ class GuestScreen(Screen):
         elif action == "room-reconnect":
             self.table.link.retry_now()
         elif action == "join-again":
-            # Back to the join screen with everything as it was typed: one wrong digit is one fix.
-            doc = self.table.doc
-            again = JoinScreen(doc.get("code"), doc.get("secret"),
-                               {"code": doc.get("code"), "pin": doc.get("pin"), "name": doc.get("name")})
-            route = "join/%s.%s" % (doc.get("code"), doc["secret"]) if doc.get("secret") else "join"
-            app.show(again, route=route)
+            self.join_again(app)
+
+    def join_again(self, app, taken=None):
+        """Back to the join screen with everything as it was typed: one wrong digit is one fix. `taken`: the
+        name someone in the room has already, said there, the name field ready for another."""
+        doc = self.table.doc
+        again = JoinScreen(doc.get("code"), doc.get("secret"),
+                           {"code": doc.get("code"), "pin": doc.get("pin"), "name": doc.get("name")})
+        if taken is not None:
+            again.error = t("room.name_taken", name=taken)
+        route = "join/%s.%s" % (doc.get("code"), doc["secret"]) if doc.get("secret") else "join"
+        app.show(again, route=route)
+        if taken is not None:
+            app.focus("#join-name")
 
     def on_input(self, app, name, value, final):
         if self.frame is not None:

@@ -15,13 +15,16 @@ What travels inside the relay's `data` (one dict with a kind "k"):
                       "cr": {"id", "want", "commits", "bad"}}
     host -> screens  the same with "seat": None and the public view
     host -> all      {"k": "lobby", "game", "places": [{"name", "online", "watching"}], "night",
-                      "invite": {"code", "pin", "url"}}     between games: the next game and the evening
+                      "host": {"name", "plays"}, "invite": {"code", "pin", "url"}}
+                                                        between games: the next game, who is in, the evening
     host -> watcher  {"k": "table", ..., "seat": None, "watch": "game"|"deal"}   a place that does not play
                      this game (the host let it watch, or it joined during the game) sees the public view
                      and plays from the next game (or, where the game seats newcomers, the next deal)
                      {"k": "reveal", "id", "entries": [[seat, action, nonce, hash]]}
     host -> seat     {"k": "error", "code", "text"}     an illegal action, a bad reveal
                      {"k": "removed"}                   the host took this place away
+                     {"k": "name_taken", "name"}        someone in the room has this name (as they spell it)
+                                                        already: the phone leaves and asks for another one
                      {"k": "stood_in", "actions"}       what a computer played for this seat while
                                                         its phone was away (sent when it is back)
     seat -> host     {"k": "act", "action"}             games where one moves at a time
@@ -115,6 +118,11 @@ def look_room(app, code, secret, on_answer):
             answer({"error": error} if error in ("unknown_room", "bad_token") else None)
 
     sockets = [app.room_socket(on_open, on_message, lambda _code: answer(None))]
+
+
+def name_key(name):
+    """Return what two names are compared by: trimmed, inner spaces as one, case aside ("anna" is "Anna ")."""
+    return " ".join((name or "").split()).lower()
 
 
 def unique_names(names):
@@ -273,6 +281,10 @@ class HostRoom:
         self.table = None
         self.listeners = []
         self.base = None      # the join links' address (from the server), e.g. http://192.168.1.5:8000
+        # This device in the room, as its lobby has it (LobbyScreen.set_host): its name ("" for none yet)
+        # and whether it plays the next game; during a game the table says it.
+        self.host_name = ""
+        self.host_plays = True
         hello = {"type": "create", "v": PROTOCOL}
         if "token" in self.doc:
             hello = {"type": "resume", "v": PROTOCOL, "room": self.doc["code"], "token": self.doc["token"]}
@@ -326,6 +338,57 @@ class HostRoom:
         watching = self.watching()
         return [place for place in self.seat_places() if place["seat"] not in watching]
 
+    def host_entry(self):
+        """Return this device as the room's people see it: {"name" ("" for none), "plays"}."""
+        table = self.table
+        if table is not None:
+            if table.seat is not None:
+                return {"name": table.players()[table.seat]["name"], "plays": True}
+            return {"name": self.host_name, "plays": False}
+        return {"name": self.host_name, "plays": bool(self.host_plays)}
+
+    def set_host(self, name, plays):
+        """The lobby changed this device's name or whether it plays: the phones' lists follow."""
+        name = name if isinstance(name, str) else ""
+        if name.strip() == self.host_name and bool(plays) == self.host_plays:
+            return
+        self.host_name = name.strip()
+        self.host_plays = bool(plays)
+        if self.table is None and "code" in self.doc:
+            self.send_lobby()
+
+    def holder_of(self, name, number=None):
+        """Return who in the room has `name` already (case and spaces aside): a place's name, the host's
+        name (while it plays), or None. `number`: the relay seat asking, which does not count."""
+        key = name_key(name)
+        if not key:
+            return None
+        for other in sorted(self.places):
+            place = self.places[other]
+            if other != number and not place["removed"] and not place.get("gone") and name_key(place["name"]) == key:
+                return place["name"]
+        host = self.host_entry()
+        if host["plays"] and name_key(host["name"]) == key:
+            return host["name"]
+        return None
+
+    def refuse_name(self, number, name, holder, online=True):
+        """Turn a new place away whose name someone in the room has already (`holder`: as that one spells
+        it): it is not seated, and its phone is asked for another name (it leaves and joins again). A device
+        that comes back with its token is no new place: only a join is checked."""
+        self.places[number] = {"seat": number, "name": name, "online": online, "removed": True, "refused": holder}
+        if online:
+            self.turn_away(number)
+
+    def turn_away(self, number):
+        """Tell a place that is not let in why: its name is taken, or the host removed it."""
+        place = self.places[number] if number in self.places else None
+        if place is not None and place.get("refused"):
+            data = {"k": "name_taken", "name": place["refused"]}
+        else:
+            data = {"k": "removed"}
+        self.link.send({"type": "to_seat", "seat": number, "data": data})
+
     def set_watching(self, number, watches):
         """Let a place watch the next game (public view only) or play it again."""
         watching = [n for n in self.watching() if n != number and n in self.places]
@@ -369,15 +432,26 @@ class HostRoom:
             self.joining = bool(frame["joining"])
             self.pin_locked = bool(frame.get("pin_locked"))
             online = {}
-            for place in frame["places"]:
-                if place["role"] == "seat":
-                    number = place["seat"]
-                    online[number] = bool(place["online"])
-                    if number not in self.places:
+            seated = []
+            if self.table is not None:
+                seated = [player["relay"] for player in self.table.players() if player["kind"] == REMOTE]
+            # The places seated at the game first, then in seat order: of two of one name (one joined while
+            # this device was away) the one that plays keeps it.
+            places = [place for place in frame["places"] if place["role"] == "seat"]
+            places.sort(key=lambda place: (0 if place["seat"] in seated else 1, place["seat"]))
+            for place in places:
+                number = place["seat"]
+                online[number] = bool(place["online"])
+                if number not in self.places:
+                    holder = self.holder_of(place["name"], number)
+                    if holder is not None:
+                        self.refuse_name(number, place["name"], holder, bool(place["online"]))
+                    else:
                         self.places[number] = {"seat": number, "name": place["name"], "online": False,
                                                "removed": False}
-                    self.places[number]["online"] = bool(place["online"])
-                else:
+                self.places[number]["online"] = bool(place["online"])
+            for place in frame["places"]:
+                if place["role"] != "seat":
                     self.screens[place["screen"]] = {"screen": place["screen"], "name": place["name"],
                                                      "online": bool(place["online"])}
             if self.table is not None:
@@ -427,6 +501,15 @@ class HostRoom:
             self.changed()
             return
         number = frame["seat"]
+        holder = self.holder_of(frame["name"], number) if status == "joined" else None
+        if holder is not None:
+            self.refuse_name(number, frame["name"], holder)
+            self.changed()
+            return
+        if status == "back" and number in self.places and self.places[number].get("refused"):
+            self.places[number]["online"] = True
+            self.turn_away(number)  # it did not get the answer before it went away
+            return
         if status == "joined":
             self.places[number] = {"seat": number, "name": frame["name"], "online": True, "removed": False}
         elif number in self.places:
@@ -439,7 +522,7 @@ class HostRoom:
         if self.table is not None:
             self.table.on_presence(number, status)
         elif number in self.places and self.places[number]["removed"] and status in ("joined", "back"):
-            self.link.send({"type": "to_seat", "seat": number, "data": {"k": "removed"}})
+            self.turn_away(number)
         else:
             self.send_lobby()
         self.changed()
@@ -462,6 +545,7 @@ class HostRoom:
         return {"k": "lobby", "game": self.game, "invite": invite,
                 "places": [{"name": p["name"], "online": p["online"], "watching": p["seat"] in watching}
                            for p in self.seat_places()],
+                "host": self.host_entry(),  # this device is in the room too (its name, whether it plays)
                 "night": night}  # tonight's game-night table, shown on phones and screens
 
     def send_lobby(self):
@@ -912,7 +996,7 @@ class HostTable(LocalTable):
                 if relay in self.room.places and not self.room.places[relay]["removed"]:
                     self.send_watcher(relay)  # joined during the game (or watches it): the table, and when it plays
                 else:
-                    self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "removed"}})
+                    self.room.turn_away(relay)
             return
         player = self.players()[seat]
         if status == "away":
@@ -1100,7 +1184,7 @@ class HostTable(LocalTable):
                 else:
                     self.tell(relay, "watching", "")
             else:
-                self.room.link.send({"type": "to_seat", "seat": relay, "data": {"k": "removed"}})
+                self.room.turn_away(relay)
             return
         if kind == "sync":
             self.send_seat(seat)
@@ -1297,6 +1381,7 @@ class RemoteTable(Table):
         self.mismatch = []    # seats whose reveal did not match (seen here)
         self.commits = {}     # the commitments seen for the current round
         self.removed = False
+        self.name_taken = None  # the name someone in the room has already (the host said so): ask for another
         self.render_timer = None
         self.render_held = False
         self.resend = False   # after a reconnect (ours or the host's): offer our commitment/reveal again
@@ -1398,8 +1483,12 @@ class RemoteTable(Table):
         if "token" in frame:
             seen = self.doc["seen"] if "seen" in self.doc else None  # a resume keeps what this phone has shown
             recorded = self.doc["recorded"] if "recorded" in self.doc else None
-            self.doc = {"role": self.doc["role"], "code": frame["room"], "token": frame["token"],
-                        "name": frame.get("name", ""), "pending": None, "seen": seen, "recorded": recorded}
+            doc = {"role": self.doc["role"], "code": frame["room"], "token": frame["token"],
+                   "name": frame.get("name", ""), "pending": None, "seen": seen, "recorded": recorded}
+            for key in ("secret", "pin"):  # how it joined: a join again with another name needs it
+                if self.doc.get(key):
+                    doc[key] = self.doc[key]
+            self.doc = doc
             self.app.storage.save_room(self.doc)
         self.resend = True
         self.fresh = False  # no table since this (re)connect yet
@@ -1459,6 +1548,13 @@ class RemoteTable(Table):
                 self.set_pending(None)
         elif k == "removed":
             self.removed = True
+            self.link.send({"type": "leave"})
+            self.link.stop()
+            self.app.storage.clear_room()
+        elif k == "name_taken" and self.doc["role"] == "seat":
+            # Not this place's name to keep: give the place up and let the person join with another name.
+            name = data["name"] if isinstance(data.get("name"), str) else self.doc.get("name", "")
+            self.name_taken = name or ""
             self.link.send({"type": "leave"})
             self.link.stop()
             self.app.storage.clear_room()
