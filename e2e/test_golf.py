@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from spieleabend.testing import open_app, start_solo
+from spieleabend.testing import open_app, phone_context, reopen, start_solo
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import golf as engine
 from spieleabend.games.common import Rng, french_deck
@@ -307,3 +307,51 @@ def test_screens_have_no_serious_accessibility_violations(page, live_server):
     assert serious_violations(page) == [], "holding a drawn card"
     page.get_by_test_id("open-sheet").click()
     assert serious_violations(page) == [], "score sheet"
+
+
+# The seats' status badges ("schaut …", "zieht …", "geklopft") that lie on a card, a name or a pile, and those cut short.
+BADGES_OVER_CARDS = """() => {
+  const box = e => e.getBoundingClientRect(), shown = e => { const r = box(e); return r.width > 0 && r.height > 0
+    && getComputedStyle(e).visibility !== 'hidden'; };
+  const badges = [...document.querySelectorAll('.g-status')].filter(shown);
+  const under = [...document.querySelectorAll('.g-grid .card, .g-pile .card, .g-name')].filter(shown);
+  const over = [];
+  for (const badge of badges) {
+    const r = box(badge);
+    for (const thing of under) {
+      const q = box(thing);
+      if (r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1 && q.top < r.bottom - 1)
+        over.push(badge.textContent + ' over ' + (thing.dataset.testid || thing.className));
+    }
+  }
+  return {badges: badges.map(b => b.textContent), over: over,
+          cut: badges.filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)};
+}"""
+PEEKS = {"de-DE": ("schaut …", "geklopft"), "en-GB": ("peeks …", "knocked")}
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+@pytest.mark.parametrize("locale", sorted(PEEKS))
+def test_the_seats_status_badges_cover_no_card_on_a_phone(browser, live_server, locale, size):
+    """While the computers still look at their bottom two cards (a long pace keeps them looking), every small seat
+    says so in a badge above its grid: whole, and over no card (laid over the grid it hid the top row); the same
+    for the knocker's badge."""
+    looking, knocked = PEEKS[locale]
+    context = phone_context(browser, locale=locale, viewport={"width": size[0], "height": size[1]}, has_touch=True)
+    try:
+        page = context.new_page()
+        start_game(page, live_server.url, seats=8, seed=9, pace=600000)
+        shown = page.evaluate(BADGES_OVER_CARDS)
+        assert shown["badges"] == [looking] * 7, shown
+        assert shown["over"] == [] and shown["cut"] == [], shown
+        # A prepared round where Anna knocked and a computer is about to move (the browser's language kept).
+        grids = [[r + s for r in ("2", "3", "4", "5")] for s in "HSDC"]
+        page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                      [SAVE_KEY, json.dumps(prepared(grids, discard_top="QS", knocker=1))])
+        reopen(page, live_server.url + "/?pace=600000#/play/golf/continue")
+        page.wait_for_selector("[data-testid=last-turn-banner]")
+        shown = page.evaluate(BADGES_OVER_CARDS)
+        assert shown["badges"] == [knocked], shown
+        assert shown["over"] == [] and shown["cut"] == [], shown
+    finally:
+        context.close()

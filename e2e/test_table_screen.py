@@ -212,3 +212,75 @@ def test_the_deal_summaries_and_final_standings_fit_the_tv(room, game):
     assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
     assert measured["names"] == GAMES[game][2] and measured["name_px"] >= 28, measured
     assert measured["controls"] == [], measured
+
+
+# Boxes that overlap: each `over` element's text and the boxes of the `under` elements it lies on.
+OVERLAPS = """([over, under]) => {
+  const box = e => e.getBoundingClientRect(), shown = e => { const r = box(e); return r.width > 0 && r.height > 0
+    && getComputedStyle(e).visibility !== 'hidden'; };
+  const hits = [];
+  for (const top of [...document.querySelectorAll(over)].filter(shown)) {
+    const r = box(top);
+    for (const below of [...document.querySelectorAll(under)].filter(shown)) {
+      const q = box(below);
+      if (r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1 && q.top < r.bottom - 1)
+        hits.push(top.textContent.trim() + ' over ' + (below.dataset.testid || below.className));
+    }
+  }
+  return hits;
+}"""
+
+
+@pytest.mark.parametrize("seats", [4, 8])
+def test_golfs_status_badges_leave_every_card_free_on_a_tv(room, seats):
+    """While people still look at their bottom two cards the screen says so ("schaut …") on their seats, beside the
+    cards, never over them (laid over the grid it hid the top row), and the table still fits the screen."""
+    played = room("golf", phones=1, screen=True, seed=3, seats=seats)
+    page = played.screen.page
+    page.wait_for_selector(".g-seat .g-status:text('schaut')")
+    page.wait_for_timeout(300)
+    assert page.evaluate(OVERLAPS, [".g-status", ".g-grid .card, .g-pile .card, .g-name"]) == []
+    measured = look(played.screen, "golf-%d-peek" % seats, (".g-seat .g-name", ".g-grid .card"))
+    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
+    assert measured["text_px"] >= SMALLEST_TEXT_PX, measured["small"]
+
+
+# Where the stock's counter is: its box and the stock card's, and whether they meet at the card's lower right corner.
+STOCK_COUNTER = """() => {
+  const stock = document.querySelector('[data-testid=draw-pile]');
+  const card = stock.querySelector('.card').getBoundingClientRect(), count = stock.querySelector('.mm-count').getBoundingClientRect();
+  const overlaps = count.left < card.right && card.left < count.right && count.top < card.bottom && card.top < count.bottom;
+  const near = Math.abs(count.right - card.right) <= count.width && Math.abs(count.bottom - card.bottom) <= count.height;
+  return {attached: overlaps && near, card: [card.left, card.top, card.right, card.bottom].map(Math.round),
+          count: [count.left, count.top, count.right, count.bottom].map(Math.round)};
+}"""
+EFFECT_BADGES = "[data-testid=wished-suit], [data-testid=pending-draw], [data-testid=skipped], [data-testid=again]"
+
+
+def test_the_maumau_stock_counter_stays_on_the_stock_at_every_size(room):
+    """The stock's card counter sits on the stock's corner on a TV of any size, also when a wish, a skip or cards
+    to draw make the line of badges under the piles wider than the piles (it widened the stock's column, and the
+    counter floated away from the card)."""
+    played = room("maumau", phones=1, screen=True, seed=3, setup=("limit-30",), seats=4)
+    page = played.screen.page
+    for _ in range(150):
+        assert not played.host.is_over(), "no wish, skip or cards to draw in the whole game"
+        device = next((device for device in played.players if device.is_my_turn()), None)
+        if device is None:
+            played.host.page.wait_for_timeout(25)
+            continue
+        # A person's turn: the table stands still until that person moves; wait until the screen shows it too.
+        page.wait_for_selector("[data-testid=mm-table][data-turn='%s']" % device.game_seat)
+        page.wait_for_timeout(300)
+        if page.locator(EFFECT_BADGES).count():
+            break
+        maumau_move(device)
+    else:
+        raise AssertionError("no wish, skip or cards to draw within 150 moves")
+    for width, height in [(1280, 720), (1920, 1080), (1366, 768), (1024, 600)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        where = page.evaluate(STOCK_COUNTER)
+        assert where["attached"], ((width, height), where)
+        if SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, "tv-maumau-stock-%dx%d.png" % (width, height)))

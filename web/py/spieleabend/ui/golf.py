@@ -79,7 +79,7 @@ register({
     "golf.points": ("%(n)s Punkte", "%(n)s points"),
     "golf.points_one": ("1 Punkt", "1 point"),
     "golf.holding": ("zieht …", "drawing …"),
-    "golf.knocked_tag": ("geklopft", "knocked"),  # a badge over a 76 px seat
+    "golf.knocked_tag": ("geklopft", "knocked"),  # a badge heading a 76 px seat
     "golf.looking": ("schaut …", "peeks …"),  # a small tile at 8 seats holds no more
     "golf.ev.swap": ("%(name)s tauscht %(where)s und legt %(card)s ab.",
                      "%(name)s swaps %(where)s and discards %(card)s."),
@@ -524,12 +524,14 @@ class TableScreen(Screen):
             status = t("golf.knocked_tag")
         current = phase == "turn" and view["turn"] == seat
         looking = phase in ("peek", "waiting") and not view["ready"][seat]
-        return ('<li class="g-seat%s%s" data-seat="%d" data-testid="seat-%d"><div class="g-grid small" role="group" '
-                'aria-label="%s" data-testid="grid-%d">%s</div><div class="g-seat-info"><span class="g-name">%s</span>'
-                '<span class="g-total">%s</span><span class="g-status">%s</span></div></li>' % (
-                    " current" if current else "", " looking" if looking else "", seat, seat,
+        # The status badge heads the tile, in its own line above the grid (kept while empty, so a badge coming or
+        # going moves nothing): laid over the grid it hid the top row of cards.
+        return ('<li class="g-seat%s%s" data-seat="%d" data-testid="seat-%d"><span class="g-status">%s</span>'
+                '<div class="g-grid small" role="group" aria-label="%s" data-testid="grid-%d">%s</div>'
+                '<div class="g-seat-info"><span class="g-name">%s</span><span class="g-total">%s</span></div></li>' % (
+                    " current" if current else "", " looking" if looking else "", seat, seat, escape(status),
                     escape(t("golf.cards_of", name=name)), seat, slots,
-                    escape(name), escape(t("golf.points", n=view["totals"][seat])), escape(status)))
+                    escape(name), escape(t("golf.points", n=view["totals"][seat]))))
 
     def render_piles(self, view, phase):
         """Return the stock (or the card drawn from it, lifted) above the discard pile."""
