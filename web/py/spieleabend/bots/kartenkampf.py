@@ -46,15 +46,15 @@ DUEL_TRUST = 0.3           # two seats: how far the strong player bets on its mo
 DUEL_TRUST_SHARP = 0.4     # ... and further, by the belief in a model that predicts sharply (medium, habits)
 # Points per factor e in the mixed choice: sharp at two seats (exploit a random
 # opponent), flat at larger tables, where a table of copies that all chase the
-# same best card hands the pots to anyone who plays differently.
+# same best card hands the pots to anyone who plays differently. (The strong
+# player at two seats plays the duel's mix instead.)
 MEDIUM_TEMPERATURE_DUEL = 3.0
-STRONG_TEMPERATURE_DUEL = 0.5
 MEDIUM_TEMPERATURE = 15.0
 STRONG_TEMPERATURE = 15.0
 COPY_WEIGHT = 0.9          # share of a medium copy's choice in the strong player's predictions
 COPY_SAMPLES = 8           # joint samples when working out a copy's choice (a rough guess is enough)
-HABIT_SURE = 0.9            # belief in a highest/lowest habit from which it outweighs the copy model
 COPY_MODEL_MAX_SEATS = 4   # ... up to this table size (beyond, the phone budget allows habits only)
+HABIT_SURE = 0.9           # belief in a highest/lowest habit from which it outweighs the copy model
 QUANTILE_NOISE = 0.5       # private share of a seat's draw (of its 1/seats slice of the circle)
 
 
@@ -326,10 +326,10 @@ def _habit_models(view, seat, rng):
 
 
 def duel_expectation(view, rng):
-    """Return how the other seat is expected to play this round (cards high first) and the belief, from how it chose so far.
+    """Return (how the other seat is expected to play this round, cards high first; the belief).
 
-    A belief over four models (a medium player, random, always highest, always
-    lowest), each weighed by how likely it made the other seat's past choices.
+    The belief is over four models (a medium player, random, always highest,
+    always lowest), each weighed by how likely it made the other seat's past choices.
     """
     other = 1 - view["seat"]
     log = view["log"]
@@ -375,13 +375,12 @@ def choose_strong(view, rng):
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    duel = view["seats"] == 2
-    if duel:
+    if view["seats"] == 2:
         cards, probabilities = strong_duel_mix(view, rng)
         return draw(cards, probabilities, rng)
-    models = strong_models(view, rng) if 2 < view["seats"] <= COPY_MODEL_MAX_SEATS else None
-    values = card_values(view, rng, False, FUTURE_WEIGHT if duel else FUTURE_WEIGHT_TABLE, models)
-    return pick_mixed(legal, values, STRONG_TEMPERATURE_DUEL if duel else STRONG_TEMPERATURE,
+    models = strong_models(view, rng) if view["seats"] <= COPY_MODEL_MAX_SEATS else None
+    values = card_values(view, rng, False, FUTURE_WEIGHT_TABLE, models)
+    return pick_mixed(legal, values, STRONG_TEMPERATURE,
                       table_quantile(view, rng))
 
 
