@@ -36,12 +36,14 @@ def test_seeded_game_is_identical_in_brython_and_cpython(page, live_server, game
         assert play_in_browser(page, game, strength) == expected, (game, strength)
 
 
-def test_kartenkampfs_two_seat_duel_is_identical_in_brython_and_cpython(page, live_server):
-    """Stark at two seats solves a matrix game in floats each round and draws from its mix: same cards in both."""
+@pytest.mark.parametrize("game", ["kartenkampf", "punktejagd"])
+def test_two_seat_games_where_all_choose_at_once_are_identical_in_brython_and_cpython(page, live_server, game):
+    """At two seats the strong computers draw privately (Kartenkampf's solves a matrix game in floats each
+    round): the same cards in both runtimes."""
     open_app(page, live_server.url)
     for seed in (SEED, SEED + 1, SEED + 2):
-        expected = self_play("kartenkampf", {"seats": 2}, seed, None)
-        assert play_in_browser(page, "kartenkampf", None, {"seats": 2}, seed) == expected, seed
+        expected = self_play(game, {"seats": 2}, seed, None)
+        assert play_in_browser(page, game, None, {"seats": 2}, seed) == expected, seed
 
 
 HASH_IN_WORKER = """
