@@ -37,8 +37,8 @@ def exp_of_negative(x):
     return y
 
 
-def pick_mixed(actions, values, temperature, u):
-    """Return the action at quantile `u` of the distribution proportional to exp(value / temperature)."""
+def mixed_weights(values, temperature):
+    """Return (weights, their total) of the distribution proportional to exp(value / temperature)."""
     best = max(values)
     weights = []
     total = 0.0
@@ -46,6 +46,12 @@ def pick_mixed(actions, values, temperature, u):
         weight = exp_of_negative((value - best) / temperature)
         weights.append(weight)
         total += weight
+    return weights, total
+
+
+def pick_mixed(actions, values, temperature, u):
+    """Return the action at quantile `u` of the distribution proportional to exp(value / temperature)."""
+    weights, total = mixed_weights(values, temperature)
     pick = u * total
     for k in range(len(actions)):
         if pick < weights[k]:

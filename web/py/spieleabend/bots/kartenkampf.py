@@ -26,7 +26,7 @@ bet part of the way on its model of the other seat: a medium player, random
 play, or always the highest or the lowest card.
 """
 
-from spieleabend.bots import exp_of_negative, pick_mixed
+from spieleabend.bots import mixed_weights, pick_mixed
 from spieleabend.bots import table_quantile as mixing_quantile
 from spieleabend.bots.kartenkampf_duel import draw, duel_strategy
 from spieleabend.games.kartenkampf import CARDS as ALL_CARDS
@@ -272,10 +272,8 @@ def seat_view(view, seat):
 def copy_model(view, rng, seat):
     """Return (cards, probabilities) of a seat played by a medium copy: its own mixed choice."""
     other = seat_view(view, seat)
-    values = card_values(other, rng, True, FUTURE_WEIGHT_TABLE, None, COPY_SAMPLES)
-    best = max(values)
-    weights = [exp_of_negative((value - best) / MEDIUM_TEMPERATURE) for value in values]
-    total = sum(weights)
+    weights, total = mixed_weights(card_values(other, rng, True, FUTURE_WEIGHT_TABLE, None, COPY_SAMPLES),
+                                   MEDIUM_TEMPERATURE)
     return other["hand"], [weight / total for weight in weights]
 
 
@@ -306,10 +304,7 @@ def strong_models(view, rng):
 
 def medium_duel_distribution(view, rng):
     """Return the probabilities (cards high first) with which a medium player in this two-seat view plays."""
-    values = card_values(view, rng, True, FUTURE_WEIGHT)
-    best = max(values)
-    weights = [exp_of_negative((value - best) / MEDIUM_TEMPERATURE_DUEL) for value in values]
-    total = sum(weights)
+    weights, total = mixed_weights(card_values(view, rng, True, FUTURE_WEIGHT), MEDIUM_TEMPERATURE_DUEL)
     return [weights[k] / total for k in range(len(weights) - 1, -1, -1)]  # legal is low first
 
 
