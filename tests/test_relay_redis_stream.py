@@ -162,7 +162,9 @@ def test_a_sync_while_frames_are_held_writes_them_first(session_redis, monkeypat
 def test_a_held_write_that_finds_redis_gone_tells_the_relay():
     lost = threading.Event()
     pool = redis.ConnectionPool(host="127.0.0.1", port=free_port(), socket_connect_timeout=1)
-    stream = CommandStream(pool, RELAY_SCRIPT, hold=0.01, on_lost=lost.set)
+    # A hold long enough that the second frame surely comes within it, also on a busy machine (at 10 ms
+    # the full suite once let it pass first, and it was written, and raised, by this thread).
+    stream = CommandStream(pool, RELAY_SCRIPT, hold=1.0, on_lost=lost.set)
     with pytest.raises(redis.ConnectionError):
         stream.publish_lines("bus:p2", "room1 h\nzero")  # written by this thread: it hears it
     stream.publish_lines("bus:p2", "room1 h\nfirst")  # held: this thread has gone on
