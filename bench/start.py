@@ -70,6 +70,7 @@ from werkzeug.wrappers import Request, Response
 from bench.common import median
 from server import create_app
 from server.build import BRYTHON_DATA, COLD_TRANSFER_BUDGET_BYTES, Asset
+from server.web import asset_response
 from spieleabend.testing.browser import CHROMIUM_FLAGS, PHONE, chromium_executable
 
 THROTTLE_RATES = [1, 4]
@@ -279,22 +280,7 @@ def floor_page_app(brython_bytes, worker=False):
         asset = files.get(request.path)
         if asset is None:
             return Response("not found", status=404)
-        accepted = request.headers.get("Accept-Encoding", "")
-        if request.if_none_match and asset.etag in request.if_none_match:
-            response = Response(status=304)
-        elif asset.brotli is not None and "br" in accepted:
-            response = Response(asset.brotli, content_type=asset.content_type)
-            response.headers["Content-Encoding"] = "br"
-        elif asset.gzipped is not None and "gzip" in accepted:
-            response = Response(asset.gzipped, content_type=asset.content_type)
-            response.headers["Content-Encoding"] = "gzip"
-        else:
-            response = Response(asset.data, content_type=asset.content_type)
-        response.headers["Vary"] = "Accept-Encoding"
-        response.set_etag(asset.etag)
-        response.headers["Cache-Control"] = (
-            "public, max-age=31536000, immutable" if asset.immutable else "no-cache")
-        return response
+        return asset_response(asset, request)
 
     return application
 

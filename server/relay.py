@@ -563,15 +563,7 @@ class Relay:
 
     def _join(self, conn, frame, notices):
         """Give this socket a new seat or screen, by link secret or PIN."""
-        code = normalize_code(_field(frame, "room", (str,)))
-        secret = _field(frame, "secret", (str,), required=False)
-        pin = _field(frame, "pin", (str,), required=False)
-        if secret is None and pin is None:
-            raise RelayError("malformed", "missing field: secret or pin")
-        role = _field(frame, "role", (str,), required=False) or "seat"
-        if role not in ("seat", "screen"):
-            raise RelayError("malformed", "role is seat or screen")
-        name = self._check_name(_field(frame, "name", (str,), required=False) or "")
+        code, secret, pin, role, name = self._join_request(frame)
         with self.lock:
             room = self._live_room(code, notices)
             if secret is not None:
@@ -648,6 +640,18 @@ class Relay:
         """Return a fresh rate bucket with the host's limits."""
         return TokenBucket(self.config["RELAY_HOST_RATE"], self.config["RELAY_HOST_BURST"],
                            self.clock)
+
+    def _join_request(self, frame):
+        """Return (code, secret, pin, role, name) of a join frame, or raise RelayError on a malformed one."""
+        code = normalize_code(_field(frame, "room", (str,)))
+        secret = _field(frame, "secret", (str,), required=False)
+        pin = _field(frame, "pin", (str,), required=False)
+        if secret is None and pin is None:
+            raise RelayError("malformed", "missing field: secret or pin")
+        role = _field(frame, "role", (str,), required=False) or "seat"
+        if role not in ("seat", "screen"):
+            raise RelayError("malformed", "role is seat or screen")
+        return code, secret, pin, role, self._check_name(_field(frame, "name", (str,), required=False) or "")
 
     def _check_name(self, name):
         """Return the trimmed name, or raise if it is too long or has control characters."""

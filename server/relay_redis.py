@@ -511,15 +511,7 @@ class RedisRelay(Relay):
 
     def _join(self, conn, frame, notices):
         """Give this socket a new seat or screen, by link secret or PIN."""
-        code = normalize_code(_field(frame, "room", (str,)))
-        secret = _field(frame, "secret", (str,), required=False)
-        pin = _field(frame, "pin", (str,), required=False)
-        if secret is None and pin is None:
-            raise RelayError("malformed", "missing field: secret or pin")
-        role = _field(frame, "role", (str,), required=False) or "seat"
-        if role not in ("seat", "screen"):
-            raise RelayError("malformed", "role is seat or screen")
-        name = self._check_name(_field(frame, "name", (str,), required=False) or "")
+        code, secret, pin, role, name = self._join_request(frame)
         self._check_code(code)
         with self._lock(code):
             state = self._live(code, notices)

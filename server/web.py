@@ -41,23 +41,20 @@ def not_found(_error):
     return Response(html, status=404, content_type="text/html; charset=utf-8")
 
 
-def accepted_encodings():
-    """Return the content codings the request accepts (q=0 ones left out)."""
+def accepted_encodings(header):
+    """Return the content codings an Accept-Encoding header accepts (q=0 ones left out)."""
     accepted = set()
-    for part in request.headers.get("Accept-Encoding", "").split(","):
+    for part in header.split(","):
         name, _, params = part.strip().partition(";")
         if params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
             accepted.add(name.strip().lower())
     return accepted
 
 
-def serve(url):
-    """Return one built asset, brotli- or gzip-compressed when the client accepts it."""
-    asset = current_build().assets.get(url)
-    if asset is None:
-        return not_found(None)
-    encodings = accepted_encodings()
-    if request.if_none_match and asset.etag in request.if_none_match:
+def asset_response(asset, req):
+    """Return the response for one built asset to a request: 304 when it has it, else brotli, gzip or plain."""
+    encodings = accepted_encodings(req.headers.get("Accept-Encoding", ""))
+    if req.if_none_match and asset.etag in req.if_none_match:
         response = Response(status=304)
     elif asset.brotli is not None and "br" in encodings:
         response = Response(asset.brotli, content_type=asset.content_type)
@@ -74,6 +71,15 @@ def serve(url):
     else:
         # Always revalidate: the page and the worker must find a new release at once.
         response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def serve(url):
+    """Return one built asset, brotli- or gzip-compressed when the client accepts it."""
+    asset = current_build().assets.get(url)
+    if asset is None:
+        return not_found(None)
+    response = asset_response(asset, request)
     if url == "/sw.js":
         response.headers["Service-Worker-Allowed"] = "/"
     return response
