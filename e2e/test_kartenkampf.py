@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from spieleabend.testing import open_app, start_solo
+from spieleabend.testing import open_app, start_solo, wait_until_settled
 from e2e.test_accessibility import serious_violations
 from spieleabend.games import kartenkampf as engine
 from spieleabend.games.common import Rng
@@ -174,6 +174,37 @@ def test_a_tie_on_points_is_decided_by_each_tie_breaker(page, live_server, round
         winner = "Uta" if rounds is BY_BEST_ROUND else "Ben"
         assert "Sieg: " + winner in item
         assert winner + "\t1" in table
+
+
+def report_save_changed(page):
+    """Fire the storage event another tab's write of the save would (the page reads the value from storage)."""
+    page.evaluate("key => window.dispatchEvent(new StorageEvent('storage', {key: key}))", SAVE_KEY)
+    wait_until_settled(page)
+
+
+def test_a_storage_event_that_changes_nothing_leaves_the_continued_game_where_it_is(page, live_server):
+    # Chromium can hand a new page the storage event of a write the tab's previous page made just before it
+    # went (here the test's own save before "Fortsetzen"; a person's tab reloaded right after a move): storage
+    # holds what the app read at its start, so no other tab played on. Under load the table once rested with
+    # "played-elsewhere" instead of showing the hand.
+    open_prepared(page, live_server.url, prepared_save(BY_ROUNDS_WON))
+    report_save_changed(page)
+    assert page.get_by_test_id("played-elsewhere").count() == 0
+    assert page.get_by_test_id("hand").is_visible()
+    # A save another tab really changed still rests this table until the person takes it up here.
+    page.evaluate("""key => {
+        const saved = JSON.parse(localStorage.getItem(key));
+        saved.meta.started_at += 1;
+        localStorage.setItem(key, JSON.stringify(saved));
+    }""", SAVE_KEY)
+    report_save_changed(page)
+    assert page.get_by_test_id("played-elsewhere").is_visible()
+    assert page.get_by_test_id("hand").count() == 0
+    page.get_by_test_id("play-here").click()
+    page.wait_for_selector("[data-testid=hand]")
+    play_round(page, card=BY_ROUNDS_WON[-1][0])
+    page.get_by_test_id("next-round").click()
+    assert page.get_by_test_id("final-headline").inner_text() == "Ben gewinnt!"
 
 
 def test_keyboard_reduced_motion_and_no_overflow_at_eight_seats(page, live_server):

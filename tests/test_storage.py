@@ -407,3 +407,17 @@ def test_a_change_read_before_the_page_wrote_our_later_write_is_dropped():
     assert copy.getItem("spieleabend.results") == "newer"
     copy.changed_elsewhere("spieleabend.save.golf", "{}", writes_done=1)  # another tab wrote after ours
     assert copy.getItem("spieleabend.save.golf") == "{}" and copy.length == 2
+
+
+def test_a_change_that_changes_nothing_is_not_taken_as_another_tab_playing_on():
+    """A page can receive the storage event of its own tab's last write before a reload: the value is
+    what the copy holds, so no other tab played on and the running game must not be set aside."""
+    from spieleabend.storage import MemoryStorage
+
+    copy = MemoryStorage({"spieleabend.save.golf": "{\"format\": 1}"})
+    assert copy.changed_elsewhere("spieleabend.save.golf", "{\"format\": 1}") is False
+    assert copy.changed_elsewhere("spieleabend.save.punktejagd", None) is False  # absent before and after
+    assert copy.changed_elsewhere("spieleabend.save.golf", "{\"format\": 1, \"x\": 2}") is True
+    assert copy.getItem("spieleabend.save.golf") == "{\"format\": 1, \"x\": 2}"
+    assert copy.changed_elsewhere("spieleabend.save.golf", None) is True
+    assert copy.getItem("spieleabend.save.golf") is None

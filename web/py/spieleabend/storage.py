@@ -77,9 +77,13 @@ class MemoryStorage:
 
         `writes_done` is how many of this copy's writes the page had carried out when it read `value`:
         if this copy wrote the key after that, storage holds our write and `value` is dropped.
-        Return True when the change was taken.
+        Return True when the change was taken, False when it was dropped or changed nothing: Chromium can
+        hand a new page the storage event of a write the tab's previous page made just before it went (a
+        reload right after a move), and storage then holds what this copy holds, so nobody played on elsewhere.
         """
         if isinstance(writes_done, int) and self.last_write.get(key, 0) > writes_done:
+            return False
+        if self.items.get(key) == (str(value) if isinstance(value, str) else None):
             return False
         if isinstance(value, str):
             self._put(key, value)
