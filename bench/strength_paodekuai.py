@@ -19,6 +19,15 @@ Stark as it is, Stark whose guesses fit every earlier decision of both greedy op
 again until they do, at most TRIES times a guess; the model is exact, the greedy rule itself),
 and both again with a search of 6 options, 40 guesses and 10 times the work budget. It prints each
 share with the paired gain and the CPU time per decision: what 50 % would cost a phone.
+
+`--reading TRIES,DEPTH,BELOW[,WORK[,SWAPS]] ...` is the cheaper reading: once an opponent holds BELOW
+cards or fewer, each guess is drawn again (or, with SWAPS, changed by that many trades of a card
+between the two guessed hands, two draws of the generator instead of a shuffle) up to TRIES times
+until both opponents' last DEPTH decisions fit it, replayed on rank counts; Stark's work budget is
+raised by WORK there. The reading's own work is not charged to that budget (its CPU time is in the
+figures). `1,0,16,WORK` is the control: the larger budget without reading. Each spec is paired with
+Stark as it is and with the spec before it on the same deals (`--seed`, seats rotated), with the CPU
+time per decision.
 """
 
 import argparse
@@ -239,6 +248,215 @@ def posterior(games, tries, seed_base=2000000):
         print(line, flush=True)
 
 
+# -- the reading of --reading: greedy_choose's decisions replayed on rank counts ------------------------
+# fits_decisions above replays greedy_choose itself on card strings: exact, but it builds every legal
+# action's text and plans each. These functions replay the same rule on rank counts with the bot's
+# plan and look up a rival play's plan only when its top rank alone does not settle it (a test checks
+# that both readings agree).
+
+def decision_history(view, seat):
+    """Return both opponents' decisions this deal (next seat first), newest first, as
+    [play to beat or None, play made or None] in the bot's simulated form; the deal's first play is left out."""
+    histories = [[], []]
+    opening = True
+    for trick in view["tricks"] + [view["trick"]]:
+        previous = None
+        for entry in trick:
+            made = None
+            if not entry["pass"]:
+                made = bots.play_of(bots.counts_of(entry["cards"]))
+                if entry["play"]["heavenly"]:
+                    made[4] = bots.HEAVENLY
+            other = (entry["seat"] - seat) % 3 - 1
+            if other >= 0 and not opening:
+                histories[other].append([previous, made])
+            if made is not None:
+                previous = made
+                opening = False
+    for history in histories:
+        history.reverse()
+    return histories
+
+
+def lead_candidates(counts):
+    """Return every play a hand may lead (not the deal's first), in the engine's order."""
+    candidates = []
+    for kind in (bots.SINGLE, bots.PAIR, bots.TRIPLE):
+        limit = 16 if kind == bots.SINGLE else (15 if kind == bots.PAIR else 14)
+        candidates += [[kind, value, value, kind, 0] for value in range(3, limit) if counts[value] >= kind]
+    for per, min_len in ((1, 5), (2, 2)):
+        for low in range(3, bots.SEQUENCE_TOP + 1):
+            high = low
+            while high <= bots.SEQUENCE_TOP and counts[high] >= per:
+                if high - low + 1 >= min_len:
+                    candidates.append([bots.STRAIGHT if per == 1 else bots.RUN, low, high, per, 0])
+                high += 1
+    candidates += [[bots.BOMB, value, value, 4, value] for value in range(3, 14) if counts[value] == 4]
+    if counts[bots.ACE] == 3:
+        candidates.append([bots.BOMB, bots.ACE, bots.ACE, 3, bots.ACE])
+    return candidates
+
+
+def rank_after(counts, key, play, memo):
+    """Return the greedy rule's rank of a play: the plays it leaves * 100 + its top rank."""
+    sub = key
+    for value in range(play[1], play[2] + 1):
+        counts[value] -= play[3]
+        sub -= play[3] * bots.POW[value]
+    rank = bots.plan(counts, sub, memo)[0] * 100 + play[2]
+    for value in range(play[1], play[2] + 1):
+        counts[value] += play[3]
+    return rank
+
+
+def greedy_picks(counts, key, candidates, made, memo):
+    """Return whether greedy_choose, offered `candidates` (engine order), plays `made`: the first of the lowest rank.
+
+    No play leaves fewer than the plan's plays less one, so a rival whose top rank alone rules it out
+    costs no plan lookup.
+    """
+    made_rank = rank_after(counts, key, made, memo)
+    least = bots.plan(counts, key, memo)[0] * 100 - 100
+    before = True
+    found = False
+    for play in candidates:
+        if play[1] == made[1] and play[2] == made[2] and play[3] == made[3]:
+            before = False
+            found = True
+            continue
+        bound = least + play[2]
+        if bound > made_rank or (bound == made_rank and not before):
+            continue
+        rank = rank_after(counts, key, play, memo)
+        if rank < made_rank or (rank == made_rank and before):
+            return False
+    return found
+
+
+def fits_history(counts, history, depth, memo):
+    """Return whether a greedy player holding `counts` now would have made its last `depth` decisions."""
+    hand = list(counts)
+    key = bots.key_of(hand)
+    for top, made in history[:depth]:
+        if made is None:
+            # A pass: the hand then (this one: the cards played later were still in it) had no answer.
+            if bots.can_beat(hand, top, 16):
+                return False
+            continue
+        for value in range(made[1], made[2] + 1):
+            hand[value] += made[3]
+            key += made[3] * bots.POW[value]
+        candidates = lead_candidates(hand) if top is None else bots.answers(hand, top)
+        if len(candidates) > 1 and not greedy_picks(hand, key, candidates, made, memo):
+            return False
+    return True
+
+
+def swap_cards(hands, caps, rng, swaps):
+    """Return a nearby guess: `swaps` random cards of the first hand traded for cards of the second, caps kept."""
+    first = list(hands[0])
+    second = list(hands[1])
+    first_cards = [value for value in range(3, 16) for _ in range(first[value])]
+    second_cards = [value for value in range(3, 16) for _ in range(second[value])]
+    if not first_cards or not second_cards:
+        return [first, second]
+    for _ in range(swaps):
+        i = rng.below(len(first_cards))
+        j = rng.below(len(second_cards))
+        given = first_cards[i]
+        taken = second_cards[j]
+        if given == taken or first[taken] >= caps[0][taken] or second[given] >= caps[1][given]:
+            continue
+        first_cards[i], second_cards[j] = taken, given
+        first[given] -= 1
+        first[taken] += 1
+        second[taken] -= 1
+        second[given] += 1
+    return [first, second]
+
+
+def reading_variant(text):
+    """Return the reading a --reading spec names: TRIES,DEPTH,BELOW[,WORK[,SWAPS]] (missing ones 0)."""
+    numbers = [int(part) for part in text.split(",")] + [0, 0]
+    return {"tries": numbers[0], "depth": numbers[1], "below": numbers[2], "work": numbers[3], "swaps": numbers[4]}
+
+
+def play_deal_fast_reading(seed, stark_seat, reading, cpu):
+    """Play one deal of Stark against 2 greedy players, its guesses fitting each opponent's last decisions
+    once an opponent holds `below` cards or fewer; return 1.0 if Stark went out first. Records the CPU
+    milliseconds of each decision with a choice in `cpu` as (ms, in the reading's phase)."""
+    guess = bots.sample_hands
+    histories = []
+    memo = {}
+
+    def fitting_guess(unseen, sizes, caps, rng):
+        """A guess, drawn again (or traded card by card) until both opponents' last decisions fit it."""
+        guessed = guess(unseen, sizes, caps, rng)
+        tries = 1
+        while tries < reading["tries"] and not (fits_history(guessed[0], histories[0], reading["depth"], memo)
+                                                and fits_history(guessed[1], histories[1], reading["depth"], memo)):
+            tries += 1
+            if reading["swaps"]:
+                guessed = swap_cards(guessed, caps, rng, reading["swaps"])
+            else:
+                guessed = guess(unseen, sizes, caps, rng)
+        return guessed
+
+    def reading_move(state, view, bot_rng):
+        """Stark's move, reading the opponents' decisions in the phase."""
+        started = time.process_time()
+        seat = view["seat"]
+        late = min(view["hand_sizes"][(seat + 1) % 3], view["hand_sizes"][(seat + 2) % 3]) <= reading["below"]
+        budget = bots.WORK_BUDGET
+        if late and reading["tries"]:
+            histories[:] = decision_history(view, seat)
+            memo.clear()
+            bots.sample_hands = fitting_guess
+            budget += reading["work"]
+        try:
+            action = bots.strong_choose(view, bot_rng, budget=budget)
+        finally:
+            bots.sample_hands = guess
+        if len(view["legal"]) > 1:
+            cpu.append((1000 * (time.process_time() - started), late))
+        return action
+
+    return play_stark_deal(seed, stark_seat, reading_move)
+
+
+def paired_gain(won, other):
+    """Return the mean paired gain of one line over another on the same deals, in points, with its 95 % margin."""
+    gain = [a - b for a, b in zip(won, other)]
+    mean = sum(gain) / len(gain)
+    spread = (sum((g - mean) ** 2 for g in gain) / (len(gain) - 1)) ** 0.5
+    return "%+.1f ± %.1f" % (100 * mean, 196 * spread / len(gain) ** 0.5)
+
+
+def reading(games, specs, seed_base=2000000):
+    """Print Stark's share against 2 greedy players as it is and with each reading of the opponents'
+    decisions, paired on the same deals, with the CPU time of the decisions that had a choice."""
+    plain = None
+    last = None
+    for spec in ["0,0,0"] + specs:
+        options = reading_variant(spec)
+        cpu = []
+        won = [play_deal_fast_reading(seed_base + game, game % 3, options, cpu) for game in range(games)]
+        label = "as it is" if plain is None else "reading " + spec
+        line = format_share("stark vs 2 greedy, " + label, sum(won), games, baseline=1 / 3)
+        if plain is None:
+            plain = won
+        else:
+            line += "  gain %s, over the line before %s (paired)" % (paired_gain(won, plain), paired_gain(won, last))
+        last = won
+        every = [ms for ms, _ in cpu]
+        line += "  CPU ms median / p99 / worst %.3f / %.3f / %.3f" % (median(every), percentile(every, 0.99), max(every))
+        late = [ms for ms, in_phase in cpu if in_phase]
+        if late and options["tries"]:
+            line += " (in the phase %.3f / %.3f / %.3f, %d decisions)" % (
+                median(late), percentile(late, 0.99), max(late), len(late))
+        print(line, flush=True)
+
+
 def main():
     """Run every matchup, then print the decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -249,7 +467,15 @@ def main():
                         help="what the hidden hands are worth: told from N cards or fewer on (then stop)")
     parser.add_argument("--posterior", type=int, metavar="TRIES",
                         help="what reading the opponents' decisions is worth, TRIES draws a guess (then stop)")
+    parser.add_argument("--reading", nargs="+", metavar="TRIES,DEPTH,BELOW[,WORK[,SWAPS]]",
+                        help="guesses that fit each opponent's last DEPTH decisions (at most TRIES draws, once an "
+                             "opponent holds BELOW cards or fewer, WORK more work budget, a new try SWAPS trades "
+                             "of cards instead of a fresh guess), paired with Stark (then stop)")
+    parser.add_argument("--seed", type=int, default=2000000, help="first deal's seed of --reading")
     args = parser.parse_args()
+    if args.reading:
+        reading(args.games, args.reading, args.seed)
+        return
     if args.posterior:
         posterior(args.games, args.posterior)
         return

@@ -186,3 +186,40 @@ def test_the_strong_computer_wins_most_seeded_deals_against_two_random_computers
             pdk.apply_action(state, mover, choose(pdk.view(state, mover), rng))
         wins += not state["hands"][seat]
     assert wins >= 45, "about 85 % expected, 1/3 by chance"
+
+
+def test_the_benchs_quick_reading_of_greedy_decisions_agrees_with_greedy_choose_itself():
+    """bench.strength_paodekuai --reading replays greedy_choose on rank counts: for the true hands and for
+    guesses it says "fits" exactly when replaying greedy_choose on the cards does, and it leaves
+    the guesses as they were."""
+    from bench import strength_paodekuai
+
+    checked = fitting = 0
+    for seed in range(40, 46):
+        state = pdk.new_game({"deals": 1}, Rng(seed))
+        rng = Rng(seed)
+        while pdk.outcome(state) is None:
+            seat = pdk.to_move(state)[0]
+            view = pdk.view(state, seat)
+            if seat == 0 and len(view["legal"]) > 1:
+                histories = strength_paodekuai.decision_history(view, 0)
+                unseen = list(bots.FULL_COUNTS)
+                for card in view["hand"] + view["played"]:
+                    unseen[bots.RANK_VALUE[card[:-1]]] -= 1
+                guesses = [bots.sample_hands(unseen, view["hand_sizes"][1:], bots.pass_caps(view, 0), rng)
+                           for _ in range(3)]
+                for k in (1, 2):
+                    truth = bots.counts_of(state["hands"][k])
+                    assert strength_paodekuai.fits_history(truth, histories[k - 1], 99, {})
+                    # The deal's first play is not read (it had to hold the 3 of hearts).
+                    decisions = [d for d in strength_paodekuai.opponent_decisions(view, k) if not d[1]]
+                    for guess in guesses:
+                        hand = list(guess[k - 1])
+                        quick = strength_paodekuai.fits_history(hand, histories[k - 1], 99, {})
+                        assert hand == guess[k - 1]
+                        assert quick == strength_paodekuai.fits_decisions(hand, decisions)
+                        checked += 1
+                        fitting += quick
+            pdk.apply_action(state, seat, bots.greedy_choose(view, rng))
+    assert checked > 100
+    assert 0 < fitting < checked
