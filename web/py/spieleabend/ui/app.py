@@ -7,6 +7,7 @@ from spieleabend.games import GAME_MODULES
 from spieleabend.ui.shell import FailureScreen, HomeScreen, PageReport
 
 SEEN_VERSION_KEY = "seen_version"
+FINAL_MARK = 'data-testid="final-headline"'  # in a drawing that shows a game's final standings (ui/final.py)
 
 
 def game_in_room(app, game):
@@ -40,6 +41,7 @@ class App(PageReport):
         self.fixed_pace = whole_param("pace")
         self.fixed_stand_in = whole_param("standin")
         self.screen = None
+        self.final_drawn = False  # the screen drawn last showed a game's final standings
         self.just_updated = self.note_release()
         self.restarting = False  # the person asked for the waiting release; the page reloads once it took over
         i18n.set_language(self.settings["language"])
@@ -192,7 +194,14 @@ class App(PageReport):
         self.draw_now()
 
     def draw_now(self):
-        dom.set_html(self.screen.render(self), self.screen.keys, self.marks())
+        html = self.screen.render(self)
+        dom.set_html(html, self.screen.keys, self.marks())
+        # A game's final standings that come without a tap at the top of the screen (Mau-Mau's last card, a
+        # computer's or another phone's last move) open at the top: who won is in sight, not the hand's place.
+        final = FINAL_MARK in html
+        if final and not self.final_drawn:
+            dom.scroll_to_top()
+        self.final_drawn = final
 
     def drawing_due(self):
         """Return True while the current screen's room table is about to draw by itself (see table.drawing_due)."""

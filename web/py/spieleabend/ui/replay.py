@@ -5,7 +5,7 @@ draws the states: every hand open, or what one chosen seat could see at that mom
 screen serves all games: cards come from the engine's replay_cards, totals from its progress.
 """
 
-from spieleabend.games import GAME_MODULES, load as load_engine
+from spieleabend.games import GAME_MODULES, load as load_engine, score_text
 from spieleabend.games.replay import Replay, ReplayProblem, engine_version
 from spieleabend.ui.html import button, card_back, card_name, escape, french_card, number_card
 from spieleabend.ui.i18n import register, round_label, t
@@ -222,7 +222,11 @@ class ReplayScreen(Screen):
                      escape(t("rp.step", n=self.step, of=total))))
         words = '<p class="replay-words" data-testid="replay-words" aria-live="polite">%s</p>' % escape(
             self.words(state))
-        parts = [head, where, words, self.table_html(state, public, names), self.controls(names)]
+        # The step, its words and the step buttons stay together at the foot of the screen (a dock): on a
+        # large table (Golf at eight seats) a tap on ▶ and what it did are both in sight, not a screen apart.
+        buttons, choices = self.controls(names)
+        dock = '<div class="replay-dock" data-testid="replay-dock">%s%s%s</div>' % (where, words, buttons)
+        parts = [head, self.table_html(state, public, names), dock, choices]
         if self.timer is not None:
             # While playing, the whole screen is one pause button: any tap stops it.
             parts.append('<button type="button" class="replay-cover" data-action="pause" data-testid="replay-tap-pause">'
@@ -245,11 +249,12 @@ class ReplayScreen(Screen):
         for seat in range(len(names)):
             hand = cards["hands"][seat] if seat < len(cards["hands"]) else []
             score = scores[seat] if seat < len(scores) else 0
+            points = t("rp.points", n=score_text(self.document["game"], score))  # "−12" as the game's table writes it
             classes = "replay-seat" + (" acted" if seat == last_seat else "") + (" viewer" if seat == self.seat_view else "")
             rows.append('<li class="%s" data-testid="replay-seat" data-seat="%d"><div class="replay-name">'
                         '<strong>%s</strong><span class="replay-score">%s</span></div>'
                         '<div class="replay-hand%s" data-testid="replay-hand-%d">%s</div></li>' % (
-                            classes, seat, escape(names[seat]), escape(t("rp.points", n=score)), layout, seat,
+                            classes, seat, escape(names[seat]), escape(points), layout, seat,
                             "".join([card_html(card) for card in hand])))
         # Hands of a few cards in rows (Golf's four) leave room for two seats side by side, even at 360 px.
         seats_class = "replay-seats pairs" if layout else "replay-seats"
@@ -268,6 +273,7 @@ class ReplayScreen(Screen):
         return {"hands": hands, "middle": []}
 
     def controls(self, names):
+        """Return (the step buttons, Abspielen with the choices of round and view) as two pieces of HTML."""
         total = self.replay.count()
         at_start = self.step == 0
         at_end = self.step >= total
@@ -278,8 +284,8 @@ class ReplayScreen(Screen):
             button("▶", "forward", "replay-forward", kind="secondary", disabled=at_end, aria_label=t("rp.forward")),
             button("▶|", "end", "replay-end", kind="secondary", disabled=at_end, aria_label=t("rp.end")),
         ])
-        buttons += button(t("rp.pause") if playing else t("rp.play"), "play", "replay-play", kind="primary",
-                          disabled=at_end and not playing, extra="replay-play", aria_pressed="true" if playing else "false")
+        play = button(t("rp.pause") if playing else t("rp.play"), "play", "replay-play", kind="primary",
+                      disabled=at_end and not playing, extra="replay-play", aria_pressed="true" if playing else "false")
         rounds = ['<option value="%d"%s>%s</option>' % (
             index, " selected" if self.shown_round() == index + 1 else "", escape(round_label(self.document["game"], index + 1)))
             for index in range(len(self.replay.round_starts))]
@@ -288,13 +294,12 @@ class ReplayScreen(Screen):
         for seat in range(len(names)):
             seats.append('<option value="%d"%s>%s</option>' % (seat, " selected" if seat == self.seat_view else "",
                                                                escape(t("rp.seen_by", name=names[seat]))))
-        return ('<div class="replay-controls row" role="group" aria-label="%s">%s</div>'
-                '<div class="replay-choices"><label class="label" for="replay-round">%s</label>'
+        return ('<div class="replay-controls row" role="group" aria-label="%s">%s</div>' % (escape(t("rp.title")), buttons),
+                play + '<div class="replay-choices"><label class="label" for="replay-round">%s</label>'
                 '<select id="replay-round" data-input="round" data-testid="replay-round">%s</select>'
                 '<label class="label" for="replay-seat">%s</label>'
                 '<select id="replay-seat" data-input="seat" data-testid="replay-seat-view">%s</select></div>' % (
-                    escape(t("rp.title")), buttons, escape(t("rp.jump")), "".join(rounds), escape(t("rp.whose")),
-                    "".join(seats)))
+                    escape(t("rp.jump")), "".join(rounds), escape(t("rp.whose")), "".join(seats)))
 
     def links(self, share):
         parts = []

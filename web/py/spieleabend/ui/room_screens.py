@@ -23,6 +23,10 @@ register({
     "room.title": ("Zusammen spielen", "Play together"),
     "room.join_title": ("Raum beitreten", "Join a room"),
     "room.join_home": ("Raum beitreten", "Join a room"),
+    "room.join_by_code": ("Code und PIN eingeben", "Enter code and PIN"),
+    "room.link_dead_hint": ("Frag den Gastgeber nach einem neuen Link oder QR-Code – oder gib Code und PIN von "
+                            "seinem Bildschirm ein.",
+                            "Ask the host for a new link or QR code – or type the code and PIN from the host's screen."),
     "room.back_to_room": ("Zurück in den Raum %(code)s", "Back to room %(code)s"),
     "room.code": ("Raum-Code", "Room code"),
     "room.pin": ("PIN", "PIN"),
@@ -169,6 +173,8 @@ register({
     "room.not_sent": ("Keine Verbindung zum Gastgeber – der Zug wurde nicht gesendet.",
                       "No connection to the host – the move was not sent."),
     "room.next_by_host": ("Die nächste Partie startet der Gastgeber.", "The host starts the next game."),
+    "room.next_by_host_wait": ("Die nächste Partie startet der Gastgeber. Bleib einfach hier – sie erscheint von selbst.",
+                               "The host starts the next game. Just stay here – it appears by itself."),
     "room.state.online": ("Verbunden · Raum %(code)s", "Connected · room %(code)s"),
     "room.state.connecting": ("Verbinde mit dem Raum …", "Connecting to the room …"),
     "room.state.retrying": ("Verbindung weg – neuer Versuch in %(s)s s", "Connection lost – retrying in %(s)s s"),
@@ -627,6 +633,10 @@ class RoomFrame(Screen):
         if watching is not None:
             notes.append('<span class="room-note watch" role="status" data-testid="watching-note">%s</span>' % escape(
                 t("room.watching_" + ("deal" if watching == "deal" else "game"))))
+        if self.room is None and not self.table.reads_from_afar() and self.table.outcome() is not None:
+            # The final standings on a phone have no "Neue Partie": say what comes next, and that it comes by itself.
+            notes.append('<span class="room-note" role="status" data-testid="next-by-host">%s</span>' % escape(
+                t("room.next_by_host_wait")))
         stood_in = getattr(self.table, "stood_in", None)
         if stood_in:
             moves = stood_in_moves(self.table, self.inner, stood_in)
@@ -924,6 +934,8 @@ class JoinScreen(Screen):
 
     def render(self, app):
         self.ask_room(app)
+        if self.secret is not None and isinstance(self.looked, dict) and "error" in self.looked:
+            return self.render_dead_link()
         name = self.typed["name"] if "name" in self.typed else app.settings.get("name", "")
         fields = []
         if self.secret is None:
@@ -949,6 +961,17 @@ class JoinScreen(Screen):
                     button(t("room.join_seat"), "join-seat", "join-seat", kind="primary", extra="wide"),
                     button(t("room.join_screen"), "join-screen", "join-screen", kind="secondary", extra="wide"),
                     escape(t("room.join_screen_hint"))))
+        return page(t("room.join_title"), body, extra_class="room")
+
+    def render_dead_link(self):
+        """The relay said the link cannot join (the room is gone, or the link is wrong): no name and no join
+        buttons that could only fail again, but the way on, typing code and PIN (the code kept where the room is there)."""
+        again = "#/join" if self.looked["error"] == "unknown_room" else "#/join/" + self.code
+        body = ('<section class="panel"><p class="room-ids"><span class="label">%s</span><strong class="room-code">%s</strong></p>'
+                '%s</section><p class="hint">%s</p><div class="controls"><a class="btn btn-primary wide" href="%s" '
+                'data-testid="join-by-code">%s</a></div>' % (
+                    escape(t("room.code")), escape(self.code), self.room_line(), escape(t("room.link_dead_hint")),
+                    escape(again), escape(t("room.join_by_code"))))
         return page(t("room.join_title"), body, extra_class="room")
 
     def on_input(self, app, name, value, final):

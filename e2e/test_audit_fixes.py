@@ -1,0 +1,222 @@
+"""What a person saw wrong while playing at phone size, and the checks that keep it mended.
+
+- The tools under a table ("Rundenprotokoll", "Was wurde schon gespielt?") are two to a row, 160 px wide at
+  360 px: a long word ran over the button's padding up to its border.
+- Mau-Mau's final standings come with the last card, not after a tap at the top of the screen: the page stayed
+  where the hand had been, and the person saw the last deal's table instead of who won.
+- A replay of a large table (eight seats) had its words ("Emil legt 8.") at the top and the step buttons a
+  screen further down: after a tap on ▶ what it did was out of sight.
+- A join link to a room that is gone (or with a wrong secret) said so, but kept the name field and Mitspielen,
+  which could only fail again: no way on but the home screen.
+- A replay wrote Pao De Kuai's and Mau-Mau's scores as bare numbers ("-7 Pkt.", "33 Pkt.") where the table and
+  the Ergebnisse say −7 / +9 and −33.
+- In a room game the bar's buttons ("Verlassen") were 36 px high, and a phone's final standings did not say that
+  the host starts the next game and the phone follows by itself.
+"""
+
+import pytest
+
+from spieleabend.testing import MY_TURN, ConsoleWatch, open_room, phone_context, start_solo
+from e2e.tap_targets import small_targets
+
+GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
+
+# The smallest gap (px) between a button's own words and its border, per button (text over it, such as a
+# pile's counter badge, placed with position: absolute, aside).
+WORD_GAPS = """(selector) => {
+  const out = [];
+  for (const b of document.querySelectorAll(selector)) {
+    if (!b.getClientRects().length) continue;
+    const cs = getComputedStyle(b), r = b.getBoundingClientRect();
+    const inner = [r.left + parseFloat(cs.borderLeftWidth), r.right - parseFloat(cs.borderRightWidth)];
+    const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    let gap = Infinity;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      let placed = false;
+      for (let up = node.parentElement; up && up !== b; up = up.parentElement)
+        if (getComputedStyle(up).position === "absolute") placed = true;
+      if (placed) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of range.getClientRects())
+        if (line.width >= 1) gap = Math.min(gap, line.left - inner[0], inner[1] - line.right);
+    }
+    if (gap !== Infinity) out.push([b.dataset.testid || b.className, b.textContent.trim(), gap]);
+  }
+  return out;
+}"""
+MIN_WORD_GAP = 6  # px: less, and the words seem to touch the border (a pill's round end most of all)
+
+
+def in_view(page, testid):
+    """Return True when the element lies wholly inside the viewport."""
+    box = page.get_by_test_id(testid).bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_the_tools_under_every_table_keep_their_words_inside(browser, live_server, locale):
+    context = phone_context(browser, locale=locale, has_touch=True)
+    try:
+        page = context.new_page()
+        watch = ConsoleWatch(page)
+        for game in GAMES:
+            start_solo(page, live_server.url, game, [], seed=7, shown="html[data-turn]")
+            page.wait_for_selector(".tools .btn")
+            gaps = page.evaluate(WORD_GAPS, "#app .tools .btn")
+            assert len(gaps) >= 2, (game, gaps)
+            tight = [(testid, text, round(gap, 1)) for testid, text, gap in gaps if gap < MIN_WORD_GAP]
+            assert tight == [], "%s (%s): words running up to the button's border: %s" % (game, locale, tight)
+        assert watch.errors == []
+    finally:
+        context.close()
+
+
+def maumau_move(page):
+    """Play the first card that may be played (Mau with the second-to-last, hearts for a jack), else draw."""
+    if page.get_by_test_id("next-deal").count():
+        page.get_by_test_id("next-deal").click()
+        return
+    playable = page.locator("[data-testid=hand] [data-card]:not([aria-disabled=true])")
+    if playable.count() == 0:
+        page.get_by_test_id("draw-pile").click()
+        return
+    if page.locator("[data-testid=hand] [data-card]").count() == 2:
+        page.get_by_test_id("mau").click()
+    card = playable.first.get_attribute("data-card")
+    playable.first.click(position={"x": 8, "y": 24})  # a long hand is fanned: the card's uncovered corner
+    if card.startswith("J"):
+        page.get_by_test_id("suit-H").click()
+
+
+def test_maumau_final_standings_open_at_who_won(page, live_server):
+    start_solo(page, live_server.url, "maumau", ["seats-5", "limit-30"], seed=1,
+               shown="[data-testid=hand] [data-card]")
+    for _ in range(400):
+        page.wait_for_selector(MY_TURN + ", html[data-turn=over]", state="attached")
+        if page.locator("html[data-turn=over]").count():
+            break
+        # A person scrolls down to the hand (five seats, the feed and the hand are longer than the screen).
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        maumau_move(page)
+    page.wait_for_selector("[data-testid=final-headline]")
+    assert in_view(page, "final-headline"), "the final opened at scrollY %s, its headline out of sight" % (
+        page.evaluate("scrollY"))
+    assert in_view(page, "standing-%s" % page.get_by_test_id("final").locator(".standing").first.get_attribute(
+        "data-seat"))
+
+
+def test_a_replay_keeps_its_words_beside_the_step_buttons_on_a_large_table(page, live_server):
+    start_solo(page, live_server.url, "kartenkampf", ["seats-8"], seed=11)
+    for _ in range(10):
+        page.wait_for_selector(MY_TURN, state="attached")
+        page.locator("[data-testid=hand] button[data-card]").first.click()
+        page.get_by_test_id("confirm").click()
+        page.wait_for_selector("[data-testid=reveal-sorted]")
+        page.get_by_test_id("next-round").click()
+    page.wait_for_selector("[data-testid=final-headline]")
+    page.get_by_test_id("to-results").click()
+    page.get_by_test_id("result-watch").first.click()
+    page.wait_for_selector("[data-testid=replay-step]")
+    assert in_view(page, "replay-forward") and in_view(page, "replay-words"), "as dealt"
+    for number in range(1, 6):
+        page.get_by_test_id("replay-forward").click()
+        assert page.get_by_test_id("replay-step").get_attribute("data-step") == str(number)
+        assert in_view(page, "replay-words") and in_view(page, "replay-forward"), \
+            "step %d: what ▶ did is out of sight (words at %s)" % (number, page.get_by_test_id("replay-words").bounding_box())
+        assert in_view(page, "replay-step")
+    # The dock at the foot covers no control: every one can still be tapped whole.
+    assert small_targets(page) == []
+
+
+def test_a_join_link_that_cannot_join_leads_on_to_code_and_pin(devices, live_server):
+    """A dead link showed "Diesen Raum gibt es nicht (mehr)" above a name field and Mitspielen, which could only
+    fail again; now it says what to do and leads to typing code and PIN."""
+    phone = devices("anna")
+    phone.page.goto(live_server.url + "/#/join/XXXXXX.abcdefghijklmnop")
+    phone.wait("[data-testid=join-link-error]")
+    assert phone.by("join-name").count() == 0 and phone.by("join-seat").count() == 0
+    assert phone.by("join-screen").count() == 0
+    assert "Gastgeber" in phone.page.locator("main").inner_text()
+    phone.by("join-by-code").click()
+    phone.wait("[data-testid=join-pin]")
+    assert phone.by("join-code").input_value() == "", "a room that is gone: its code is no help"
+    # A link with a wrong secret to a room that is there: the code stays, the PIN from the host's screen joins.
+    host = devices("host")
+    link = open_room(host, live_server.url, "golf")
+    code = link.split("#/join/")[1].split(".")[0]
+    phone.page.goto(live_server.url + "/#/join/%s.%s" % (code, "x" * 16))
+    phone.wait("[data-testid=join-link-error]")
+    assert phone.by("join-seat").count() == 0
+    phone.by("join-by-code").click()
+    phone.wait("[data-testid=join-pin]")
+    assert phone.by("join-code").input_value() == code
+    phone.by("join-pin").fill(host.by("room-pin").inner_text().strip())
+    phone.by("join-name").fill("Anna")
+    phone.by("join-seat").click()
+    phone.wait("[data-testid=room-waiting]")
+
+
+def paodekuai_move(page):
+    """Pass when allowed, else the first legal play."""
+    if page.get_by_test_id("next-deal").count():
+        page.get_by_test_id("next-deal").click()
+        return
+    if page.get_by_test_id("pass").get_attribute("aria-disabled") == "false":
+        page.get_by_test_id("pass").click()
+        return
+    for card in page.get_by_test_id("hand").get_attribute("data-legal").split("|")[0].split():
+        page.get_by_test_id("card-" + card).click()
+    page.get_by_test_id("play").click()
+
+
+def test_a_replay_writes_the_scores_as_the_game_and_the_results_do(page, live_server):
+    """Pao De Kuai's replay said "-7 Pkt." and "9 Pkt." where its table and the Ergebnisse say −7 and +9."""
+    start_solo(page, live_server.url, "paodekuai", ["deals-1"], seed=3)
+    for _ in range(200):
+        page.wait_for_selector(MY_TURN + ", html[data-turn=over]", state="attached")
+        if page.locator("html[data-turn=over]").count():
+            page.get_by_test_id("next-deal").click()  # "Endwertung"
+            break
+        paodekuai_move(page)
+    page.wait_for_selector("[data-testid=final-headline]")
+    page.get_by_test_id("to-results").click()
+    said = page.locator("[data-testid=result-item]").first.inner_text()
+    page.get_by_test_id("result-watch").first.click()
+    page.wait_for_selector("[data-testid=replay-step]")
+    page.get_by_test_id("replay-end").click()
+    texts = page.locator(".replay-score").all_inner_texts()
+    assert len(texts) == 3 and not any("-" in text for text in texts), texts
+    for text in texts:
+        number = text.split()[0]
+        assert number == "0" or number[0] in "+−", texts
+        assert number == "0" or number in said, (number, said)
+
+
+def test_a_phone_in_a_room_has_thumb_sized_room_buttons_and_is_told_what_comes_after_a_game(room):
+    """The room bar's "Verlassen" / "Anderes Spiel" / "Raum beenden" were 36 px high; a phone's final standings had
+    only "Ergebnisse", nothing said that the host starts the next game and that the phone follows by itself."""
+    from e2e.test_kit import choose_a_card, play_to_the_end
+
+    played = room("kartenkampf", phones=1, screen=False, seed=3)
+    anna = played.phones[0]
+    anna.wait_for_my_turn()
+    assert small_targets(anna.page) == [], "a phone in a room game"
+    played.host.wait_for_my_turn()
+    assert small_targets(played.host.page) == [], "the host in a room game"
+    assert anna.by("next-by-host").count() == 0, "only once the game is over"
+    play_to_the_end(played, choose_a_card)
+    for device in played.players:
+        device.wait("[data-testid=final-headline], [data-testid=next-round]")
+        if device.by("next-round").count():
+            device.by("next-round").click()
+        device.wait("[data-testid=final-headline]")
+    note = anna.by("next-by-host")
+    assert note.is_visible() and "startet der Gastgeber" in note.inner_text()
+    assert anna.by("new-game").count() == 0
+    assert played.host.by("next-by-host").count() == 0, "the host starts it: its own Neue Partie"
+    assert small_targets(anna.page) == []
+    played.host.by("new-game").click()
+    anna.wait("[data-testid=room-waiting]")
