@@ -57,6 +57,24 @@ def test_rules_link_opens_the_rules_in_the_apps_language_and_back_returns(phone,
     page.get_by_test_id(link).wait_for()  # the screen the link was on
 
 
+def test_the_end_of_a_rules_page_leads_back_too(phone, live_server):
+    """A long rules page on a phone is left from its end as well, in its language, to the screen it came from."""
+    page, language = phone
+    route, link = RULES_LINKS[0][0], RULES_LINKS[0][1]
+    follow_rules_link(page, live_server.url, route, link)
+    end = page.get_by_test_id("rules-back-end")
+    assert end.inner_text() == BACK[language]
+    end.scroll_into_view_if_needed()
+    top = page.get_by_test_id("rules-back").bounding_box()
+    assert top["y"] + top["height"] <= 0, "the page is long: at its end the top's Back is out of sight"
+    box = end.bounding_box()
+    assert box["height"] >= 44 and box["y"] + box["height"] <= page.viewport_size["height"]
+    end.click()
+    page.wait_for_url("**/#/" + route)
+    page.wait_for_selector("html[data-app-ready]")
+    page.get_by_test_id(link).wait_for()
+
+
 def test_language_setting_wins_over_the_browser(browser, live_server):
     """A German browser with the app set to English gets English rules (and the other way round)."""
     for locale, setting, heading in (("de-DE", "en", "Golf – how the app plays it"),

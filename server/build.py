@@ -522,9 +522,12 @@ RULES_LANGUAGE_SCRIPT = """(function () {
     if (article) document.title = article.getAttribute("data-title");
     // Back to the app screen the link came from (a running table stays where it was); the link's own
     // address is for a page opened on its own.
-    var back = document.querySelector("[data-testid=rules-back]");
+    // The same at the page's end: a long page on a phone need not be scrolled back up to leave it.
+    var backs = document.querySelectorAll("[data-testid=rules-back], [data-testid=rules-back-end]");
     var fromApp = document.referrer.indexOf(location.origin + "/") === 0 && history.length > 1;
-    if (back && fromApp) back.addEventListener("click", function (event) { event.preventDefault(); history.back(); });
+    for (var k = 0; fromApp && k < backs.length; k++) {
+      backs[k].addEventListener("click", function (event) { event.preventDefault(); history.back(); });
+    }
   });
 })();"""
 
@@ -547,6 +550,10 @@ RULES_PAGE = """<!doctype html>
 <article data-language="de" lang="de" data-title="%(title_de)s">%(body_de)s</article>
 <article data-language="en" lang="en" data-title="%(title_en)s">%(body_en)s</article>
 </main>
+<footer class="rules-end">
+<a class="btn btn-secondary" href="%(back)s" data-testid="rules-back-end" data-language="de" lang="de">‹ Zurück</a>
+<a class="btn btn-secondary" href="%(back)s" data-testid="rules-back-end" data-language="en" lang="en">‹ Back</a>
+</footer>
 </div></body></html>
 """
 
