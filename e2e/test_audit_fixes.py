@@ -12,6 +12,7 @@
   the Ergebnisse say −7 / +9 and −33.
 - In a room game the bar's buttons ("Verlassen") were 36 px high, and a phone's final standings did not say that
   the host starts the next game and the phone follows by itself.
+- Golf's Tipp badge on the open card (11 px above it) covered the bottom of the "Stapel" label at 360 px.
 """
 
 import pytest
@@ -220,3 +221,13 @@ def test_a_phone_in_a_room_has_thumb_sized_room_buttons_and_is_told_what_comes_a
     assert small_targets(anna.page) == []
     played.host.by("new-game").click()
     anna.wait("[data-testid=room-waiting]")
+
+
+def test_golfs_tipp_badge_on_the_discard_pile_leaves_the_stocks_label_readable(page, live_server):
+    """Tipp on the open card puts its badge 11 px above the card (and a 3 px outline 2 px off it): at 360 px it
+    covered the bottom of the "Stapel" label above."""
+    start_solo(page, live_server.url, "golf", ["seats-4"], 3, shown="[data-testid=discard-top]")
+    label = page.locator(".g-pile-label").first.bounding_box()
+    discard = page.get_by_test_id("discard-top").bounding_box()
+    overhang = 11 + 2  # the badge's top (app.css [data-hinted]::after) and the outline's offset
+    assert discard["y"] - overhang >= label["y"] + label["height"], (label, discard)
