@@ -13,6 +13,7 @@
 - In a room game the bar's buttons ("Verlassen") were 36 px high, and a phone's final standings did not say that
   the host starts the next game and the phone follows by itself.
 - Golf's Tipp badge on the open card (11 px above it) covered the bottom of the "Stapel" label at 360 px.
+- Mau-Mau's "Deine Karten (7)" wrapped its count onto a second line beside Tipp and Mau! at 360 px.
 """
 
 import pytest
@@ -231,3 +232,19 @@ def test_golfs_tipp_badge_on_the_discard_pile_leaves_the_stocks_label_readable(p
     discard = page.get_by_test_id("discard-top").bounding_box()
     overhang = 11 + 2  # the badge's top (app.css [data-hinted]::after) and the outline's offset
     assert discard["y"] - overhang >= label["y"] + label["height"], (label, discard)
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_maumaus_hand_heading_stays_on_one_line_beside_tipp_and_mau(browser, live_server, locale):
+    """ "Deine Karten (7)" wrapped its count under itself beside Tipp and Mau! at 360 px."""
+    context = phone_context(browser, locale=locale)
+    page = context.new_page()
+    start_solo(page, live_server.url, "maumau", ["seats-3"], 1)
+    lines = page.evaluate("""() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('#mm-hand-h'));
+      return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+    }""")
+    assert lines == 1
+    assert small_targets(page, ".mm-hand-head .btn") == []
+    context.close()
