@@ -14,11 +14,12 @@
   the host starts the next game and the phone follows by itself.
 - Golf's Tipp badge on the open card (11 px above it) covered the bottom of the "Stapel" label at 360 px.
 - Mau-Mau's "Deine Karten (7)" wrapped its count onto a second line beside Tipp and Mau! at 360 px.
+- "Auf anderes Gerät übertragen" with no saved game offered only the home screen.
 """
 
 import pytest
 
-from spieleabend.testing import MY_TURN, ConsoleWatch, open_room, phone_context, start_solo
+from spieleabend.testing import MY_TURN, ConsoleWatch, open_app, open_room, phone_context, start_solo
 from e2e.tap_targets import small_targets
 
 GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
@@ -248,3 +249,18 @@ def test_maumaus_hand_heading_stays_on_one_line_beside_tipp_and_mau(browser, liv
     assert lines == 1
     assert small_targets(page, ".mm-hand-head .btn") == []
     context.close()
+
+
+def test_moving_a_game_that_is_not_saved_offers_the_ways_on(page, live_server):
+    """"Auf anderes Gerät übertragen" with no saved game (an old link, a finished game) offered only the home
+    screen: it now starts that game anew or opens one from another device."""
+    open_app(page, live_server.url, "transfer/golf")
+    assert page.get_by_test_id("transfer-none").inner_text() == "Von Golf ist kein Spiel gespeichert."
+    assert small_targets(page, "[data-testid=transfer-new-game], [data-testid=transfer-open]") == []
+    page.get_by_test_id("transfer-new-game").click()
+    page.wait_for_url("**/#/play/golf")
+    page.get_by_test_id("start-game").wait_for()
+    open_app(page, live_server.url, "transfer/golf")
+    page.get_by_test_id("transfer-open").click()
+    page.wait_for_url("**/#/open")
+    page.get_by_test_id("transfer-input").wait_for()

@@ -24,6 +24,8 @@ register({
                  "The game goes on on the other device exactly from here – the same cards, the same plans of the "
                  "computers. It also stays saved here."),
     "tr.no_save": ("Von %(game)s ist kein Spiel gespeichert.", "There is no saved game of %(game)s."),
+    "tr.new_game": ("Neue Partie %(game)s", "New game of %(game)s"),
+    "tr.open_other": ("Ein Spiel von einem anderen Gerät öffnen", "Open a game from another device"),
     "tr.file_h": ("Als Datei", "As a file"),
     "tr.file_hint": ("Speichere die Datei oder teile sie, und öffne sie auf dem anderen Gerät mit „Spiel öffnen“.",
                      "Save or share the file, then open it on the other device with \u201cOpen a game\u201d."),
@@ -191,8 +193,12 @@ class TransferScreen(Screen):
         if saved is not None and "room" in saved["meta"]:
             return page(title, '<p class="empty" data-testid="transfer-none">%s</p>' % escape(t("tr.problem.room")))
         if saved is None:
-            return page(title, '<p class="empty" data-testid="transfer-none">%s</p>' % escape(
-                t("tr.no_save", game=t("game." + self.game))))
+            # Reached by an old link or a finished game: the ways on, not only the home screen.
+            return page(title, '<p class="empty" data-testid="transfer-none">%s</p><div class="stack">'
+                        '<a class="btn btn-primary wide" href="#/play/%s" data-testid="transfer-new-game">%s</a>'
+                        '<a class="btn btn-secondary wide" href="#/open" data-testid="transfer-open">%s</a></div>' % (
+                            escape(t("tr.no_save", game=t("game." + self.game))), escape(self.game),
+                            escape(t("tr.new_game", game=t("game." + self.game))), escape(t("tr.open_other"))))
         back = '<p><a class="btn btn-ghost" href="#/play/%s/continue" data-testid="transfer-back">%s</a></p>' % (
             escape(self.game), escape(t("home.continue")))
         return page(title, '<p class="hint">%s</p>%s%s' % (escape(t("tr.intro")), self.offers(), back),
