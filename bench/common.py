@@ -164,3 +164,11 @@ def two_seat_exploit_line(engine, computer, make, games, seed_base, winners):
         top = winners(state)
         points += 1.0 / len(top) if me in top else 0.0
     return points
+
+
+def paired_gain(won, other):
+    """Return the mean gain of one line over another on the same games, in points, with its 95 % margin ("+1.2 ± 0.9")."""
+    gain = [a - b for a, b in zip(won, other)]
+    mean = sum(gain) / len(gain)
+    spread = (sum((g - mean) ** 2 for g in gain) / max(len(gain) - 1, 1)) ** 0.5
+    return "%+.1f ± %.1f" % (100 * mean, 196 * spread / len(gain) ** 0.5)

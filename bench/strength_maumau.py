@@ -22,7 +22,7 @@ import time
 
 from bench import ladder
 
-from bench.common import DecisionTimer, format_share
+from bench.common import DecisionTimer, format_share, paired_gain
 from spieleabend.bots import maumau as bots
 from spieleabend.games import maumau
 from spieleabend.games.common import Rng
@@ -200,7 +200,6 @@ def _fresh(guess):
 def rollouts_line(games, seed, rollouts, from_size, others_weight=1.0, draw_by_choice=False, seats=4):
     """Print Stark's whole-game share against 3 Mittel with and without the playouts, paired on the same seeds."""
     shares = []
-    differences = []
     spent = []
     for game in range(games):
         me = game % seats
@@ -224,17 +223,14 @@ def rollouts_line(games, seed, rollouts, from_size, others_weight=1.0, draw_by_c
             winners = maumau.outcome(state)["winners"]
             results.append(1.0 / len(winners) if me in winners else 0.0)
         shares.append(results)
-        differences.append(results[1] - results[0])
     base = sum(pair[0] for pair in shares) / games
     searched = sum(pair[1] for pair in shares) / games
-    mean = sum(differences) / games
-    spread = (sum((d - mean) ** 2 for d in differences) / max(games - 1, 1)) ** 0.5
     spent.sort()
     print("Mau-Mau: stark vs %d mittel, %d whole games from seed %d; %d playouts an option once an opponent holds %d or fewer,"
           " the others' points weighted %g, %s" % (seats - 1, games, seed, rollouts, from_size, others_weight,
                                                   "drawing by choice" if draw_by_choice else "drawing only when nothing fits"))
-    print("  as it is %.1f %%, with playouts %.1f %% (%+.1f ± %.1f points paired)" % (
-        100 * base, 100 * searched, 100 * mean, 196 * spread / games ** 0.5))
+    print("  as it is %.1f %%, with playouts %.1f %% (%s points paired)" % (
+        100 * base, 100 * searched, paired_gain([pair[1] for pair in shares], [pair[0] for pair in shares])))
     if spent:
         print("  CPU per searched decision: median %.1f ms, p99 %.1f ms, %d decisions" % (
             1000 * spent[len(spent) // 2], 1000 * spent[min(len(spent) - 1, int(len(spent) * 0.99))], len(spent)))

@@ -35,7 +35,7 @@ import argparse
 from bench import ladder
 import time
 
-from bench.common import DecisionTimer, format_share, median, percentile, rotated_points
+from bench.common import DecisionTimer, format_share, median, paired_gain, percentile, rotated_points
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games import paodekuai as engine
 from spieleabend.games.common import Rng
@@ -137,11 +137,8 @@ def oracle(games, phases, seed_base=2000000):
     print(format_share("stark vs 2 greedy (deals won), as it is", sum(plain), games, baseline=1 / 3))
     for below in phases:
         told = [play_deal_told(seed_base + game, game % 3, below) for game in range(games)]
-        gain = [a - b for a, b in zip(told, plain)]
-        mean = sum(gain) / games
-        spread = (sum((g - mean) ** 2 for g in gain) / (games - 1)) ** 0.5
         print(format_share("  told the hands from %d cards or fewer" % below, sum(told), games, baseline=1 / 3)
-              + "  gain %+.1f ± %.1f points (paired)" % (100 * mean, 196 * spread / games ** 0.5), flush=True)
+              + "  gain %s points (paired)" % paired_gain(told, plain), flush=True)
 
 
 def opponent_decisions(view, opponent):
@@ -237,10 +234,7 @@ def posterior(games, tries, seed_base=2000000):
         if plain is None:
             plain = won
         else:
-            gain = [a - b for a, b in zip(won, plain)]
-            mean = sum(gain) / games
-            spread = (sum((g - mean) ** 2 for g in gain) / (games - 1)) ** 0.5
-            line += "  gain %+.1f ± %.1f points (paired)" % (100 * mean, 196 * spread / games ** 0.5)
+            line += "  gain %s points (paired)" % paired_gain(won, plain)
         cpu = [seconds * 1000 for seconds in tally["cpu"]]
         line += "  CPU per decision median %.2f ms, p99 %.1f ms" % (median(cpu), percentile(cpu, 0.99))
         if reading:
@@ -422,14 +416,6 @@ def play_deal_fast_reading(seed, stark_seat, reading, cpu):
         return action
 
     return play_stark_deal(seed, stark_seat, reading_move)
-
-
-def paired_gain(won, other):
-    """Return the mean paired gain of one line over another on the same deals, in points, with its 95 % margin."""
-    gain = [a - b for a, b in zip(won, other)]
-    mean = sum(gain) / len(gain)
-    spread = (sum((g - mean) ** 2 for g in gain) / (len(gain) - 1)) ** 0.5
-    return "%+.1f ± %.1f" % (100 * mean, 196 * spread / len(gain) ** 0.5)
 
 
 def reading(games, specs, seed_base=2000000):

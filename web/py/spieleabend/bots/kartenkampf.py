@@ -375,8 +375,7 @@ def choose_strong(view, rng):
         return draw(cards, probabilities, rng)
     models = strong_models(view, rng) if view["seats"] <= COPY_MODEL_MAX_SEATS else None
     values = card_values(view, rng, False, FUTURE_WEIGHT_TABLE, models)
-    return pick_mixed(legal, values, STRONG_TEMPERATURE,
-                      table_quantile(view, rng))
+    return pick_mixed(legal, values, STRONG_TEMPERATURE, table_quantile(view, rng))
 
 
 def hint(view, rng):

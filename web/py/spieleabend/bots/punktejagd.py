@@ -311,7 +311,7 @@ def _quantile(view, rng):
 
     At two seats the draw is private. The table's shared part comes from the
     public cards, so the only other seat could work it out: a reply to the
-    computer's own samples beat Stark in 92 % of two-seat games with it, 45 %
+    computer's own samples beat Stark in 93 % of two-seat games with it, 46 %
     without (bench.strength_punktejagd --exploit). Two copies at two seats
     would be computers only.
     """
