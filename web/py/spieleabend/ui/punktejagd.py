@@ -463,12 +463,18 @@ def render_last_reveal(view):
     reveal = ""
     if view["log"]:
         entry = view["log"][-1]
-        slots = "".join(
-            '<li class="reveal-slot%s" data-seat="%d"><span class="who">%s</span>%s<span class="pts">%s</span></li>' % (
-                " blocked" if entry["cards"].count(entry["cards"][seat]) > 1 else "", seat, escape(seat_name(view, seat)),
-                number_card(entry["cards"][seat], t("pj.card", n=entry["cards"][seat]), size="small"),
-                escape(t("pj.plus", n=entry["points"][seat]) + (" ⚑" if entry["risks"][seat] else "")))
-            for seat in range(view["seats"]))
+        slots = []
+        for seat in range(view["seats"]):
+            card = entry["cards"][seat]
+            blocked = entry["cards"].count(card) > 1
+            # The word as well as the red ring: a ring alone says nothing to a colour-blind eye or a screen reader.
+            slots.append(
+                '<li class="reveal-slot%s" data-seat="%d"><span class="who">%s</span>%s%s<span class="pts">%s</span></li>' % (
+                    " blocked" if blocked else "", seat, escape(seat_name(view, seat)),
+                    number_card(card, t("pj.card", n=card), size="small"),
+                    '<span class="blocked-tag">%s</span>' % escape(t("pj.blocked")) if blocked else "",
+                    escape(t("pj.plus", n=entry["points"][seat]) + (" ⚑" if entry["risks"][seat] else ""))))
+        slots = "".join(slots)
         reveal = ('<section class="pj-screen-reveal" data-testid="screen-reveal"><h2>%s</h2><ol class="reveal-row">%s</ol></section>' % (
             escape(t("pj.last_reveal", n=entry["round"], type=type_label(entry["type"]))), slots))
     return reveal
