@@ -14,7 +14,7 @@
   the host starts the next game and the phone follows by itself.
 - Golf's Tipp badge on the open card (11 px above it) covered the bottom of the "Stapel" label at 360 px.
 - Mau-Mau's "Deine Karten (7)" wrapped its count onto a second line beside Tipp and Mau! at 360 px.
-- "Auf anderes Gerät übertragen" with no saved game offered only the home screen.
+- "Auf anderes Gerät übertragen" with no saved game, or on the host of a room's game, offered only the home screen.
 """
 
 import pytest
@@ -264,3 +264,20 @@ def test_moving_a_game_that_is_not_saved_offers_the_ways_on(page, live_server):
     page.get_by_test_id("transfer-open").click()
     page.wait_for_url("**/#/open")
     page.get_by_test_id("transfer-input").wait_for()
+
+
+def test_moving_a_rooms_game_leads_back_to_the_room(room):
+    """"Auf anderes Gerät übertragen" on the host of a room's game (an old link, a bookmark) said the game stays
+    in the room, with no way but the home screen: it now leads back to the room's game."""
+    played = room("kartenkampf", phones=1, screen=False, seed=3)
+    host = played.host
+    host.wait_for_my_turn()
+    host.page.evaluate("location.hash = '#/transfer/kartenkampf'")
+    assert "läuft in einem Raum" in host.by("transfer-none").inner_text()
+    assert host.by("transfer-file").count() == 0 and host.by("transfer-make-code").count() == 0
+    assert small_targets(host.page, "[data-testid=transfer-room]") == []
+    host.by("transfer-room").click()
+    host.wait_for_my_turn()
+    assert host.page.locator(".room-bar").count() == 1, "the room's game, not a solo one"
+    anna = played.phones[0]
+    anna.wait_for_my_turn()

@@ -77,6 +77,7 @@ register({
                           "This is a backup of all results – load it under \u201cResults\u201d. Nothing was changed."),
     "tr.problem.room": ("Diese Partie läuft in einem Raum; sie bleibt auf dem Gerät, das den Raum leitet.",
                         "This game runs in a room; it stays on the device that hosts the room."),
+    "tr.back_to_room": ("Zurück zum Raum", "Back to the room"),
     "tr.problem.too_large": ("Die Datei ist zu groß für ein Spiel. Es wurde nichts geändert.",
                              "The file is too large for a game. Nothing was changed."),
     "tr.problem.code": ("Diesen Code gibt es nicht (mehr): er ist abgelaufen, schon benutzt oder vertippt. "
@@ -191,7 +192,10 @@ class TransferScreen(Screen):
         title = t("tr.title")
         saved = app.storage.load_game(self.game)
         if saved is not None and "room" in saved["meta"]:
-            return page(title, '<p class="empty" data-testid="transfer-none">%s</p>' % escape(t("tr.problem.room")))
+            # The room's game goes on on this device: lead back to it (the route of a room's game opens the room).
+            return page(title, '<p class="empty" data-testid="transfer-none">%s</p><div class="stack">'
+                        '<a class="btn btn-primary wide" href="#/play/%s/continue" data-testid="transfer-room">%s</a>'
+                        '</div>' % (escape(t("tr.problem.room")), escape(self.game), escape(t("tr.back_to_room"))))
         if saved is None:
             # Reached by an old link or a finished game: the ways on, not only the home screen.
             return page(title, '<p class="empty" data-testid="transfer-none">%s</p><div class="stack">'
