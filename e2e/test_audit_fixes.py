@@ -281,3 +281,44 @@ def test_moving_a_rooms_game_leads_back_to_the_room(room):
     assert host.page.locator(".room-bar").count() == 1, "the room's game, not a solo one"
     anna = played.phones[0]
     anna.wait_for_my_turn()
+
+
+# The rows of the room bar: it centres each row's items, so one centre (to 4 px) per row.
+BAR_ROWS = """() => new Set([...document.querySelector('.room-bar').children]
+  .filter(e => e.getClientRects().length).map(e => { const r = e.getBoundingClientRect();
+    return Math.round((r.top + r.bottom) / 8); })).size"""
+
+
+def test_the_hosts_room_bar_keeps_to_one_row_until_its_buttons_are_wanted(room):
+    """The host's sticky bar held the status and two buttons ("Anderes Spiel", "Raum beenden") in two rows at
+    360 px for the whole game: the buttons now wait behind "Raum ▾"."""
+    from e2e.test_kit import choose_a_card, play_to_the_end
+
+    played = room("kartenkampf", phones=1, screen=False, seed=3)
+    host = played.host
+    host.wait_for_my_turn()
+    assert host.page.evaluate(BAR_ROWS) == 1
+    assert host.by("room-lobby").count() == 0 and host.by("end-room").count() == 0
+    menu = host.by("room-menu")
+    assert menu.get_attribute("aria-expanded") == "false"
+    menu.click()
+    assert host.by("room-menu").get_attribute("aria-expanded") == "true"
+    assert small_targets(host.page, ".room-bar .btn") == []
+    host.by("end-room").click()
+    assert "Noch einmal tippen" in host.by("end-room").inner_text()
+    host.by("room-menu").click()  # closing the menu says no
+    host.by("room-menu").click()
+    assert host.by("end-room").inner_text() == "Raum beenden", "asked again, not ended by one more tap"
+    host.by("room-menu").click()
+    play_to_the_end(played, choose_a_card)
+    for device in played.players:
+        device.wait("[data-testid=final-headline], [data-testid=next-round]")
+        if device.by("next-round").count():
+            device.by("next-round").click()
+        device.wait("[data-testid=final-headline]")
+    assert host.page.evaluate(BAR_ROWS) == 1
+    assert host.by("end-room").count() == 0
+    host.by("room-menu").click()
+    assert host.by("room-lobby").count() == 0, "the game is over: the final's Neue Partie leads on"
+    host.by("end-room").click()  # once over, one tap ends the room: nothing is lost
+    played.phones[0].wait("[data-testid=room-final]")

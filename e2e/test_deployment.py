@@ -154,6 +154,7 @@ def test_a_room_game_through_nginx_on_two_processes_survives_a_killed_process(de
     for device in (host, anna, ben, tv):
         device.page.wait_for_selector("[data-testid=final-headline]")
     assert host.by("standing-1").inner_text() == anna.by("standing-1").inner_text()
+    host.by("room-menu").click()
     host.by("end-room").click()
     for device in (anna, ben, tv):
         device.page.wait_for_selector("[data-testid=room-final]")

@@ -134,6 +134,7 @@ def test_one_room_for_the_whole_evening(devices, live_server):
     # 4. A Mau-Mau started and stopped for another game ("Anderes Spiel"): it does not count.
     room.next_game("maumau")
     assert ben.by("watching-note").count() == 0, "Ben plays again"
+    host.by("room-menu").click()
     host.by("room-lobby").click()
     host.by("room-lobby").click()
     host.page.wait_for_selector("[data-testid=start-room-game]")
@@ -180,6 +181,7 @@ def test_phones_go_on_from_a_stopped_punktejagd_to_the_next_game(devices, live_s
     anna.wait("[data-testid=next-round], [data-testid=reveal-title]")
     anna.reload("[data-testid=next-round], [data-testid=reveal-title]")
     tv.reload("[data-testid=screen-reveal]")
+    host.by("room-menu").click()
     host.by("room-lobby").click()
     host.by("room-lobby").click()
     host.page.wait_for_selector("[data-testid=start-room-game]")

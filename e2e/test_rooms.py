@@ -64,6 +64,7 @@ def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
     standings = host.by("standing-1").inner_text()
     assert standings == anna.by("standing-1").inner_text()
     assert anna.by("new-game").count() == 0, "the host starts the next game"
+    host.by("room-menu").click()
     host.by("end-room").click()
     for device in (anna, ben, tv):
         device.page.wait_for_selector("[data-testid=room-final]")
@@ -183,6 +184,7 @@ def test_a_phone_that_leaves_for_good_is_played_by_a_computer(devices, live_serv
         choose(host, hand(host)[0])
         go_on([host])
     host.page.wait_for_selector("[data-testid=final-headline]")
+    host.by("room-menu").click()
     host.by("end-room").click()
     host.page.wait_for_selector("[data-testid=room-final]")
 

@@ -112,6 +112,9 @@ register({
                             "Joining by PIN is locked (too many wrong PINs in this room). Please scan the QR code or open the host's link."),
     "room.start": ("Partie starten", "Start game"),
     "room.end": ("Raum beenden", "End room"),
+    "room.menu": ("Raum ▾", "Room ▾"),
+    "room.menu_close": ("Raum ▴", "Room ▴"),
+    "room.menu_label": ("Raum: anderes Spiel oder beenden", "Room: another game or end it"),
     "room.to_lobby": ("Anderes Spiel", "Another game"),
     "room.lobby_confirm": ("Partie abbrechen? Noch einmal tippen.", "Stop this game? Tap again."),
     "room.end_confirm": ("Wirklich beenden? Noch einmal tippen.", "Really end? Tap again."),
@@ -609,6 +612,7 @@ class RoomFrame(Screen):
         self.lobby_armed = False
         self.keep = False
         self.leave_armed = False
+        self.menu_open = False  # the host's room buttons (another game, end the room) shown
         self.route = getattr(inner, "route", "")
 
     def status(self, app):
@@ -656,12 +660,18 @@ class RoomFrame(Screen):
                 self.room.link.status()[1] in ("unknown_room", "bad_token", "host_gone", "idle"):
             controls = button(t("room.alone"), "room-alone", "room-alone", kind="primary")
         elif self.room is not None:
-            if self.table.outcome() is None:
+            # Room buttons beside the status took a second row of the sticky bar on a 360 px phone for the
+            # whole game: they wait behind one "Raum ▾" until the host needs them.
+            controls = button(t("room.menu_close") if self.menu_open else t("room.menu"), "room-menu", "room-menu",
+                              kind="ghost", extra="room-end", aria_label=t("room.menu_label"),
+                              aria_expanded="true" if self.menu_open else "false")
+            if self.menu_open and self.table.outcome() is None:
                 # Another game instead of this one (the wrong game, people leaving): the room stays.
-                controls = button(t("room.lobby_confirm") if self.lobby_armed else t("room.to_lobby"), "room-lobby",
-                                  "room-lobby", kind="ghost", extra="room-end")
-            controls += button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room",
-                               kind="ghost", extra="room-end")
+                controls += button(t("room.lobby_confirm") if self.lobby_armed else t("room.to_lobby"), "room-lobby",
+                                   "room-lobby", kind="ghost", extra="room-end")
+            if self.menu_open:
+                controls += button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room",
+                                   kind="ghost", extra="room-end")
         elif self.table.link.state in ("retrying", "closed") and self.table.link.error not in ("bad_token",):
             controls = button(t("room.reconnect"), "room-reconnect", "room-reconnect", kind="ghost")
         if self.room is None and self.table.link.state != "closed" and not self.table.reads_from_afar():
@@ -689,6 +699,11 @@ class RoomFrame(Screen):
         return self.bar(app) + self.inner.render(app)
 
     def handle(self, app, action, value):
+        if action == "room-menu" and self.room is not None:
+            self.menu_open = not self.menu_open
+            self.lobby_armed = self.end_armed = False  # closing it is the way to say no to "Noch einmal tippen"
+            app.rerender()
+            return
         if action == "room-lobby" and self.room is not None:
             if not self.lobby_armed and self.table.outcome() is None:
                 self.lobby_armed = True
