@@ -1,6 +1,6 @@
-"""Every screen of every game at 360 px on a touch phone, in German and in English: tap targets of at least
-44x44 px, nothing sticking out sideways, no text cut off, no untranslated text, no keyboard keys named,
-no console error (issue 29).
+"""Every screen of every game at 360 px on a touch phone, in German and in English (and at 320 px in German):
+tap targets of at least 44x44 px, nothing sticking out sideways, no text cut off, no untranslated text, no
+keyboard keys named, no console error (issue 29).
 
 Tables are opened from saved games made with the engines (e2e/prepared_games.py), with as many seats
 as each game takes (the most crowded table), in each phase a person meets: the first turn, the middle of a game with its panels, a round's reveal or summary, the
@@ -57,13 +57,20 @@ def phases(game):
     return out
 
 
-@pytest.fixture(params=sorted(LANGUAGES))
+# 360x740 in both languages, and 320x640 in German (the longer words): a small phone, or a 360 px one set to a
+# large display size, where Mau-Mau's seven cards a row once pushed the page sideways.
+PHONES = {"de": ("de", None), "en": ("en", None), "de-320": ("de", {"width": 320, "height": 640})}
+
+
+@pytest.fixture(params=sorted(PHONES))
 def phone(request, browser):
-    """A 360x740 touch phone in a German or English browser; yields (page, language, checks)."""
-    context = phone_context(browser, locale=LANGUAGES[request.param], has_touch=True)
+    """A touch phone in a German or English browser; yields (page, language, checks)."""
+    language, size = PHONES[request.param]
+    sized = {"viewport": size} if size else {}
+    context = phone_context(browser, locale=LANGUAGES[language], has_touch=True, **sized)
     page = context.new_page()
     watch = ConsoleWatch(page)
-    checks = ScreenChecks(page, request.param)
+    checks = ScreenChecks(page, language, request.param)
     yield page, request.param, checks
     context.close()
     assert watch.errors == [], "console errors: %s" % watch.errors
@@ -72,9 +79,10 @@ def phone(request, browser):
 class ScreenChecks:
     """Collects what each screen does wrong, so one run names every fault at once."""
 
-    def __init__(self, page, language):
+    def __init__(self, page, language, phone):
         self.page = page
         self.language = language
+        self.phone = phone  # the language and, when not 360 px wide, the width: in names of screenshots
         self.pieces = texts_only_in(1 if language == "de" else 0)
         self.faults = []
 
@@ -84,7 +92,7 @@ class ScreenChecks:
         folder = os.environ.get("SPIELEABEND_SCREENSHOTS")
         if folder:
             save_screenshot(page, os.path.join(folder, "%s-%s.png" % (
-                self.language, name.replace(" ", "_").replace("/", "_"))))
+                self.phone, name.replace(" ", "_").replace("/", "_"))))
         small = small_targets(page)
         if small:
             self.faults.append("%s (%s): tap targets under 44x44 px: %s" % (name, self.language, small))
