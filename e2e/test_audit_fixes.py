@@ -15,6 +15,8 @@
 - Golf's Tipp badge on the open card (11 px above it) covered the bottom of the "Stapel" label at 360 px.
 - Mau-Mau's "Deine Karten (7)" wrapped its count onto a second line beside Tipp and Mau! at 360 px.
 - "Auf anderes Gerät übertragen" with no saved game, or on the host of a room's game, offered only the home screen.
+- The host's room bar took two rows of the sticky bar for the whole game at 360 px.
+- The room lobby's game choices left "Kartenkampf" 3 px to its borders at 360 px, 2 at 320.
 """
 
 import pytest
@@ -322,3 +324,14 @@ def test_the_hosts_room_bar_keeps_to_one_row_until_its_buttons_are_wanted(room):
     assert host.by("room-lobby").count() == 0, "the game is over: the final's Neue Partie leads on"
     host.by("end-room").click()  # once over, one tap ends the room: nothing is lost
     played.phones[0].wait("[data-testid=room-final]")
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_the_lobbys_game_choices_keep_their_words_inside(devices, live_server, width):
+    """The room lobby's "Nächstes Spiel", two games a row, left "Kartenkampf" 3 px to its borders at 360 px."""
+    host = devices("host")
+    host.page.set_viewport_size({"width": width, "height": 640})
+    open_room(host, live_server.url, "golf")
+    gaps = host.page.evaluate(WORD_GAPS, "[data-testid^=room-game-] + span")
+    assert len(gaps) == 5
+    assert [gap for gap in gaps if gap[2] < MIN_WORD_GAP] == []
