@@ -77,6 +77,34 @@ CUT = """() => {
 }"""
 
 
+# The smallest gap (px) between a button's own words and its border, per button (text over it, such as a
+# pile's counter badge, placed with position: absolute, aside).
+WORD_GAPS = """(selector) => {
+  const out = [];
+  for (const b of document.querySelectorAll(selector)) {
+    if (!b.getClientRects().length) continue;
+    const cs = getComputedStyle(b), r = b.getBoundingClientRect();
+    const inner = [r.left + parseFloat(cs.borderLeftWidth), r.right - parseFloat(cs.borderRightWidth)];
+    const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    let gap = Infinity;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      let placed = false;
+      for (let up = node.parentElement; up && up !== b; up = up.parentElement)
+        if (getComputedStyle(up).position === "absolute") placed = true;
+      if (placed) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of range.getClientRects())
+        if (line.width >= 1) gap = Math.min(gap, line.left - inner[0], inner[1] - line.right);
+    }
+    if (gap !== Infinity) out.push([b.dataset.testid || b.className, b.textContent.trim(), gap]);
+  }
+  return out;
+}"""
+MIN_WORD_GAP = 6  # px: less, and the words seem to touch the border (a pill's round end most of all)
+
+
 def small_targets(page, selector=TARGETS, size=MIN_TARGET):
     """Return the visible tap targets (matching selector) without a size x size area of their own."""
     return page.evaluate(SMALL_TARGETS, [selector, size])
@@ -85,6 +113,11 @@ def small_targets(page, selector=TARGETS, size=MIN_TARGET):
 def overflowing(page):
     """Return the elements that stick out of the screen sideways (none may)."""
     return page.evaluate(OVERFLOW)
+
+
+def words_near_borders(page, selector=".btn, .seg span", gap=MIN_WORD_GAP):
+    """Return (test id or class, words, px) of the visible buttons whose words come nearer than `gap` to their border."""
+    return [found for found in page.evaluate(WORD_GAPS, selector) if found[2] < gap]
 
 
 def cut_texts(page):

@@ -22,36 +22,10 @@
 import pytest
 
 from spieleabend.testing import MY_TURN, ConsoleWatch, open_app, open_room, phone_context, start_solo
-from e2e.tap_targets import small_targets
+from e2e.tap_targets import MIN_WORD_GAP, WORD_GAPS, small_targets
 
 GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
 
-# The smallest gap (px) between a button's own words and its border, per button (text over it, such as a
-# pile's counter badge, placed with position: absolute, aside).
-WORD_GAPS = """(selector) => {
-  const out = [];
-  for (const b of document.querySelectorAll(selector)) {
-    if (!b.getClientRects().length) continue;
-    const cs = getComputedStyle(b), r = b.getBoundingClientRect();
-    const inner = [r.left + parseFloat(cs.borderLeftWidth), r.right - parseFloat(cs.borderRightWidth)];
-    const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
-    let gap = Infinity;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.textContent.trim()) continue;
-      let placed = false;
-      for (let up = node.parentElement; up && up !== b; up = up.parentElement)
-        if (getComputedStyle(up).position === "absolute") placed = true;
-      if (placed) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const line of range.getClientRects())
-        if (line.width >= 1) gap = Math.min(gap, line.left - inner[0], inner[1] - line.right);
-    }
-    if (gap !== Infinity) out.push([b.dataset.testid || b.className, b.textContent.trim(), gap]);
-  }
-  return out;
-}"""
-MIN_WORD_GAP = 6  # px: less, and the words seem to touch the border (a pill's round end most of all)
 
 
 def in_view(page, testid):

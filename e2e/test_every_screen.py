@@ -1,5 +1,5 @@
 """Every screen of every game at 360 px on a touch phone, in German and in English (and at 320 px in German):
-tap targets of at least 44x44 px, nothing sticking out sideways, no text cut off, no untranslated text, no
+tap targets of at least 44x44 px, nothing sticking out sideways, no button's words up to its border, no text cut off, no untranslated text, no
 keyboard keys named, no console error (issue 29).
 
 Tables are opened from saved games made with the engines (e2e/prepared_games.py), with as many seats
@@ -15,9 +15,13 @@ import pytest
 from spieleabend.games import GAME_MODULES, load
 from spieleabend.testing import ConsoleWatch, open_app, phone_context, save_screenshot
 from e2e.prepared_games import FULL, document, new_state, open_saved, play
-from e2e.tap_targets import cut_texts, keyboard_words, overflowing, small_targets, texts_only_in, untranslated
+from e2e.tap_targets import (cut_texts, keyboard_words, overflowing, small_targets, texts_only_in, untranslated,
+                              words_near_borders)
 
 LANGUAGES = {"de": "de-DE", "en": "en-GB"}
+# Words nearer to their button's border than this (px) look squeezed in; a little under the tool buttons' 6 px
+# (e2e/tap_targets.py), which a row of five choices ("100", "150", "200") keeps to within a fraction.
+WORD_GAP_FLOOR = 5
 PANELS = ["open-played", "open-log", "open-sheet", "open-table"]  # the tools that open a sheet over the table
 
 
@@ -99,6 +103,9 @@ class ScreenChecks:
         wide = overflowing(page)
         if wide:
             self.faults.append("%s (%s): sticks out sideways: %s" % (name, self.language, wide[:8]))
+        near = words_near_borders(page, gap=WORD_GAP_FLOOR)
+        if near:
+            self.faults.append("%s (%s): words running up to a button's border: %s" % (name, self.phone, near[:8]))
         cut = cut_texts(page)
         if cut:
             self.faults.append("%s (%s): %s" % (name, self.language, cut[:8]))
