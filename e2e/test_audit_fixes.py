@@ -17,6 +17,8 @@
 - "Auf anderes Gerät übertragen" with no saved game, or on the host of a room's game, offered only the home screen.
 - The host's room bar took two rows of the sticky bar for the whole game at 360 px.
 - The room lobby's game choices left "Kartenkampf" 3 px to its borders at 360 px, 2 at 320.
+- The Ergebnisse' link to a game's evening was a 21 px line of text; at 320 px the evening's table ran past its
+  panel.
 """
 
 import pytest
@@ -309,3 +311,18 @@ def test_the_lobbys_game_choices_keep_their_words_inside(devices, live_server, w
     gaps = host.page.evaluate(WORD_GAPS, "[data-testid^=room-game-] + span")
     assert len(gaps) == 5
     assert [gap for gap in gaps if gap[2] < MIN_WORD_GAP] == []
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_the_results_after_a_game_fit_a_small_phone(page, live_server, width):
+    """After a finished game the Ergebnisse' link to its evening was a 21 px line of text, and at 320 px the
+    evening's table ran 7 px past its panel."""
+    from e2e.tap_targets import overflowing
+    from e2e.test_replay import finish_kartenkampf
+
+    page.set_viewport_size({"width": width, "height": 700})
+    finish_kartenkampf(page, live_server.url)
+    open_app(page, live_server.url, "results")
+    page.get_by_test_id("result-night").wait_for()
+    assert small_targets(page) == []
+    assert overflowing(page) == []
