@@ -19,6 +19,7 @@
 - The room lobby's game choices left "Kartenkampf" 3 px to its borders at 360 px, 2 at 320.
 - The Ergebnisse' link to a game's evening was a 21 px line of text; at 320 px the evening's table ran past its
   panel.
+- Golf's tiles of the other seats cut a name of nine letters ("Gastgeber").
 """
 
 import pytest
@@ -326,3 +327,15 @@ def test_the_results_after_a_game_fit_a_small_phone(page, live_server, width):
     page.get_by_test_id("result-night").wait_for()
     assert small_targets(page) == []
     assert overflowing(page) == []
+
+
+def test_golfs_tiles_show_a_name_like_gastgeber_whole(room):
+    """An opponent's tile in Golf was 76 px wide whatever its name: "Gastgeber" (the host's name when it gives
+    none) read "Gastge…" on every phone. A tile now takes the width its name needs, up to 8.5rem."""
+    from e2e.tap_targets import cut_texts
+
+    played = room("golf", phones=1, screen=False, seed=3)
+    anna = played.phones[0]
+    anna.wait("[data-testid=peek-done]")
+    assert anna.page.locator(".g-others .g-name").all_inner_texts() == ["Gastgeber"]
+    assert cut_texts(anna.page) == []
