@@ -19,7 +19,8 @@
 - The room lobby's game choices left "Kartenkampf" 3 px to its borders at 360 px, 2 at 320.
 - The Ergebnisse' link to a game's evening was a 21 px line of text; at 320 px the evening's table ran past its
   panel.
-- Golf's tiles of the other seats cut a name of nine letters ("Gastgeber").
+- Golf's tiles of the other seats cut a name of nine letters ("Gastgeber"); Pao De Kuai's seats cut "Gastgeber"
+  and "Maximilian", and every small card back was padded to 44 px high by the "‹ Startseite" button's rule.
 """
 
 import pytest
@@ -339,3 +340,18 @@ def test_golfs_tiles_show_a_name_like_gastgeber_whole(room):
     anna.wait("[data-testid=peek-done]")
     assert anna.page.locator(".g-others .g-name").all_inner_texts() == ["Gastgeber"]
     assert cut_texts(anna.page) == []
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_pao_de_kuais_seats_show_names_of_ten_letters_whole(room, width):
+    """Pao De Kuai's seats cut "Gastgeber" and "Maximilian": the arrows' columns, the card back and the gaps took
+    the room (the back was 30 px wide, padded by the rule for the "‹ Startseite" button's class "back")."""
+    from e2e.tap_targets import cut_texts
+
+    played = room("paodekuai", phones=1, screen=False, seed=3, names=["Maximilian"])
+    for device in (played.host, played.phones[0]):
+        device.page.set_viewport_size({"width": width, "height": 700})
+        device.wait("[data-testid=hand]")
+        assert cut_texts(device.page) == []
+        names = device.page.locator(".pdk-seat-name").all_inner_texts()
+        assert sorted(names) == ["Anna", "Gastgeber", "Maximilian"]
