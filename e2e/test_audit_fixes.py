@@ -178,11 +178,21 @@ def test_a_replay_writes_the_scores_as_the_game_and_the_results_do(page, live_se
         assert number == "0" or number in said, (number, said)
 
 
+def play_kartenkampf_to_its_final(played):
+    """Choose a card on whichever device's turn it is until every player sees the final standings."""
+    from e2e.test_kit import choose_a_card, play_to_the_end
+
+    play_to_the_end(played, choose_a_card)
+    for device in played.players:
+        device.wait("[data-testid=final-headline], [data-testid=next-round]")
+        if device.by("next-round").count():
+            device.by("next-round").click()
+        device.wait("[data-testid=final-headline]")
+
+
 def test_a_phone_in_a_room_has_thumb_sized_room_buttons_and_is_told_what_comes_after_a_game(room):
     """The room bar's "Verlassen" / "Anderes Spiel" / "Raum beenden" were 36 px high; a phone's final standings had
     only "Ergebnisse", nothing said that the host starts the next game and that the phone follows by itself."""
-    from e2e.test_kit import choose_a_card, play_to_the_end
-
     played = room("kartenkampf", phones=1, screen=False, seed=3)
     anna = played.phones[0]
     anna.wait_for_my_turn()
@@ -190,12 +200,7 @@ def test_a_phone_in_a_room_has_thumb_sized_room_buttons_and_is_told_what_comes_a
     played.host.wait_for_my_turn()
     assert small_targets(played.host.page) == [], "the host in a room game"
     assert anna.by("next-by-host").count() == 0, "only once the game is over"
-    play_to_the_end(played, choose_a_card)
-    for device in played.players:
-        device.wait("[data-testid=final-headline], [data-testid=next-round]")
-        if device.by("next-round").count():
-            device.by("next-round").click()
-        device.wait("[data-testid=final-headline]")
+    play_kartenkampf_to_its_final(played)
     note = anna.by("next-by-host")
     assert note.is_visible() and "startet der Gastgeber" in note.inner_text()
     assert anna.by("new-game").count() == 0
@@ -272,8 +277,6 @@ BAR_ROWS = """() => new Set([...document.querySelector('.room-bar').children]
 def test_the_hosts_room_bar_keeps_to_one_row_until_its_buttons_are_wanted(room):
     """The host's sticky bar held the status and two buttons ("Anderes Spiel", "Raum beenden") in two rows at
     360 px for the whole game: the buttons now wait behind "Raum ▾"."""
-    from e2e.test_kit import choose_a_card, play_to_the_end
-
     played = room("kartenkampf", phones=1, screen=False, seed=3)
     host = played.host
     host.wait_for_my_turn()
@@ -290,12 +293,7 @@ def test_the_hosts_room_bar_keeps_to_one_row_until_its_buttons_are_wanted(room):
     host.by("room-menu").click()
     assert host.by("end-room").inner_text() == "Raum beenden", "asked again, not ended by one more tap"
     host.by("room-menu").click()
-    play_to_the_end(played, choose_a_card)
-    for device in played.players:
-        device.wait("[data-testid=final-headline], [data-testid=next-round]")
-        if device.by("next-round").count():
-            device.by("next-round").click()
-        device.wait("[data-testid=final-headline]")
+    play_kartenkampf_to_its_final(played)
     assert host.page.evaluate(BAR_ROWS) == 1
     assert host.by("end-room").count() == 0
     host.by("room-menu").click()

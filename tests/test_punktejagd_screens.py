@@ -10,11 +10,7 @@ from spieleabend.ui import i18n
 from spieleabend.ui.punktejagd import render_last_reveal
 
 
-@pytest.fixture(autouse=True)
-def german():
-    i18n.set_language("de")
-    yield
-    i18n.set_language("de")
+pytestmark = pytest.mark.usefixtures("german")  # tests/conftest.py
 
 
 def after_one_round(cards):
