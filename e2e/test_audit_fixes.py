@@ -13,7 +13,7 @@
 - In a room game the bar's buttons ("Verlassen") were 36 px high, and a phone's final standings did not say that
   the host starts the next game and the phone follows by itself.
 - Golf's Tipp badge on the open card (11 px above it) covered the bottom of the "Stapel" label at 360 px.
-- Mau-Mau's "Deine Karten (7)" wrapped its count onto a second line beside Tipp and Mau! at 360 px.
+- Mau-Mau's "Deine Karten (7)" (and "(12)") wrapped its count onto a second line beside Tipp and Mau! at 360 px.
 - "Auf anderes Gerät übertragen" with no saved game, or on the host of a room's game, offered only the home screen.
 - The host's room bar took two rows of the sticky bar for the whole game at 360 px.
 - The room lobby's game choices left "Kartenkampf" 3 px to its borders at 360 px, 2 at 320.
@@ -222,17 +222,26 @@ def test_golfs_tipp_badge_on_the_discard_pile_leaves_the_stocks_label_readable(p
 
 @pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
 def test_maumaus_hand_heading_stays_on_one_line_beside_tipp_and_mau(browser, live_server, locale):
-    """ "Deine Karten (7)" wrapped its count under itself beside Tipp and Mau! at 360 px."""
+    """ "Deine Karten (7)" wrapped its count under itself beside Tipp and Mau! at 360 px, and so did
+    "Deine Karten (12)" after that."""
+    from e2e.prepared_games import document, new_state, open_saved
+
     context = phone_context(browser, locale=locale)
     page = context.new_page()
     start_solo(page, live_server.url, "maumau", ["seats-3"], 1)
-    lines = page.evaluate("""() => {
+    heading_lines = """() => {
       const range = document.createRange();
       range.selectNodeContents(document.querySelector('#mm-hand-h'));
       return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
-    }""")
-    assert lines == 1
+    }"""
+    assert page.evaluate(heading_lines) == 1
     assert small_targets(page, ".mm-hand-head .btn") == []
+    state = new_state("maumau", seats=4)
+    while len(state["hands"][0]) < 12:  # a person who drew five
+        state["hands"][0].append(state["stock"].pop())
+    open_saved(page, live_server.url, document("maumau", state), "[data-testid=hand]")
+    assert "(12)" in page.locator("#mm-hand-h").inner_text()
+    assert page.evaluate(heading_lines) == 1
     context.close()
 
 

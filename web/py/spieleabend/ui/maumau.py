@@ -574,9 +574,10 @@ class TableScreen(Screen):
         note = t("mm.mau_armed") if mau_said else t("mm.mau_hint")
         picker = self.render_picker(marks) if picking is not None else ""
         return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
-                '<h2 id="mm-hand-h">%s</h2>%s%s</div>%s%s'
+                '<h2 id="mm-hand-h"%s>%s</h2>%s%s</div>%s%s'
                 '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand">%s</div>'
                 '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
+                    ' class="mm-many"' if len(hand) >= 10 else "",  # a two-digit count in a smaller type, on one line
                     escape(t("mm.hand", n=len(hand))), tipp_button, mau, tipp_line, picker,
                     hand_rows(cards), escape(note), "".join(notes)))
 
