@@ -272,6 +272,31 @@ def without_comments(source):
     return "".join(lines)
 
 
+def without_docstrings(source):
+    """Return Python source with every docstring replaced by "" and every line kept where it was.
+
+    Nothing in the app reads a docstring at run time, and they were a fifth of what the bundle
+    sends (48 of 260 KB compressed, 2026-12-05); "" keeps a body that is only a docstring valid.
+    """
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                spans.append((first.lineno, first.col_offset, first.end_lineno, first.end_col_offset))
+    lines = [line.encode("utf-8") for line in source.splitlines(True)]  # ast's columns count UTF-8 bytes
+    for start_row, start_column, end_row, end_column in sorted(spans, reverse=True):
+        lines[start_row - 1] = lines[start_row - 1][:start_column] + b'""' + lines[end_row - 1][end_column:]
+        for row in range(start_row, end_row):
+            lines[row] = b"\n"
+    return b"".join(lines).decode("utf-8")
+
+
+def shipped_source(source):
+    """Return a module's source as the bundle ships it: no comments, no docstrings, the same line numbers."""
+    return without_docstrings(without_comments(source))
+
+
 def build_python_bundle(py_root, precompiled_names=(), brython_source=None):
     """Return the app's bundle as JSON text: every module under py_root, for `loadBrythonPackage`.
 
@@ -283,12 +308,13 @@ def build_python_bundle(py_root, precompiled_names=(), brython_source=None):
     modules = {}
     sources = []
     for name, source, is_package in python_modules(py_root):
-        entry = [".py", without_comments(source), module_imports(source, name, is_package)]
+        shipped = shipped_source(source)
+        entry = [".py", shipped, module_imports(source, name, is_package)]
         if is_package:
             entry.append(1)
         modules[name] = entry
         if name in precompiled_names:
-            sources.append((name, source, is_package))
+            sources.append((name, shipped, is_package))
     body = json.dumps(modules, sort_keys=True, ensure_ascii=False)
     # The timestamp keys Brython's compiled-code cache: same content, same number (< 2**53).
     timestamp = int(hashlib.sha256(body.encode("utf-8")).hexdigest()[:12], 16)

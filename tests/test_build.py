@@ -8,7 +8,7 @@ import pytest
 
 from server.build import (BRYTHON_DATA, BRYTHON_FIXES, BRYTHON_JOIN_FAST, BRYTHON_JOIN_SLOW, BRYTHON_LOADER_BUG,
                           BRYTHON_LOADER_FIX, build, build_python_bundle,
-                          fixed_brython, module_imports, prerender_home, start_modules, start_order)
+                          fixed_brython, module_imports, prerender_home, shipped_source, start_modules, start_order)
 
 def bundle_modules(text):
     return json.loads(text)["modules"]
@@ -50,6 +50,56 @@ def test_timestamp_follows_the_content(tmp_path):
     assert bundle_modules(build_python_bundle(root))["$timestamp"] == first
     (root / "a.py").write_text("x = 2\n")
     assert bundle_modules(build_python_bundle(root))["$timestamp"] != first
+
+
+SOURCE_WITH_DOCS = '''"""Module: über alles."""
+
+import os  # a comment
+
+
+class Only:
+    """Nothing but a docstring: the body must stay valid."""
+
+
+def twice(n):
+    """Return n doubled.
+
+    Über zwei Zeilen, mit Umlauten.
+    """
+    text = """not a docstring"""  # a string later in the body stays
+    return 2 * n, text
+
+
+def failing():
+    raise ValueError("line 20")
+'''
+
+
+def test_the_bundle_ships_sources_without_comments_and_docstrings_on_the_same_lines():
+    shipped = shipped_source(SOURCE_WITH_DOCS)
+    assert "Module" not in shipped and "doubled" not in shipped and "Umlauten" not in shipped
+    assert "comment" not in shipped and '"""not a docstring"""' in shipped
+    assert shipped.count("\n") == SOURCE_WITH_DOCS.count("\n")
+    space = {}
+    exec(compile(shipped, "shipped.py", "exec"), space)
+    assert space["twice"](4) == (8, "not a docstring") and space["Only"]().__class__.__name__ == "Only"
+    with pytest.raises(ValueError) as raised:
+        space["failing"]()
+    assert raised.traceback[-1].lineno + 1 == 20, "a traceback points at the line of the source file"
+
+
+def test_real_bundle_ships_no_docstring_and_keeps_every_line():
+    import ast
+
+    from server.build import DEFAULT_WEB_ROOT, python_modules
+
+    modules = bundle_modules(real_bundle())
+    for name, source, _ in python_modules(DEFAULT_WEB_ROOT / "py"):
+        shipped = modules[name][1]
+        assert shipped.count("\n") == source.count("\n"), name
+        for node in ast.walk(ast.parse(shipped)):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)):
+                assert not ast.get_docstring(node), (name, getattr(node, "name", None))
 
 
 def test_real_bundle_contains_the_app_and_engines():
