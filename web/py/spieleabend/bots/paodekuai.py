@@ -15,12 +15,17 @@ fewest plays, answer with the play that leaves the fewest), and the player
 itself also plays its sure plays first once at most one of its plays can be
 beaten. The option that went out first most often is chosen. A fixed budget
 of simulated work bounds the time; decisions are reproducible from the view
-and the generator alone.
+and the generator alone. While both opponents hold more than 4 cards the
+budget plays out only one or two guesses, so a small network, fitted to the
+win rates a long search found (bench/paodekuai_distill.py), scores the
+shortlist first: the two best-scored options are played out and the score
+counts as 30 guesses' wins.
 
 The two computers at a table share nothing: each sees only its own view.
 """
 
 from spieleabend.games.paodekuai import RANK_VALUE, DECK, ACE, SEQUENCE_TOP, classify
+from spieleabend.bots.paodekuai_weights import HIDDEN, HIDDEN_BIAS, OUTPUT
 
 # Simulated plays are lists [kind, low, high, per_rank, bomb_strength].
 # Groups of one rank are coded by their size, then sequences and bombs.
@@ -48,6 +53,11 @@ SHORTLIST = 3            # options played out per decision
 MAX_SAMPLES = 20         # guessed deals per option at most
 HARD_BUDGET_FACTOR = 2   # a guess that would take the work past this many budgets is dropped
 WORK_BUDGET = 300        # 2 per simulated move + 1 per new plan entry, per decision (phone budget: 100 ms)
+# The learned score (a small network fitted to a long search's win rates, bench/paodekuai_distill.py)
+# counts as this many guesses' playout wins: with big hands the budget plays out about one guess, too
+# few to tell the options apart. Late in a deal the playouts see enough guesses and decide alone.
+LEARNED_WORTH = 30
+LEARNED_ABOVE = 4        # the score is used while both opponents hold more cards than this
 
 
 def random_choose(view, rng):
@@ -523,6 +533,100 @@ def sure_win(options, possible, sizes, memo):
     return None
 
 
+def option_inputs(option, least, mine, possible, sizes, memo):
+    """Return the learned score's inputs of a shortlisted option: what it plays, keeps and leaves beatable."""
+    play = option[3]
+    rest = option[4]
+    kind = play[0]
+    weak = 0
+    sure = 0
+    weak_top = 0
+    for group in plan_groups(rest, option[5], memo):
+        if beatable(group, possible, sizes):
+            weak += 1
+            if group[2] > weak_top:
+                weak_top = group[2]
+        else:
+            sure += 1
+    open_play = 1 if beatable(play, possible, sizes) else 0
+    bombs = 0
+    for value in range(3, 14):
+        if rest[value] == 4:
+            bombs += 1
+    if rest[ACE] == 3:
+        bombs += 1
+    breaks_bomb = 0
+    breaks_group = 0
+    if kind != BOMB:
+        for value in range(play[1], play[2] + 1):
+            if mine[value] == 4 or (value == ACE and mine[value] == 3):
+                breaks_bomb = 1
+            elif rest[value]:
+                breaks_group = 1
+    # Ranks above the play's top of which an opponent may hold enough to answer it.
+    beaters = 0
+    if kind <= TRIPLE:
+        limit = 16 if kind == SINGLE else (15 if kind == PAIR else 14)
+        for value in range(play[2] + 1, limit):
+            if possible[0][value] >= kind or possible[1][value] >= kind:
+                beaters += 1
+    elif open_play:
+        beaters = 1
+    lowest = 3
+    while lowest < 16 and not mine[lowest]:
+        lowest += 1
+    rest_top = 0
+    for value in range(3, 16):
+        if rest[value]:
+            rest_top = value
+    smaller = sizes[0] if sizes[0] < sizes[1] else sizes[1]
+    near = 1 if smaller <= 2 else 0
+    scale = smaller / 16.0
+    more = option[0] // 100 - least
+    cards = (play[2] - play[1] + 1) * play[3]
+    return [more, weak, 1 if weak >= 2 else 0, 1 if weak <= 1 else 0, sure, open_play, beaters / 12.0,
+            (play[2] - 3) / 12.0, cards / 4.0, 1 if kind == BOMB else 0, bombs, breaks_bomb, breaks_group,
+            rest[15], rest[ACE], (weak_top - 3) / 12.0 if weak else 0, (rest_top - 3) / 12.0 if rest_top else 0,
+            1 if play[1] == lowest else 0, 1 if kind == SINGLE else 0, 1 if kind == PAIR else 0,
+            1 if kind == STRAIGHT or kind == RUN else 0,
+            open_play * near, weak * scale, more * scale, open_play * scale, cards * scale / 4.0,
+            1 if sizes[0] <= 2 else 0, open_play if sizes[0] <= 2 else 0]
+
+
+def learned_scores(ranked, mine, possible, sizes, leading, memo):
+    """Return the learned score of each shortlisted option (about the win rate it adds)."""
+    least = ranked[0][0] // 100
+    held = 0
+    for value in range(3, 16):
+        held += mine[value]
+    smaller = sizes[0] if sizes[0] < sizes[1] else sizes[1]
+    shared = [smaller / 16.0, sizes[0] / 16.0, 1 if leading else 0, held / 16.0, least / 8.0,
+              1 if smaller <= 2 else 0, 1 if smaller <= 5 else 0]
+    width = len(HIDDEN[0]) - len(shared)
+    # The decision's inputs are the same for every option: their share of each unit is summed once.
+    base = []
+    for unit in range(len(HIDDEN)):
+        row = HIDDEN[unit]
+        act = HIDDEN_BIAS[unit]
+        for index in range(len(shared)):
+            act += row[width + index] * shared[index]
+        base.append(act)
+    scores = []
+    for option in ranked:
+        inputs = option_inputs(option, least, mine, possible, sizes, memo)
+        total = 0.0
+        for unit in range(len(HIDDEN)):
+            row = HIDDEN[unit]
+            act = base[unit]
+            for index in range(width):
+                if inputs[index]:
+                    act += row[index] * inputs[index]
+            if act > 0:
+                total += OUTPUT[unit] * act
+        scores.append(total / 1000000.0)  # weights in thousandths: both layers scale the score
+    return scores
+
+
 def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budget=WORK_BUDGET):
     """Shortlist by fewest plays left, play the shortlist out on guessed deals, keep the best."""
     legal = view["legal"]
@@ -565,6 +669,22 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
     ranked = ranked[:shortlist]
     if len(ranked) == 1:
         return ranked[0][2]
+    opp_sizes = [sizes[others[0]], sizes[others[1]]]
+    learned = None
+    if opp_sizes[0] > LEARNED_ABOVE and opp_sizes[1] > LEARNED_ABOVE:
+        learned = learned_scores(ranked, mine, possible, opp_sizes, view["top"] is None, memo)
+        # Only the two best-scored options are played out: the one or two guesses the budget
+        # allows with big hands then compare two options instead of three.
+        first = 0
+        for index in range(1, len(ranked)):
+            if learned[index] > learned[first]:
+                first = index
+        second = -1
+        for index in range(len(ranked)):
+            if index != first and (second < 0 or learned[index] > learned[second]):
+                second = index
+        ranked = [ranked[first], ranked[second]]
+        learned = [learned[first], learned[second]]
     wins = [0] * len(ranked)
     steps = 0
     samples = 0
@@ -601,9 +721,12 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
             break
         for index in range(len(ranked)):
             wins[index] += sample_wins[index]
+    values = wins
+    if learned is not None:
+        values = [wins[index] + LEARNED_WORTH * learned[index] for index in range(len(ranked))]
     best = 0
     for index in range(1, len(ranked)):
-        if wins[index] > wins[best]:
+        if values[index] > values[best]:
             best = index
     return ranked[best][2]
 
