@@ -75,7 +75,7 @@ def phone(request, browser):
     page = context.new_page()
     watch = ConsoleWatch(page)
     checks = ScreenChecks(page, language, request.param)
-    yield page, request.param, checks
+    yield page, language, checks
     context.close()
     assert watch.errors == [], "console errors: %s" % watch.errors
 
