@@ -210,47 +210,8 @@ def prepare(view):
 
 def playouts(context, ranked, rng, max_samples, budget, hard_limit=None):
     """Play the options out as strong_choose does; return (wins per option, guesses played out for every option)."""
-    memo = context["memo"]
-    seat = context["seat"]
-    others = context["others"]
-    sizes = context["sizes"]
-    wins = [0] * len(ranked)
-    steps = 0
-    samples = 0
-    done = 0
-    limit = bots.HARD_BUDGET_FACTOR * budget if hard_limit is None else hard_limit
-    while samples < max_samples and 2 * steps + len(memo) < budget:
-        samples += 1
-        guessed = bots.sample_hands(context["unseen"], context["opp_sizes"], context["caps"], rng)
-        guessed_keys = [bots.key_of(guessed[0]), bots.key_of(guessed[1])]
-        sample_wins = [0] * len(ranked)
-        cut = False
-        for index in range(len(ranked)):
-            option = ranked[index]
-            hands = [None, None, None]
-            keys = [0, 0, 0]
-            option_sizes = [0, 0, 0]
-            hands[seat] = list(option[4])
-            keys[seat] = option[5]
-            option_sizes[seat] = option[6]
-            for k in range(2):
-                hands[others[k]] = list(guessed[k])
-                keys[others[k]] = guessed_keys[k]
-                option_sizes[others[k]] = sizes[others[k]]
-            winner, used = bots.rollout(hands, keys, option_sizes, others[0], option[3], seat, seat,
-                                        memo, limit - 2 * steps)
-            steps += used
-            if winner < 0:
-                cut = True
-                break
-            if winner == seat:
-                sample_wins[index] = 1
-        if cut:
-            break
-        done += 1
-        for index in range(len(ranked)):
-            wins[index] += sample_wins[index]
-    return wins, done
+    return bots.play_out(ranked, context["seat"], context["others"], context["sizes"], context["unseen"],
+                         context["caps"], context["memo"], rng, max_samples, budget, hard_limit)
 
 
 def features_of(context, ranked):

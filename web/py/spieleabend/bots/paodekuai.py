@@ -627,6 +627,50 @@ def learned_scores(ranked, mine, possible, sizes, leading, memo):
     return scores
 
 
+def play_out(ranked, seat, others, sizes, unseen, caps, memo, rng, max_samples, budget, limit=None):
+    """Play every option out on the same guesses until the budget is spent; return (wins per option, guesses)."""
+    wins = [0] * len(ranked)
+    steps = 0
+    samples = 0
+    done = 0
+    # Work = 2 per simulated move + 1 per plan entry (the costly part with big hands).
+    if limit is None:
+        limit = HARD_BUDGET_FACTOR * budget
+    while samples < max_samples and 2 * steps + len(memo) < budget:
+        samples += 1
+        guessed = sample_hands(unseen, [sizes[others[0]], sizes[others[1]]], caps, rng)
+        guessed_keys = [key_of(guessed[0]), key_of(guessed[1])]
+        sample_wins = [0] * len(ranked)
+        cut = False
+        for index in range(len(ranked)):
+            option = ranked[index]
+            hands = [None, None, None]
+            keys = [0, 0, 0]
+            option_sizes = [0, 0, 0]
+            hands[seat] = list(option[4])
+            keys[seat] = option[5]
+            option_sizes[seat] = option[6]
+            for k in range(2):
+                hands[others[k]] = list(guessed[k])
+                keys[others[k]] = guessed_keys[k]
+                option_sizes[others[k]] = sizes[others[k]]
+            winner, used = rollout(hands, keys, option_sizes, others[0], option[3], seat, seat,
+                                   memo, limit - 2 * steps)
+            steps += used
+            if winner < 0:
+                cut = True
+                break
+            if winner == seat:
+                sample_wins[index] = 1
+        if cut:
+            # A guess not played out for every option would favour the options played first.
+            break
+        done += 1
+        for index in range(len(ranked)):
+            wins[index] += sample_wins[index]
+    return wins, done
+
+
 def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budget=WORK_BUDGET):
     """Shortlist by fewest plays left, play the shortlist out on guessed deals, keep the best."""
     legal = view["legal"]
@@ -685,42 +729,7 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
                 second = index
         ranked = [ranked[first], ranked[second]]
         learned = [learned[first], learned[second]]
-    wins = [0] * len(ranked)
-    steps = 0
-    samples = 0
-    # Work = 2 per simulated move + 1 per plan entry (the costly part with big hands).
-    limit = HARD_BUDGET_FACTOR * budget
-    while samples < max_samples and 2 * steps + len(memo) < budget:
-        samples += 1
-        guessed = sample_hands(unseen, [sizes[others[0]], sizes[others[1]]], caps, rng)
-        guessed_keys = [key_of(guessed[0]), key_of(guessed[1])]
-        sample_wins = [0] * len(ranked)
-        cut = False
-        for index in range(len(ranked)):
-            option = ranked[index]
-            hands = [None, None, None]
-            keys = [0, 0, 0]
-            option_sizes = [0, 0, 0]
-            hands[seat] = list(option[4])
-            keys[seat] = option[5]
-            option_sizes[seat] = option[6]
-            for k in range(2):
-                hands[others[k]] = list(guessed[k])
-                keys[others[k]] = guessed_keys[k]
-                option_sizes[others[k]] = sizes[others[k]]
-            winner, used = rollout(hands, keys, option_sizes, others[0], option[3], seat, seat,
-                                   memo, limit - 2 * steps)
-            steps += used
-            if winner < 0:
-                cut = True
-                break
-            if winner == seat:
-                sample_wins[index] = 1
-        if cut:
-            # A guess not played out for every option would favour the options played first.
-            break
-        for index in range(len(ranked)):
-            wins[index] += sample_wins[index]
+    wins = play_out(ranked, seat, others, sizes, unseen, caps, memo, rng, max_samples, budget)[0]
     values = wins
     if learned is not None:
         values = [wins[index] + LEARNED_WORTH * learned[index] for index in range(len(ranked))]
