@@ -15,7 +15,7 @@
 - Golf's Tipp badge on the open card (11 px above it) covered the bottom of the "Stapel" label at 360 px.
 - Mau-Mau's "Deine Karten (7)" (and "(12)") wrapped its count onto a second line beside Tipp and Mau! at 360 px.
 - "Auf anderes Gerät übertragen" with no saved game, or on the host of a room's game, offered only the home screen.
-- The host's room bar took two rows of the sticky bar for the whole game at 360 px.
+- The host's room bar took two rows of the sticky bar for the whole game at 360 px, a phone's at 320 px.
 - The room lobby's game choices left "Kartenkampf" 3 px to its borders at 360 px, 2 at 320.
 - The Ergebnisse' link to a game's evening was a 21 px line of text; at 320 px the evening's table ran past its
   panel.
@@ -309,6 +309,17 @@ def test_the_hosts_room_bar_keeps_to_one_row_until_its_buttons_are_wanted(room):
     assert host.by("room-lobby").count() == 0, "the game is over: the final's Neue Partie leads on"
     host.by("end-room").click()  # once over, one tap ends the room: nothing is lost
     played.phones[0].wait("[data-testid=room-final]")
+
+
+def test_the_room_bar_keeps_to_one_row_on_a_320_px_phone(room):
+    """At 320 px a phone's "Verbunden · Raum …" took a row of its own above "Verlassen": the status now wraps
+    beside its button (German, the longer words)."""
+    played = room("maumau", phones=1, screen=False, seed=3)
+    for device in (played.host, played.phones[0]):
+        device.page.set_viewport_size({"width": 320, "height": 640})
+        device.wait("[data-testid=room-status][data-state=online]")
+        assert device.page.evaluate(BAR_ROWS) == 1, device.name
+        assert small_targets(device.page, ".room-bar .btn") == []
 
 
 @pytest.mark.parametrize("width", [360, 320])
