@@ -13,7 +13,8 @@
 - In a room game the bar's buttons ("Verlassen") were 36 px high, and a phone's final standings did not say that
   the host starts the next game and the phone follows by itself.
 - Golf's Tipp badge on the open card (11 px above it) covered the bottom of the "Stapel" label at 360 px.
-- Mau-Mau's "Deine Karten (7)" (and "(12)") wrapped its count onto a second line beside Tipp and Mau! at 360 px.
+- Mau-Mau's "Deine Karten (7)" (and "(12)") wrapped its count onto a second line beside Tipp and Mau! at 360 px
+  (and at 320 px).
 - "Auf anderes Gerät übertragen" with no saved game, or on the host of a room's game, offered only the home screen.
 - The host's room bar took two rows of the sticky bar for the whole game at 360 px, a phone's at 320 px.
 - The room lobby's game choices left "Kartenkampf" 3 px to its borders at 360 px, 2 at 320.
@@ -220,13 +221,14 @@ def test_golfs_tipp_badge_on_the_discard_pile_leaves_the_stocks_label_readable(p
     assert discard["y"] - overhang >= label["y"] + label["height"], (label, discard)
 
 
+@pytest.mark.parametrize("width", [360, 320])
 @pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
-def test_maumaus_hand_heading_stays_on_one_line_beside_tipp_and_mau(browser, live_server, locale):
+def test_maumaus_hand_heading_stays_on_one_line_beside_tipp_and_mau(browser, live_server, locale, width):
     """ "Deine Karten (7)" wrapped its count under itself beside Tipp and Mau! at 360 px, and so did
-    "Deine Karten (12)" after that."""
+    "Deine Karten (12)" after that; at 320 px both wrapped until the buttons there were made narrower."""
     from e2e.prepared_games import document, new_state, open_saved
 
-    context = phone_context(browser, locale=locale)
+    context = phone_context(browser, locale=locale, viewport={"width": width, "height": 640})
     page = context.new_page()
     start_solo(page, live_server.url, "maumau", ["seats-3"], 1)
     heading_lines = """() => {
