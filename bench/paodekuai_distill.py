@@ -345,18 +345,25 @@ def network_inputs(row, features):
 
 def fit_mlp(items, hidden, epochs, seed=1, rate=0.003, decay=1e-4):
     """Return a network fitted (Adam, whole batch) to the options' win rates centred within each decision."""
+    return fit_network([item[4] for item in items], [item[2] for item in items], hidden, epochs, seed, rate, decay)
+
+
+def fit_network(inputs, targets, hidden, epochs, seed=1, rate=0.003, decay=1e-4):
+    """Return a network of `hidden` rectified units fitted (Adam, whole batch) to the targets centred within
+    each decision: inputs[n] holds one input list per option of decision n, targets[n] one figure per option.
+    Bench.maumau_distill fits its score with it too."""
     import numpy
 
     rng = numpy.random.default_rng(seed)
-    width = len(items[0][4][0])
-    count = max(len(item[4]) for item in items)
-    x = numpy.zeros((len(items), count, width))
-    y = numpy.zeros((len(items), count))
-    mask = numpy.zeros((len(items), count))
-    for n, item in enumerate(items):
-        k = len(item[4])
-        x[n, :k] = item[4]
-        y[n, :k] = numpy.array(item[2]) - numpy.mean(item[2])
+    width = len(inputs[0][0])
+    count = max(len(options) for options in inputs)
+    x = numpy.zeros((len(inputs), count, width))
+    y = numpy.zeros((len(inputs), count))
+    mask = numpy.zeros((len(inputs), count))
+    for n, options in enumerate(inputs):
+        k = len(options)
+        x[n, :k] = options
+        y[n, :k] = numpy.array(targets[n]) - numpy.mean(targets[n])
         mask[n, :k] = 1
     mean = (x * mask[..., None]).sum(axis=(0, 1)) / mask.sum()
     std = numpy.sqrt((((x - mean) ** 2) * mask[..., None]).sum(axis=(0, 1)) / mask.sum()) + 1e-6
@@ -371,7 +378,7 @@ def fit_mlp(items, hidden, epochs, seed=1, rate=0.003, decay=1e-4):
         out = act @ params["w2"]
         centred = (out - (out * mask).sum(axis=1, keepdims=True) / counts) * mask
         err = (centred - y) * mask
-        loss_grad = 2 * err / len(items)
+        loss_grad = 2 * err / len(inputs)
         # the centring's own gradient: d centred_i / d out_j = mask_i (delta_ij - mask_j / count)
         grad_out = (loss_grad - (loss_grad.sum(axis=1, keepdims=True)) * mask / counts) * mask
         grads = {"w2": numpy.einsum("nk,nkh->h", grad_out, act) + decay * params["w2"]}

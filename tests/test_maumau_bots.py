@@ -149,3 +149,51 @@ def test_strong_keeps_a_rank_it_holds_twice_to_switch_suits_later():
     state = arrange([["QH", "5H", "QC", "2S"], ["KS", "3S", "4S"]], "4H")
     assert decide("stark", state) == "play 5H"
     assert decide("mittel", state) == "play QH"  # medium takes the first fitting card
+
+
+def strong_decisions(games):
+    """Yield Stark's views (seat 0, against 3 Mittel) over seeded whole games, each with its generator seed."""
+    players = [bots.choose_strong] + [bots.choose_medium] * 3
+    for seed in range(games):
+        state = maumau.new_game({"seats": 4}, Rng(seed))
+        rng = Rng(seed ^ 77)
+        for _ in range(3000):
+            if state["phase"] != "play":
+                break
+            seat = state["turn"]
+            view = maumau.view(state, seat)
+            if seat == 0:
+                yield view, seed
+            maumau.apply_action(state, seat, players[seat](view, rng))
+
+
+def test_strongs_learned_score_decides_only_once_an_opponent_is_near_out():
+    """The score fitted to a playout search (bots/maumau_weights.py) takes over once an opponent holds
+    LEARNED_NEAR cards or fewer, and there it changes some choices; earlier Stark plays as it did."""
+    changed_near = 0
+    for view, seed in strong_decisions(60):
+        others = [size for seat, size in enumerate(view["hand_sizes"]) if seat != 0 and not view["out"][seat]]
+        now = bots.choose_strong(view, Rng(seed))
+        before = bots.choose_strong(view, Rng(seed), learned_near=0)
+        if min(others) > bots.LEARNED_NEAR:
+            assert now == before, view
+        elif now != before:
+            changed_near += 1
+    assert changed_near >= 10
+
+
+def test_tipp_says_the_jack_names_the_longest_suit_only_when_it_does():
+    """Near the end the learned score may name another suit than the hand's longest: Tipp must not claim it."""
+    reasons = set()
+    for view, seed in strong_decisions(150):
+        action, _de, english = bots.hint(view, Rng(seed))
+        if not action.startswith("play J"):
+            continue
+        card, _, wish = action.split(" ")[1].partition(":")
+        rest = list(view["hand"])
+        rest.remove(card)
+        longest = not rest or bots._best_suit(rest) == wish
+        if "hold most of" in english:
+            assert longest, (view["hand"], action)
+        reasons.add(english)
+    assert "The Jack names the suit that serves you best now." in reasons
