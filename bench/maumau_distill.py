@@ -38,7 +38,7 @@ alone) while an opponent holds M cards or fewer; `bot` plays the bot's choose_st
 weights are the bot's weights module's unless `--weights FILE` (as `--train --json` writes) names
 others.
 
-The bot's weights (bots/maumau_weights.py; the bot plays `inf,3`):
+The bot's weights (bots/maumau_weights.py; the bot plays `inf,4`):
     --generate FILE --games 1400 --seed 40000000 --guesses 64 --near 3     (19,339 decisions, 25 min CPU)
     --train FILE --hidden 16 --epochs 2000 --module web/py/spieleabend/bots/maumau_weights.py
 (fitted on the 80 % of decisions that are not held out; 3 minutes).

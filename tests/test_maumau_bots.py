@@ -130,8 +130,8 @@ def test_strong_attacks_a_seat_about_to_go_out_with_a_seven_and_keeps_it_otherwi
 
 
 def test_strong_leaves_a_suit_the_next_seat_could_not_follow():
-    state = arrange([["5H", "5C", "2C", "9D"], ["KS", "QS", "3S", "4S"]], "5D")
-    # seat 1 drew on clubs a moment ago: it likely has none
+    state = arrange([["5H", "5C", "2C", "9D"], ["KS", "QS", "3S", "4S", "6S"]], "5D")
+    # seat 1 drew on clubs a moment ago: it likely has none (5 cards: above LEARNED_NEAR, Stark's own rule)
     state["log"] = [{"type": "draw", "seat": 1, "wanted": 1, "count": 1, "obligation": False,
                      "top": "6C", "suit": "C"}]
     assert decide("stark", state) == "play 5C"
