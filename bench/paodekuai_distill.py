@@ -40,13 +40,15 @@ the generator, so that other load on a shared machine counts less). A SPEC is
 (`inf`: the score alone decides, no playout) once the smaller opponent hand holds more than BELOW cards
 (default 0: always), as KEARLY guesses' worth while it holds more than EARLY; WORK adds to the work
 budget where the score is not used; SHORT (if not 0) reorders the shortlist by the score and cuts it
-to SHORT options before the playouts. The bot's strong_choose is `30,4,0,2`; the SPEC `bot` plays it
-itself. The weights are the bot's weights module's unless `--weights FILE` (as `--train --json`
-writes) names others.
+to SHORT options before the playouts. The bot's strong_choose was `30,4,0,2` with this bench's network
+(commit 8280e79); it now uses bench.paodekuai_real's network, worth 20 guesses there and 3 later, which
+no SPEC here expresses; the SPEC `bot` plays it itself. The weights are the bot's weights module's
+unless `--weights FILE` (as `--train --json` writes) names others.
 
-The bot's weights: `--generate` with `--seed 30005000 --deals 6000` and `--seed 30011000 --deals 6000`,
-then `--train` on both files with `--hidden 16 --epochs 2000 --module FILE` (fitted on the 80 % of
-decisions that are not held out).
+The network this bench fitted (the bot's weights at commit 8280e79, and the reference that
+bench.paodekuai_real's fit adds half of): `--generate` with `--seed 30005000 --deals 6000` and
+`--seed 30011000 --deals 6000`, then `--train` on both files with `--hidden 16 --epochs 2000 --module
+FILE` (fitted on the 80 % of decisions that are not held out).
 """
 
 import argparse

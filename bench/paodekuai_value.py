@@ -50,9 +50,11 @@ the bot, no cut: it must match the bot exactly) or comma-separated key=value:
 CPython, V's inputs cost about 15 to 20 and the 24-unit network about 26 more), `tail` (1: a playout
 cut by the work budget is scored by V instead of dropping its guess), `below` (cut only while the
 smaller opponent hand holds at most this many cards, 99), `late` (0: cut only while the learned
-option score is used), `worth` (the learned option score counts as this many guesses, 30 as in the
-bot), `above` (the score is used while both opponents hold more cards than this, 4), `short` (cut
-the shortlist to this many by the score, 2), `budget` (the work budget, 300), `mean` (1: compare the
+option score is used while both opponents hold more than `above` cards), `worth` (the learned option
+score counts as this many guesses there, 20 as in the bot; the table in docs/benchmarks.md was measured
+with the bot before bench.paodekuai_real, whose score counted 30), `above` (4), `lateworth` (its worth
+once an opponent holds `above` cards or fewer, 3 as in the bot; it was 0), `short` (cut the shortlist
+to this many by the score where it counts `worth`, 2), `budget` (the work budget, 300), `mean` (1: compare the
 playouts' mean result plus worth / 30 times the score), `weak` (0: V without the beatable-play
 counts), `lead` (1: the guesses also respect what the opponents' leads showed if they lead as the
 greedy player does, see `lead_caps`; 2: the learned score's "may hold" figures as well).
@@ -291,7 +293,7 @@ def lead_caps(view, seat, caps):
 
 
 def value_choose(model, depth=0, worth=bots.LEARNED_WORTH, above=bots.LEARNED_ABOVE, short=2, budget=bots.WORK_BUDGET,
-                 cost=0, tail=0, late=1, mean=0, weak=None, below=99, lead=0):
+                 cost=0, tail=0, late=1, mean=0, weak=None, below=99, lead=0, lateworth=bots.LEARNED_LATE_WORTH):
     """Return a choose function: the bot's strong_choose whose playouts are cut after `depth` moves and scored by V.
 
     With `mean`, the values compared are the playouts' mean result plus `worth` / 30 times the learned
@@ -321,14 +323,16 @@ def value_choose(model, depth=0, worth=bots.LEARNED_WORTH, above=bots.LEARNED_AB
             return ranked[0][2]
         opp_sizes = context["opp_sizes"]
         learned = None
-        if opp_sizes[0] > above and opp_sizes[1] > above:
+        early = opp_sizes[0] > above and opp_sizes[1] > above
+        weight = worth if early else lateworth
+        if weight:
             learned = bots.learned_scores(ranked, context["mine"], context["possible"], opp_sizes,
                                           context["leading"], context["memo"])
-            if short:
+            if early and short:
                 order = sorted(range(len(ranked)), key=lambda i: -learned[i])[:short]
                 ranked = [ranked[i] for i in order]
                 learned = [learned[i] for i in order]
-        cut_here = depth if (depth and (late or learned is not None) and min(opp_sizes) <= below) else 10 ** 9
+        cut_here = depth if (depth and (late or early) and min(opp_sizes) <= below) else 10 ** 9
         args = (ranked, context["seat"], context["others"], context["sizes"], context["unseen"], context["caps"],
                 context["memo"], rng, bots.MAX_SAMPLES, budget)
         if cut_here < 10 ** 9 or tail:
@@ -340,7 +344,7 @@ def value_choose(model, depth=0, worth=bots.LEARNED_WORTH, above=bots.LEARNED_AB
         if mean:
             values = [w / done if done else 0.0 for w in values]
         if learned is not None:
-            scale = worth / 30.0 if mean else worth
+            scale = weight / 30.0 if mean else weight
             values = [values[i] + scale * learned[i] for i in range(len(ranked))]
         best = 0
         for index in range(1, len(ranked)):

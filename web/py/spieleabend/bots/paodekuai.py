@@ -17,9 +17,12 @@ beaten. The option that went out first most often is chosen. A fixed budget
 of simulated work bounds the time; decisions are reproducible from the view
 and the generator alone. While both opponents hold more than 4 cards the
 budget plays out only one or two guesses, so a small network, fitted to the
-win rates a long search found (bench/paodekuai_distill.py), scores the
+results of real continuations of its decisions (the true hands played on by
+the real players, bench/paodekuai_real.py) and half the score of a network
+fitted to a long search's win rates (bench/paodekuai_distill.py), scores the
 shortlist first: the two best-scored options are played out and the score
-counts as 30 guesses' wins.
+counts as 20 guesses' wins. Once an opponent holds 4 cards or fewer, all
+three are played out and the score counts as 3 guesses' wins.
 
 The two computers at a table share nothing: each sees only its own view.
 """
@@ -53,11 +56,12 @@ SHORTLIST = 3            # options played out per decision
 MAX_SAMPLES = 20         # guessed deals per option at most
 HARD_BUDGET_FACTOR = 2   # a guess that would take the work past this many budgets is dropped
 WORK_BUDGET = 300        # 2 per simulated move + 1 per new plan entry, per decision (phone budget: 100 ms)
-# The learned score (a small network fitted to a long search's win rates, bench/paodekuai_distill.py)
-# counts as this many guesses' playout wins: with big hands the budget plays out about one guess, too
-# few to tell the options apart. Late in a deal the playouts see enough guesses and decide alone.
-LEARNED_WORTH = 30
-LEARNED_ABOVE = 4        # the score is used while both opponents hold more cards than this
+# The learned score (a small network fitted to real continuations, bench/paodekuai_real.py) counts as
+# this many guesses' playout wins: with big hands the budget plays out about one guess, too few to tell
+# the options apart. Late in a deal the playouts see enough guesses and the score weighs little.
+LEARNED_WORTH = 20
+LEARNED_ABOVE = 4        # the score cuts the shortlist and counts fully while both opponents hold more cards than this
+LEARNED_LATE_WORTH = 3   # its worth in guesses once an opponent holds LEARNED_ABOVE cards or fewer
 
 
 def random_choose(view, rng):
@@ -714,9 +718,10 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
     if len(ranked) == 1:
         return ranked[0][2]
     opp_sizes = [sizes[others[0]], sizes[others[1]]]
-    learned = None
+    learned = learned_scores(ranked, mine, possible, opp_sizes, view["top"] is None, memo)
+    worth = LEARNED_LATE_WORTH
     if opp_sizes[0] > LEARNED_ABOVE and opp_sizes[1] > LEARNED_ABOVE:
-        learned = learned_scores(ranked, mine, possible, opp_sizes, view["top"] is None, memo)
+        worth = LEARNED_WORTH
         # Only the two best-scored options are played out: the one or two guesses the budget
         # allows with big hands then compare two options instead of three.
         first = 0
@@ -730,9 +735,7 @@ def strong_choose(view, rng, shortlist=SHORTLIST, max_samples=MAX_SAMPLES, budge
         ranked = [ranked[first], ranked[second]]
         learned = [learned[first], learned[second]]
     wins = play_out(ranked, seat, others, sizes, unseen, caps, memo, rng, max_samples, budget)[0]
-    values = wins
-    if learned is not None:
-        values = [wins[index] + LEARNED_WORTH * learned[index] for index in range(len(ranked))]
+    values = [wins[index] + worth * learned[index] for index in range(len(ranked))]
     best = 0
     for index in range(1, len(ranked)):
         if values[index] > values[best]:
