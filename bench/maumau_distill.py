@@ -18,7 +18,14 @@ seat playing on by its own level's rule, scored by the others' mean minus points
 figures the features need, the plays, each play's mean worth and Stark's choice. The game goes on
 with Stark's choice.
 
-`--train FILE [FILE ...] [--hidden H] [--epochs E] [--json FILE]` fits a score to the plays' worth
+`--generate FILE --real G [--games N] [--seed S] [--near M]` labels from real continuations instead:
+the game is the bot's own (choose_strong, learned score included) against 3 Mittel, and every play is
+continued from the true state, the opponents' true hands kept, on the same G copies with only the
+stock's order (and the later reshuffles) drawn anew, every seat playing on by its own rule (Stark's
+seat by the bot), scored as above. The hands are a draw from their real distribution given the view,
+not uniformly guessed, but one draw only: the labels are unbiased and noisy.
+
+`--train FILE [FILE ...] [--hidden H] [--epochs E] [--json FILE] [--fits K]` fits a score to the plays' worth
 centred within each decision: a linear score (`--hidden 0`) or a network of H rectified units (Adam,
 whole batch), on the decisions of games whose seed is not a multiple of 5, and prints for the others
 the mean regret in minus points (the best play's worth less the chosen one's; label noise keeps even
@@ -26,22 +33,36 @@ a perfect choice above 0) of Stark's choice, the score alone and Stark's own sco
 learned one, overall and by the nearest opponent's hand size. `--json` writes the fitted score for
 `--evaluate --weights`.
 
+`--fits K` fits K networks (seeds 1 to K) and keeps the mean of their scores, written as one
+network of K times H units (each output weight divided by K); with `--json FILE` each fit alone is
+written to FILE.fit1 and on.
+
 `--train ... --hidden H --module FILE` also writes the network as the bot's weights module.
+
+`--average FILE [FILE ...] [--json FILE] [--module FILE]` writes the mean of the networks' scores
+(each as `--train --json` writes, e.g. fits on different data) as one network, the same way.
 
 `--evaluate SPEC [SPEC ...] [--weights FILE] [--games N] [--seed S]` plays N whole games (20,000;
 seeds from S, 9,000,000 by default; Stark's seat = game mod 4, bots' generator as in
 `strength_maumau --rollouts`) of Stark as it was before the learned score and of each variant against
 3 Mittel on the same seeds, and prints each share with its paired gain over the first line and the
-CPU time per decision of that line (median / p99 / worst ms, thread CPU). A SPEC is `W,M`: the
+CPU time per decision of that line (median / p99 / worst ms, thread CPU). A SPEC is `W,M` or `W,M,FILE`: the
 learned score, times W, is added to Stark's own score of each play (W = `inf`: the learned score
 alone) while an opponent holds M cards or fewer; `bot` plays the bot's choose_strong itself. The
-weights are the bot's weights module's unless `--weights FILE` (as `--train --json` writes) names
-others.
+weights are FILE's (as `--train --json` writes), else `--weights FILE`'s, else the bot's weights
+module's. `--base bot` makes the bot's choose_strong the first line, so the paired gains are over it.
 
-The bot's weights (bots/maumau_weights.py; the bot plays `inf,4`):
-    --generate FILE --games 1400 --seed 40000000 --guesses 64 --near 3     (19,339 decisions, 25 min CPU)
-    --train FILE --hidden 16 --epochs 2000 --module web/py/spieleabend/bots/maumau_weights.py
-(fitted on the 80 % of decisions that are not held out; 3 minutes).
+The bot's weights (bots/maumau_weights.py; the bot plays `inf,4`) are the mean of two networks of 16
+units, one fitted to 64 guesses a play, one to 16 real continuations a play:
+    --generate G.jsonl --games 1400 --seed 40000000 --guesses 64 --near 3  (19,339 decisions, 25 min CPU)
+    --train G.jsonl --hidden 16 --epochs 2000 --json G.json                (3 to 4 minutes)
+    --generate R.jsonl --real 16 --games 3000 --seed 60000000 --near 4     (57,900 decisions, 30 min CPU)
+    --train R.jsonl --hidden 16 --epochs 2000 --json R.json                (10 minutes)
+    --average G.json R.json --module web/py/spieleabend/bots/maumau_weights.py
+(each fitted on the 80 % of decisions that are not held out). G.json alone was the bot's weights
+before (40.5 % on the seeds from 9,000,000, 40.2 % from 5,000,000); the mean plays 40.9 % and 41.0 %,
+paired +0.5 +- 0.7 and +0.7 +- 0.7 points over it; the network of R.json alone lost 0.7 +- 0.8 points,
+the mean of three fits to G.jsonl (`--fits 3`) gained 0.1 +- 0.6 on the seeds from 9,000,000.
 """
 
 import argparse
@@ -196,6 +217,59 @@ def generate(path, games, seed_base, guesses, near, seats=4):
     print("wrote %d decisions of %d games to %s (%.0f s CPU)" % (written, games, path, time.process_time() - started))
 
 
+def stock_reshuffled(state, rng):
+    """Return a copy of the state with only the stock's order (and the later reshuffles) drawn anew."""
+    copy = _fresh(state)
+    rng.shuffle(copy["stock"])
+    copy["rng"] = [rng.next32() | 1, rng.next32(), rng.next32(), rng.next32()]
+    return copy
+
+
+def generate_real(path, games, seed_base, reshuffles, near, seats=4):
+    """Play whole games of the bot and write each searched decision's plays with the mean worth of real
+    continuations: the true hands, only the stock reshuffled, every seat playing on by its own rule."""
+    players = [bots.choose_medium] * seats
+    written = 0
+    started = time.process_time()
+    with open(path, "a") as out:
+        for game in range(games):
+            seed = seed_base + game
+            me = game % seats
+            seat_players = list(players)
+            seat_players[me] = bots.choose_strong
+            state = maumau.new_game({"seats": seats}, Rng(seed))
+            rng = Rng(seed * 7919 + 17)
+            search_rng = Rng(seed * 104729 + 3)
+            while maumau.outcome(state) is None:
+                if state["phase"] == "between":
+                    maumau.start_next_deal(state)
+                    continue
+                seat = state["turn"]
+                view = maumau.view(state, seat)
+                action = seat_players[seat](view, rng)
+                if seat == me and searchable(view) and nearest_size(view) <= near:
+                    plays = plays_of(view)
+                    copies = [stock_reshuffled(state, search_rng) for _ in range(reshuffles)]
+                    worth = []
+                    for play in plays:
+                        legal_action = "play " + play
+                        if legal_action + " mau" in view["legal"]:
+                            legal_action += " mau"
+                        total = 0.0
+                        for copy in copies:
+                            total += playout_worth(_fresh(copy), me, legal_action, seat_players, search_rng)
+                        worth.append(round(total / reshuffles, 3))
+                    out.write(json.dumps({"game": seed, "raw": raw_of(view), "plays": plays, "worth": worth,
+                                          "stark": stark_play(view), "minus": state["minus"][me]}) + "\n")
+                    written += 1
+                maumau.apply_action(state, seat, action)
+            if (game + 1) % 50 == 0:
+                out.flush()
+                print("  %d games, %d decisions, %.0f s CPU" % (game + 1, written, time.process_time() - started),
+                      flush=True)
+    print("wrote %d decisions of %d games to %s (%.0f s CPU)" % (written, games, path, time.process_time() - started))
+
+
 def decision_inputs(raw, plays):
     """Return the inputs of each play of a stored decision."""
     gaps = gaps_from_raw(raw)
@@ -299,14 +373,31 @@ def combined_pick(net, weight):
 WEIGHTS_SHOWN = (0.3, 1, 3, 10, math.inf)
 
 
-def train(paths, hidden, epochs, json_path=None, module_path=None):
+def averaged(nets):
+    """Return the mean of several networks' scores as one network (their hidden units side by side)."""
+    return {"w1": [row for net in nets for row in net["w1"]], "b1": [b for net in nets for b in net["b1"]],
+            "w2": [w / len(nets) for net in nets for w in net["w2"]], "b2": 0.0}
+
+
+def train(paths, hidden, epochs, json_path=None, module_path=None, fits=1):
     """Fit on the games whose seed is not a multiple of 5 and print the held-out regret table."""
     items = load(paths)
     held = [item for item in items if item[0] % 5 == 0]
     used = [item for item in items if item[0] % 5 != 0]
     started = time.time()
-    net = fit(used, hidden, epochs)
+    if hidden and fits > 1:
+        nets = [fit(used, hidden, epochs, seed=seed) for seed in range(1, fits + 1)]
+        for seed, one in enumerate(nets, 1):
+            print("  fit %d alone, held out: W=inf %.3f" % (seed, regret(held, combined_pick(one, math.inf))))
+            if json_path:
+                with open("%s.fit%d" % (json_path, seed), "w") as out:
+                    json.dump(one, out)
+        net = averaged(nets)
+    else:
+        net = fit(used, hidden, epochs)
     label = "linear score" if not hidden else "network of %d units, %d epochs" % (hidden, epochs)
+    if hidden and fits > 1:
+        label = "mean of %d networks of %d units (seeds 1 to %d), %d epochs" % (fits, hidden, fits, epochs)
     print("%s (%.0f s), %d decisions fitted, %d held out" % (label, time.time() - started, len(used), len(held)))
 
     def line(name, part):
@@ -332,11 +423,11 @@ def train(paths, hidden, epochs, json_path=None, module_path=None):
 def write_module(net, path):
     """Write a fitted network as the bot's weights module, in thousandths."""
     paodekuai_distill.write_network_module(net, path, [
-        '"""Generated by `python -m bench.maumau_distill --train ... --hidden N --module FILE`: do not edit.',
+        '"""Generated by `python -m bench.maumau_distill --train/--average ... --module FILE`: do not edit.',
         "",
         "Near the end of a deal Mau-Mau's Stark takes the play this small network scores best (Stark's own",
-        "score is one of its inputs), fitted to the plays' worth in a playout search (see",
-        "bench/maumau_distill.py). Every weight is in thousandths.",
+        "score is one of its inputs), fitted to the plays' worth in a playout search (the mean of fits'",
+        "scores, their hidden units side by side; see bench/maumau_distill.py). Every weight is in thousandths.",
         '"""',
         "",
         "# HIDDEN[unit]: one weight per input (bots/maumau.py learned_inputs); HIDDEN_BIAS[unit];",
@@ -394,20 +485,29 @@ def module_net():
             "w2": [w / 1000.0 for w in module.OUTPUT]}
 
 
-def evaluate(specs, weights_path, games, seed_base):
+def evaluate(specs, weights_path, games, seed_base, base="stark"):
     """Print Stark's share and each variant's, paired on the same seeds, with CPU per decision."""
     if weights_path:
         with open(weights_path) as source:
             net = json.load(source)
     else:
         net = module_net()
-    lines = [("stark as it was", stark_as_it_was)]
+    if base == "bot":
+        lines = [("the bot's choose_strong", bots.choose_strong)]
+    else:
+        lines = [("stark as it was", stark_as_it_was)]
     for spec in specs:
         if spec == "bot":
             lines.append(("the bot's choose_strong", bots.choose_strong))
             continue
-        weight, near = spec.split(",")
-        lines.append(("W=%s, nearest <= %s" % (weight, near), variant_chooser(net, float(weight), int(near))))
+        weight, near, *path = spec.split(",", 2)
+        label = "W=%s, nearest <= %s" % (weight, near)
+        if path:
+            with open(path[0]) as source:
+                lines.append((label + ", " + path[0].rpartition("/")[2],
+                              variant_chooser(json.load(source), float(weight), int(near))))
+            continue
+        lines.append((label, variant_chooser(net, float(weight), int(near))))
     results = []
     for label, chooser in lines:
         spent = []
@@ -436,17 +536,39 @@ def main(argv=None):
     parser.add_argument("--json", metavar="FILE")
     parser.add_argument("--weights", metavar="FILE")
     parser.add_argument("--module", metavar="FILE", help="with --train --hidden H: write the bot's weights module")
+    parser.add_argument("--real", type=int, metavar="G", default=0,
+                        help="with --generate: label by G real continuations (true hands, stock reshuffled)")
+    parser.add_argument("--fits", type=int, default=1, help="with --train --hidden H: average this many fits")
+    parser.add_argument("--average", nargs="+", metavar="FILE",
+                        help="write the mean of these networks (as --train --json writes) with --json or --module")
+    parser.add_argument("--base", choices=("stark", "bot"), default="stark",
+                        help="with --evaluate: the first line, the others' paired gains are over it")
     args = parser.parse_args(argv)
-    if args.generate:
+    if args.generate and args.real:
+        generate_real(args.generate, args.games or 100, 40000000 if args.seed is None else args.seed, args.real,
+                      args.near)
+    elif args.generate:
         generate(args.generate, args.games or 100, 40000000 if args.seed is None else args.seed, args.guesses,
                  args.near)
     elif args.train:
         require("bench.maumau_distill --train", python_package("numpy", "the tools extra: pip install -e '.[tools]'"))
-        train(args.train, args.hidden, args.epochs, args.json, args.module)
+        train(args.train, args.hidden, args.epochs, args.json, args.module, args.fits)
+    elif args.average:
+        nets = []
+        for path in args.average:
+            with open(path) as source:
+                nets.append(json.load(source))
+        net = averaged(nets)
+        if args.json:
+            with open(args.json, "w") as out:
+                json.dump(net, out)
+        if args.module:
+            write_module(net, args.module)
     elif args.evaluate:
-        evaluate(args.evaluate, args.weights, args.games or 20000, 9000000 if args.seed is None else args.seed)
+        evaluate(args.evaluate, args.weights, args.games or 20000, 9000000 if args.seed is None else args.seed,
+                 args.base)
     else:
-        parser.error("one of --generate, --train, --evaluate")
+        parser.error("one of --generate, --train, --average, --evaluate")
 
 
 if __name__ == "__main__":
