@@ -173,8 +173,12 @@ def gaps_from_raw(raw):
     return {int(seat): {suit: True for suit in suits} for seat, suits in raw["gaps"].items()}
 
 
-def generate(path, games, seed_base, guesses, near, seats=4):
-    """Play whole games and write each searched decision's plays with their mean playout worth."""
+def generate(path, games, seed_base, copies, near, real=False, seats=4):
+    """Play whole games and write each searched decision's plays with their mean playout worth.
+
+    The playouts start from `copies` guesses of the hidden cards (Stark as it was before the learned
+    score plays the game), or with `real` from the true state with only the stock reshuffled (the bot
+    plays the game)."""
     players = [bots.choose_medium] * seats
     written = 0
     started = time.process_time()
@@ -183,7 +187,7 @@ def generate(path, games, seed_base, guesses, near, seats=4):
             seed = seed_base + game
             me = game % seats
             seat_players = list(players)
-            seat_players[me] = stark_as_it_was
+            seat_players[me] = bots.choose_strong if real else stark_as_it_was
             state = maumau.new_game({"seats": seats}, Rng(seed))
             rng = Rng(seed * 7919 + 17)
             search_rng = Rng(seed * 104729 + 3)
@@ -196,18 +200,19 @@ def generate(path, games, seed_base, guesses, near, seats=4):
                 action = seat_players[seat](view, rng)
                 if seat == me and searchable(view) and nearest_size(view) <= near:
                     plays = plays_of(view)
-                    copies = [unseen_dealt_anew(state, me, search_rng) for _ in range(guesses)]
+                    starts = [stock_reshuffled(state, search_rng) if real else unseen_dealt_anew(state, me, search_rng)
+                              for _ in range(copies)]
                     worth = []
                     for play in plays:
                         legal_action = "play " + play
                         if legal_action + " mau" in view["legal"]:
                             legal_action += " mau"
                         total = 0.0
-                        for guess in copies:
-                            total += playout_worth(_fresh(guess), me, legal_action, seat_players, search_rng)
-                        worth.append(round(total / guesses, 3))
+                        for start in starts:
+                            total += playout_worth(_fresh(start), me, legal_action, seat_players, search_rng)
+                        worth.append(round(total / copies, 3))
                     out.write(json.dumps({"game": seed, "raw": raw_of(view), "plays": plays, "worth": worth,
-                                          "stark": action.split(" ")[1], "minus": state["minus"][me]}) + "\n")
+                                          "stark": stark_play(view), "minus": state["minus"][me]}) + "\n")
                     written += 1
                 maumau.apply_action(state, seat, action)
             if (game + 1) % 50 == 0:
@@ -223,51 +228,6 @@ def stock_reshuffled(state, rng):
     rng.shuffle(copy["stock"])
     copy["rng"] = [rng.next32() | 1, rng.next32(), rng.next32(), rng.next32()]
     return copy
-
-
-def generate_real(path, games, seed_base, reshuffles, near, seats=4):
-    """Play whole games of the bot and write each searched decision's plays with the mean worth of real
-    continuations: the true hands, only the stock reshuffled, every seat playing on by its own rule."""
-    players = [bots.choose_medium] * seats
-    written = 0
-    started = time.process_time()
-    with open(path, "a") as out:
-        for game in range(games):
-            seed = seed_base + game
-            me = game % seats
-            seat_players = list(players)
-            seat_players[me] = bots.choose_strong
-            state = maumau.new_game({"seats": seats}, Rng(seed))
-            rng = Rng(seed * 7919 + 17)
-            search_rng = Rng(seed * 104729 + 3)
-            while maumau.outcome(state) is None:
-                if state["phase"] == "between":
-                    maumau.start_next_deal(state)
-                    continue
-                seat = state["turn"]
-                view = maumau.view(state, seat)
-                action = seat_players[seat](view, rng)
-                if seat == me and searchable(view) and nearest_size(view) <= near:
-                    plays = plays_of(view)
-                    copies = [stock_reshuffled(state, search_rng) for _ in range(reshuffles)]
-                    worth = []
-                    for play in plays:
-                        legal_action = "play " + play
-                        if legal_action + " mau" in view["legal"]:
-                            legal_action += " mau"
-                        total = 0.0
-                        for copy in copies:
-                            total += playout_worth(_fresh(copy), me, legal_action, seat_players, search_rng)
-                        worth.append(round(total / reshuffles, 3))
-                    out.write(json.dumps({"game": seed, "raw": raw_of(view), "plays": plays, "worth": worth,
-                                          "stark": stark_play(view), "minus": state["minus"][me]}) + "\n")
-                    written += 1
-                maumau.apply_action(state, seat, action)
-            if (game + 1) % 50 == 0:
-                out.flush()
-                print("  %d games, %d decisions, %.0f s CPU" % (game + 1, written, time.process_time() - started),
-                      flush=True)
-    print("wrote %d decisions of %d games to %s (%.0f s CPU)" % (written, games, path, time.process_time() - started))
 
 
 def decision_inputs(raw, plays):
@@ -544,12 +504,9 @@ def main(argv=None):
     parser.add_argument("--base", choices=("stark", "bot"), default="stark",
                         help="with --evaluate: the first line, the others' paired gains are over it")
     args = parser.parse_args(argv)
-    if args.generate and args.real:
-        generate_real(args.generate, args.games or 100, 40000000 if args.seed is None else args.seed, args.real,
-                      args.near)
-    elif args.generate:
-        generate(args.generate, args.games or 100, 40000000 if args.seed is None else args.seed, args.guesses,
-                 args.near)
+    if args.generate:
+        generate(args.generate, args.games or 100, 40000000 if args.seed is None else args.seed,
+                 args.real or args.guesses, args.near, real=bool(args.real))
     elif args.train:
         require("bench.maumau_distill --train", python_package("numpy", "the tools extra: pip install -e '.[tools]'"))
         train(args.train, args.hidden, args.epochs, args.json, args.module, args.fits)

@@ -599,15 +599,21 @@ def evaluate(specs, games, seed_base, weights, repeat=1):
         early_worth = math.inf if parts[4] == "inf" else float(parts[4])
         lines.append(("learned " + spec, learned_choose(weights, worth, int(parts[1]), int(parts[2]), int(parts[3]),
                                                         early_worth, int(parts[5]))))
-    plain = None
+    print_paired(lines, games, seed_base, repeat)
+
+
+def print_paired(lines, games, seed_base, repeat=1):
+    """Play `games` deals (seeds from seed_base, Stark's seat = deal mod 3) against 2 greedy players for each
+    (label, choose) and print its share, its paired gain over the first line and its CPU per decision."""
+    first = None
     for label, choose in lines:
         cpu = []
         won = [play_stark_deal(seed_base + game, game % 3, timed(choose, cpu, repeat)) for game in range(games)]
         line = format_share("stark vs 2 greedy, " + label, sum(won), games, baseline=1 / 3)
-        if plain is None:
-            plain = won
+        if first is None:
+            first = won
         else:
-            line += "  gain %s (paired)" % paired_gain(won, plain)
+            line += "  gain %s (paired)" % paired_gain(won, first)
         line += "  CPU ms %.3f / %.3f / %.3f" % (median(cpu), percentile(cpu, 0.99), max(cpu))
         print(line, flush=True)
 

@@ -68,9 +68,9 @@ import pickle
 import runpy
 import time
 
-from bench.common import format_share, median, paired_gain, percentile, python_package, require
-from bench.paodekuai_distill import (context_inputs, fit_network, load, mlp_score, playouts, prepare, timed,
-                                     write_network_module)
+from bench.common import python_package, require
+from bench.paodekuai_distill import (context_inputs, fit_network, load, mlp_score, playouts, prepare, print_paired,
+                                     timed, write_network_module)
 from bench.strength_paodekuai import play_stark_deal
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games import paodekuai as engine
@@ -284,18 +284,7 @@ def parse_spec(spec, new):
 
 def evaluate(specs, games, seed_base, new, repeat):
     """Print the bot's share and each variant's, paired on the same deals, with the CPU time per decision."""
-    plain = None
-    for spec in ["bot"] + list(specs):
-        choose = parse_spec(spec, new)
-        cpu = []
-        won = [play_stark_deal(seed_base + game, game % 3, timed(choose, cpu, repeat)) for game in range(games)]
-        line = format_share("stark vs 2 greedy, " + spec, sum(won), games, baseline=1 / 3)
-        if plain is None:
-            plain = won
-        else:
-            line += "  gain %s (paired)" % paired_gain(won, plain)
-        line += "  CPU ms %.3f / %.3f / %.3f" % (median(cpu), percentile(cpu, 0.99), max(cpu))
-        print(line, flush=True)
+    print_paired([(spec, parse_spec(spec, new)) for spec in ["bot"] + list(specs)], games, seed_base, repeat)
 
 
 def write_module(net, path):

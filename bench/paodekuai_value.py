@@ -85,8 +85,8 @@ import json
 import math
 import time
 
-from bench.common import format_share, median, paired_gain, percentile, python_package, require
-from bench.paodekuai_distill import prepare, timed
+from bench.common import python_package, require
+from bench.paodekuai_distill import prepare, print_paired
 from bench.strength_paodekuai import play_stark_deal
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games.common import Rng
@@ -662,18 +662,7 @@ def parse_spec(spec, model):
 
 def evaluate(specs, games, seed_base, model, repeat=1):
     """Print the bot's share and each variant's, paired on the same deals, with the CPU time per decision."""
-    lines = [parse_spec("bot", model)] + [parse_spec(spec, model) for spec in specs]
-    first = None
-    for label, choose in lines:
-        cpu = []
-        won = [play_stark_deal(seed_base + game, game % 3, timed(choose, cpu, repeat)) for game in range(games)]
-        line = format_share("stark vs 2 greedy, " + label, sum(won), games, baseline=1 / 3)
-        if first is None:
-            first = won
-        else:
-            line += "  gain %s (paired)" % paired_gain(won, first)
-        line += "  CPU ms %.3f / %.3f / %.3f" % (median(cpu), percentile(cpu, 0.99), max(cpu))
-        print(line, flush=True)
+    print_paired([parse_spec("bot", model)] + [parse_spec(spec, model) for spec in specs], games, seed_base, repeat)
 
 
 def regret(specs, deals, seed_base, model, guesses):
