@@ -296,14 +296,7 @@ def learned(net, inputs):
     """Return the learned score of one play's inputs (pure Python)."""
     if "linear" in net:
         return sum(w * x for w, x in zip(net["linear"], inputs))
-    total = 0.0
-    for row, bias, out in zip(net["w1"], net["b1"], net["w2"]):
-        act = bias
-        for w, x in zip(row, inputs):
-            act += w * x
-        if act > 0:
-            total += out * act
-    return total
+    return paodekuai_distill.mlp_score(net, inputs)
 
 
 def regret(items, pick):
@@ -441,8 +434,7 @@ def play_game(seed, me, chooser, seats=4, spent=None):
 def module_net():
     """Return the bot's weights module as a network for `learned` (thousandths back to units)."""
     from spieleabend.bots import maumau_weights as module
-    return {"w1": [[w / 1000.0 for w in row] for row in module.HIDDEN], "b1": [b / 1000.0 for b in module.HIDDEN_BIAS],
-            "w2": [w / 1000.0 for w in module.OUTPUT]}
+    return paodekuai_distill.read_network_module(vars(module))
 
 
 def evaluate(specs, weights_path, games, seed_base, base="stark"):

@@ -448,6 +448,12 @@ def write_module(net, path):
         "# OUTPUT[unit]: the weight of each rectified hidden unit in the score."])
 
 
+def read_network_module(tables):
+    """Return the network a weights module holds (its names as a dict: vars(module)), thousandths back to units."""
+    return {"w1": [[w / 1000 for w in row] for row in tables["HIDDEN"]], "b1": [b / 1000 for b in tables["HIDDEN_BIAS"]],
+            "w2": [w / 1000 for w in tables["OUTPUT"]], "b2": 0.0}
+
+
 def write_network_module(net, path, header):
     """Write `header` (the module's docstring and comments) and the network's HIDDEN, HIDDEN_BIAS and OUTPUT
     in thousandths; bench.maumau_distill writes its bot's weights with it too."""
@@ -662,9 +668,7 @@ def main():
                 weights = json.load(source)
         else:
             from spieleabend.bots import paodekuai_weights as module
-            weights = {"kind": "mlp", "version": 2, "w1": [[w / 1000 for w in row] for row in module.HIDDEN],
-                       "b1": [b / 1000 for b in module.HIDDEN_BIAS], "w2": [w / 1000 for w in module.OUTPUT],
-                       "b2": 0.0}
+            weights = dict(read_network_module(vars(module)), kind="mlp", version=2)
         evaluate(args.evaluate, args.games, 2000000 if args.seed is None else args.seed, weights, args.repeat)
 
 

@@ -70,7 +70,7 @@ import time
 
 from bench.common import python_package, require
 from bench.paodekuai_distill import (context_inputs, fit_network, load, mlp_score, playouts, prepare, print_paired,
-                                     timed, write_network_module)
+                                     read_network_module, timed, write_network_module)
 from bench.strength_paodekuai import play_stark_deal
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games import paodekuai as engine
@@ -151,8 +151,7 @@ def old_network():
         tables = vars(module)
     else:
         tables = runpy.run_path(REFERENCE[0])
-    return {"w1": [[w / 1000 for w in row] for row in tables["HIDDEN"]],
-            "b1": [b / 1000 for b in tables["HIDDEN_BIAS"]], "w2": [w / 1000 for w in tables["OUTPUT"]], "b2": 0.0}
+    return read_network_module(tables)
 
 
 def rates(row):
