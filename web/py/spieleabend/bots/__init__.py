@@ -3,7 +3,8 @@
 Each offers `STRENGTHS = {"leicht": ..., "mittel": ..., "stark": ...}` (choose(view, rng) -> action,
 weakest first), `STRENGTH_ALIASES` (old saved keys -> level), `LEVEL_INFO` (level -> one line
 German, English) and `hint(view, rng) -> (action, reason_de, reason_en or None)`.
-Below: the mixed choice the levels of the games where all choose at once share.
+Below: the mixed choice the levels of the games where all choose at once share, and the small
+learned networks Mau-Mau's and Pao De Kuai's Stark score their options with.
 """
 
 
@@ -58,3 +59,20 @@ def pick_mixed(actions, values, temperature, u):
             return actions[k]
         pick -= weights[k]
     return actions[-1]
+
+
+def network_score(inputs, hidden, start, output):
+    """Return a small learned network's score of `inputs` (one rectified hidden layer, weights in thousandths).
+
+    `start[unit]` is where each hidden unit begins: its bias, plus what the inputs shared by every option
+    of a decision add (summed once per decision). Zero inputs are skipped: most are 0 or 1."""
+    total = 0.0
+    for unit in range(len(hidden)):
+        row = hidden[unit]
+        act = start[unit]
+        for index in range(len(inputs)):
+            if inputs[index]:
+                act += row[index] * inputs[index]
+        if act > 0:
+            total += output[unit] * act
+    return total / 1000000.0  # both layers in thousandths

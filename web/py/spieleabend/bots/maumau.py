@@ -9,6 +9,7 @@ Strengths, weakest first:
             play by a small score learned from a playout search (when to keep a Jack, which suit to name)
 """
 
+from spieleabend.bots import network_score
 from spieleabend.bots.maumau_weights import HIDDEN, HIDDEN_BIAS, OUTPUT
 from spieleabend.games.common import SUITS
 from spieleabend.games.maumau import step_seat
@@ -338,17 +339,8 @@ def learned_inputs(view, gaps, nxt, prev, play, stark, chosen):
 
 
 def learned_score(inputs):
-    """Return the learned score of one play's inputs (minus points; weights in thousandths)."""
-    total = 0.0
-    for unit in range(len(HIDDEN)):
-        row = HIDDEN[unit]
-        act = HIDDEN_BIAS[unit]
-        for index in range(len(inputs)):
-            if inputs[index]:
-                act += row[index] * inputs[index]
-        if act > 0:
-            total += OUTPUT[unit] * act
-    return total / 1000000.0
+    """Return the learned score of one play's inputs (minus points)."""
+    return network_score(inputs, HIDDEN, HIDDEN_BIAS, OUTPUT)
 
 
 def _finish(card, hand, legal, nxt, view):

@@ -28,6 +28,7 @@ The two computers at a table share nothing: each sees only its own view.
 """
 
 from spieleabend.games.paodekuai import RANK_VALUE, DECK, ACE, SEQUENCE_TOP, classify
+from spieleabend.bots import network_score
 from spieleabend.bots.paodekuai_weights import HIDDEN, HIDDEN_BIAS, OUTPUT
 
 # Simulated plays are lists [kind, low, high, per_rank, bomb_strength].
@@ -617,17 +618,7 @@ def learned_scores(ranked, mine, possible, sizes, leading, memo):
         base.append(act)
     scores = []
     for option in ranked:
-        inputs = option_inputs(option, least, mine, possible, sizes, memo)
-        total = 0.0
-        for unit in range(len(HIDDEN)):
-            row = HIDDEN[unit]
-            act = base[unit]
-            for index in range(width):
-                if inputs[index]:
-                    act += row[index] * inputs[index]
-            if act > 0:
-                total += OUTPUT[unit] * act
-        scores.append(total / 1000000.0)  # weights in thousandths: both layers scale the score
+        scores.append(network_score(option_inputs(option, least, mine, possible, sizes, memo), HIDDEN, base, OUTPUT))
     return scores
 
 
