@@ -569,19 +569,23 @@ def learned_choose(model, worth, below, work, short=0, early_worth=None, early=9
     return choose
 
 
-def timed(choose, cpu, repeat=1):
+def timed(choose, cpu, repeat=1, with_state=False):
     """Return a stark_move for play_stark_deal that records the CPU ms of each decision with a choice
-    (the least of `repeat` runs on copies of the generator, so that other load on the machine counts less)."""
+    (the least of `repeat` runs on copies of the generator, so that other load on the machine counts less).
+    With `with_state` the choose function is itself a stark_move (it also reads the true state)."""
 
     def move(state, view, rng):
+        def call(generator):
+            return choose(state, view, generator) if with_state else choose(view, generator)
+
         least = None
         for _ in range(repeat - 1):
             started = time.process_time()
-            choose(view, Rng(list(rng.state)))
+            call(Rng(list(rng.state)))
             spent = time.process_time() - started
             least = spent if least is None or spent < least else least
         started = time.process_time()
-        action = choose(view, rng)
+        action = call(rng)
         spent = time.process_time() - started
         least = spent if least is None or spent < least else least
         if len(view["legal"]) > 1:
@@ -610,11 +614,13 @@ def evaluate(specs, games, seed_base, weights, repeat=1):
 
 def print_paired(lines, games, seed_base, repeat=1):
     """Play `games` deals (seeds from seed_base, Stark's seat = deal mod 3) against 2 greedy players for each
-    (label, choose) and print its share, its paired gain over the first line and its CPU per decision."""
+    (label, choose) and print its share, its paired gain over the first line and its CPU per decision. A line
+    (label, stark_move, True) is a stark_move(state, view, rng) that may read the true state (an oracle)."""
     first = None
-    for label, choose in lines:
+    for label, choose, *with_state in lines:
         cpu = []
-        won = [play_stark_deal(seed_base + game, game % 3, timed(choose, cpu, repeat)) for game in range(games)]
+        won = [play_stark_deal(seed_base + game, game % 3, timed(choose, cpu, repeat, bool(with_state and with_state[0])))
+               for game in range(games)]
         line = format_share("stark vs 2 greedy, " + label, sum(won), games, baseline=1 / 3)
         if first is None:
             first = won

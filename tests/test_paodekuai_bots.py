@@ -223,3 +223,44 @@ def test_the_benchs_quick_reading_of_greedy_decisions_agrees_with_greedy_choose_
             pdk.apply_action(state, seat, bots.greedy_choose(view, rng))
     assert checked > 100
     assert 0 < fitting < checked
+
+
+def test_the_solver_benchs_model_of_greedy_play_and_its_search_hold_in_real_deals():
+    """bench.paodekuai_solver: greedy_reply makes greedy_choose's play on rank counts, and a win its search
+    finds on the true hands is a real one: played out in the engine against greedy_choose, Stark goes out first."""
+    from bench import paodekuai_solver as solver
+
+    replies = found = 0
+    for seed in range(60, 90):
+        state = pdk.new_game({"deals": 1}, Rng(seed))
+        rng = Rng(seed)
+        winning = False
+        while pdk.outcome(state) is None:
+            seat = pdk.to_move(state)[0]
+            view = pdk.view(state, seat)
+            if seat != 0:
+                action = bots.greedy_choose(view, rng)
+                if not view["opening"] and len(view["legal"]) > 1 and action != "next":
+                    top = None if view["top"] is None else bots.play_of(bots.counts_of(view["top"]["cards"]))
+                    counts = bots.counts_of(view["hand"])
+                    reply = solver.greedy_reply(counts, bots.key_of(counts), top, {})
+                    made = bots.play_of(bots.counts_of(bots.action_cards(action))) if action != "pass" else None
+                    assert reply == made
+                    replies += 1
+            elif len(view["legal"]) > 1 and "next" not in view["legal"] and min(view["hand_sizes"][1:]) <= 8:
+                decided, context = solver.prepare(view)
+                if decided is None:  # not a sure win already
+                    truth = [bots.counts_of(state["hands"][k]) for k in (1, 2)]
+                    results = solver.option_results(view, solver.all_options(view, context), truth, 10 ** 6, 0)
+                    # A winning line stays winning: some option continues it.
+                    assert any(results) or not winning
+                    winning = winning or any(results)
+                action = solver.told_choose(8, 10 ** 6)(state, view, rng)
+            else:
+                action = bots.strong_choose(view, rng)
+            pdk.apply_action(state, seat, action)
+        if winning:
+            found += 1
+            assert not state["hands"][0], "the search's winning line lost in the engine (seed %d)" % seed
+    assert replies > 200
+    assert found >= 10
