@@ -156,7 +156,7 @@ def option_results(view, options, guessed, node_limit, inner):
     return results
 
 
-def all_options(view, context):
+def all_options(context):
     """Return one ranked entry per distinct play of the view (prepare's ranked list holds one per action)."""
     seen = set()
     options = []
@@ -179,7 +179,7 @@ def told_choose(below, node_limit=20000):
         if min(context["opp_sizes"]) > below:
             return bots.strong_choose(view, rng)
         truth = [bots.counts_of(state["hands"][(seat + 1 + k) % 3]) for k in range(2)]
-        options = all_options(view, context)
+        options = all_options(context)
         results = option_results(view, options, truth, node_limit, 0)
         if results:
             for option, won in zip(options, results):
@@ -235,7 +235,7 @@ def searched_choose(spec):
             return decided
         if min(context["opp_sizes"]) > spec["below"]:
             return bots.strong_choose(view, rng)
-        options = all_options(view, context)
+        options = all_options(context)
         if spec["root"]:
             options = options[:spec["root"]]
         wins = [sum(won) for won in search_tallies(view, context, options, rng, spec)]

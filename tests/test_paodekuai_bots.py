@@ -251,7 +251,7 @@ def test_the_solver_benchs_model_of_greedy_play_and_its_search_hold_in_real_deal
                 decided, context = solver.prepare(view)
                 if decided is None:  # not a sure win already
                     truth = [bots.counts_of(state["hands"][k]) for k in (1, 2)]
-                    results = solver.option_results(view, solver.all_options(view, context), truth, 10 ** 6, 0)
+                    results = solver.option_results(view, solver.all_options(context), truth, 10 ** 6, 0)
                     # A winning line stays winning: some option continues it.
                     assert any(results) or not winning
                     winning = winning or any(results)
