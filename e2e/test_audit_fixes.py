@@ -215,8 +215,12 @@ def test_golfs_tipp_badge_on_the_discard_pile_leaves_the_stocks_label_readable(p
     """Tipp on the open card puts its badge 11 px above the card (and a 3 px outline 2 px off it): at 360 px it
     covered the bottom of the "Stapel" label above."""
     start_solo(page, live_server.url, "golf", ["seats-4"], 3, shown="[data-testid=discard-top]")
-    label = page.locator(".g-pile-label").first.bounding_box()
-    discard = page.get_by_test_id("discard-top").bounding_box()
+    # Both boxes in one go: a computer's move may redraw the table between two separate reads (the first
+    # read then measured a label already taken out of the page).
+    label, discard = page.evaluate("""() => ['.g-pile-label', '[data-testid=discard-top]'].map(selector => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        return {y: box.top, height: box.height};
+    })""")
     overhang = 11 + 2  # the badge's top (app.css [data-hinted]::after) and the outline's offset
     assert discard["y"] - overhang >= label["y"] + label["height"], (label, discard)
 
