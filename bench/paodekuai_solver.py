@@ -29,12 +29,12 @@ option, whether it won each of 10 guesses under `--search T,10,200,6,2,20000,3` 
 the line format of bench.paodekuai_real, so that `bench.paodekuai_real --train FILE ...` fits a network
 to it.
 
-Figures (2026-12-05, docs/benchmarks.md): told the hands from 8 cards +8.2 points, from 12 +21.1; the
-search 8,10,200,6,2,2000,2 +5.3 ± 1.7 (seeds 2 M, 54.1 %) and +5.8 ± 1.7 (5 M, 51.6 %), at a p99 of
-46 ms and a worst of 78 to 89 ms of CPython per decision, 60 to 100 times what the phone's budget allows
-(about 1 ms); the same without reading (random guesses within what passes show) −1.0 ± 1.6; a network
-fitted to the search's results (58,000 decisions, --teach) scores no better than the bot's own choice
-(held out, −0.19 ± 0.20 points of the search's win rate).
+Figures (2026-12-05, docs/benchmarks.md; 1,000 deals each): told the hands from 8 cards +8.2 points, from
+12 +20.6; `--search 8,10,200,6,2,2000,2` +5.4 ± 1.7 (seeds 2 M, 54.2 %) and +5.9 ± 1.7 (5 M, 51.7 %), at a
+p99 of 46 to 47 ms and a worst of 86 to 92 ms of CPython per decision, 60 to 100 times what the phone's
+budget allows (about 1 ms); the same with random guesses (only what passes show) +0.7 ± 1.5; a network
+fitted to the search's results (57,624 decisions, --teach) chooses no better than the bot (held out,
+−0.19 ± 0.20 points of the search's win rate; played, −0.4 and −0.8 ± 1.1).
 """
 
 import argparse
