@@ -149,7 +149,7 @@ def context_inputs(mine, opp_sizes, leading, least):
 
 
 def mlp_score(net, inputs):
-    """Return the small network's score of one option's inputs (one hidden layer, rectified)."""
+    """Return a small network's output for some inputs (one rectified hidden layer; zero inputs skipped, most are 0 or 1)."""
     total = net["b2"]
     w1 = net["w1"]
     b1 = net["b1"]
@@ -159,7 +159,8 @@ def mlp_score(net, inputs):
         row = w1[unit]
         act = b1[unit]
         for index in range(width):
-            act += row[index] * inputs[index]
+            if inputs[index]:
+                act += row[index] * inputs[index]
         if act > 0:
             total += w2[unit] * act
     return total

@@ -86,7 +86,7 @@ import math
 import time
 
 from bench.common import python_package, require
-from bench.paodekuai_distill import prepare, print_paired
+from bench.paodekuai_distill import mlp_score, prepare, print_paired
 from bench.strength_paodekuai import play_stark_deal
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games.common import Rng
@@ -148,18 +148,7 @@ def value_inputs(hands, keys, sizes, turn, top, top_seat, passes, me, memo, weak
 def value_of(model, inputs):
     """Return V of some inputs (model: logistic weights or a one-hidden-layer network with a logistic output)."""
     if model["hidden"]:
-        total = model["b2"]
-        w1 = model["w1"]
-        b1 = model["b1"]
-        w2 = model["w2"]
-        for unit in range(len(b1)):
-            row = w1[unit]
-            act = b1[unit]
-            for index in range(len(inputs)):
-                if inputs[index]:
-                    act += row[index] * inputs[index]
-            if act > 0:
-                total += w2[unit] * act
+        total = mlp_score(model, inputs)
     else:
         total = model["b"]
         w = model["w"]
