@@ -365,11 +365,7 @@ def train(paths, hidden, epochs, json_path=None, module_path=None, fits=1):
         part = [item for item in held if item[6] == size]
         if part:
             line("held out, nearest holds %d" % size, part)
-    if json_path:
-        with open(json_path, "w") as out:
-            json.dump(net, out)
-    if module_path:
-        write_module(net, module_path)
+    paodekuai_distill.save_network(net, json_path, module_path, write_module)
     return net
 
 
@@ -507,12 +503,7 @@ def main(argv=None):
         for path in args.average:
             with open(path) as source:
                 nets.append(json.load(source))
-        net = averaged(nets)
-        if args.json:
-            with open(args.json, "w") as out:
-                json.dump(net, out)
-        if args.module:
-            write_module(net, args.module)
+        paodekuai_distill.save_network(averaged(nets), args.json, args.module, write_module)
     elif args.evaluate:
         evaluate(args.evaluate, args.weights, args.games or 20000, 9000000 if args.seed is None else args.seed,
                  args.base)

@@ -455,6 +455,16 @@ def read_network_module(tables):
             "w2": [w / 1000 for w in tables["OUTPUT"]], "b2": 0.0}
 
 
+def save_network(net, json_path, module_path, write_module, stored=None):
+    """Write a fitted network as JSON (`stored`, the network itself by default; for --evaluate --weights) and
+    as a bot's weights module with `write_module`, each where a path is given."""
+    if json_path:
+        with open(json_path, "w") as out:
+            json.dump(net if stored is None else stored, out)
+    if module_path:
+        write_module(net, module_path)
+
+
 def write_network_module(net, path, header):
     """Write `header` (the module's docstring and comments) and the network's HIDDEN, HIDDEN_BIAS and OUTPUT
     in thousandths; bench.maumau_distill writes its bot's weights with it too."""
@@ -659,11 +669,7 @@ def main():
         generate(args.generate, args.deals, 30000000 if args.seed is None else args.seed, args.guesses)
     elif args.train and args.hidden:
         net = train_mlp(args.train, args.hidden, args.epochs, args.version, args.all)
-        if args.json:
-            with open(args.json, "w") as out:
-                json.dump(dict(net, kind="mlp", version=args.version), out)
-        if args.module:
-            write_module(net, args.module)
+        save_network(net, args.json, args.module, write_module, dict(net, kind="mlp", version=args.version))
     elif args.train:
         tables = train(args.train, args.write, args.ridge, args.version, args.phases)
         if args.json:

@@ -70,7 +70,7 @@ import time
 
 from bench.common import python_package, require
 from bench.paodekuai_distill import (context_inputs, fit_network, load, mlp_score, playouts, prepare, print_paired,
-                                     read_network_module, timed, write_network_module)
+                                     read_network_module, save_network, timed, write_network_module)
 from bench.strength_paodekuai import play_stark_deal
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games import paodekuai as engine
@@ -335,11 +335,7 @@ def main():
                  parse_spec(args.stark, new))
     elif args.train:
         net = train(args.train, args.hidden, args.epochs, args.options, args.all, args.residual, args.decay)
-        if args.json:
-            with open(args.json, "w") as out:
-                json.dump(net, out)
-        if args.module:
-            write_module(net, args.module)
+        save_network(net, args.json, args.module, write_module)
     elif args.evaluate:
         new = None
         if args.weights:

@@ -86,7 +86,7 @@ import math
 import time
 
 from bench.common import python_package, require
-from bench.paodekuai_distill import mlp_score, prepare, print_paired
+from bench.paodekuai_distill import mlp_score, prepare, print_paired, save_network
 from bench.strength_paodekuai import play_stark_deal
 from spieleabend.bots import paodekuai as bots
 from spieleabend.games.common import Rng
@@ -727,11 +727,7 @@ def main():
     elif args.train:
         model = train(args.train, args.hidden, args.epochs, not args.no_weak, args.batch)
         model["weak"] = not args.no_weak
-        if args.json:
-            with open(args.json, "w") as out:
-                json.dump(model, out)
-        if args.module:
-            write_module(model, args.module)
+        save_network(model, args.json, args.module, write_module)
     elif args.evaluate or args.regret:
         model = None
         if args.weights:
