@@ -84,6 +84,20 @@ def test_the_choices_start_the_table_and_are_kept_for_the_next_visit():
     assert 'value="Mia"' in again
 
 
+def test_no_computer_takes_the_name_of_someone_named_for_tonight():
+    """The night's table counts a name as one person: a computer "Ben" winning would give the real Ben a point."""
+    app = ScreenApp()
+    app.storage.new_night(["Anna", "ben", "Clara"])
+    setup = SetupScreen(app, "kartenkampf")
+    setup.on_input(app, "seats", "4", True)
+    app.fields = {"setup-name": "Anna"}
+    setup.handle(app, "start", None)
+    names = app.screen.table.names()
+    assert names[0] == "Anna" and len(names) == 4
+    assert not {"ben", "clara"} & {name.lower() for name in names[1:]}, names
+    assert app.screen.table.rematch().names() == names  # "Neue Partie" deals to the same table
+
+
 def test_an_empty_name_plays_as_du_and_a_fixed_table_says_who_plays():
     app = ScreenApp()
     setup = SetupScreen(app, "paodekuai")

@@ -48,7 +48,7 @@ from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
 from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_names, flag, keep_replay, result_entry,
-                                  screen_module, seat_player)
+                                  screen_module, seat_player, tonights_people)
 
 from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
@@ -591,7 +591,7 @@ class HostRoom:
             player["away"] = not place["online"]
             player["away_since"] = self.app.now()
             players.append(player)
-        for name in computer_names(names, seat_count - len(players)):
+        for name in computer_names(names, seat_count - len(players), tonights_people(self.app)):
             names.append(name)
             players.append(seat_player(name, COMPUTER, strength))
         names = unique_names(names)

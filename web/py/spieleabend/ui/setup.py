@@ -16,7 +16,7 @@ from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices
 from spieleabend.ui.table import (COMPUTER, PERSON, LocalTable, chosen_strength, computer_names, seat_player, show_table,
-                                  solo_players, strength_choices)
+                                  solo_players, strength_choices, tonights_people)
 
 SHORT_LABEL = 6  # choices with labels up to this long sit side by side as segments
 
@@ -374,7 +374,7 @@ class SetupScreen(Screen):
             self.start_together(app)
             return
         name = self.person_name(app)
-        players = solo_players(name, self.choices["seats"], self.choices["strength"])
+        players = solo_players(name, self.choices["seats"], self.choices["strength"], tonights_people(app))
         show_table(app, LocalTable.new(app, self.game, self.options(), players))
 
     def start_together(self, app):
@@ -389,7 +389,7 @@ class SetupScreen(Screen):
         self.problem = ""
         players = [seat_player(name, PERSON) for name in names]
         players += [seat_player(name, COMPUTER, self.choices["strength"])
-                    for name in computer_names(names, self.choices["seats"] - len(names))]
+                    for name in computer_names(names, self.choices["seats"] - len(names), tonights_people(app))]
         show_table(app, LocalTable.new(app, self.game, self.options(), players, seat=None, extra_meta={"pass": True}))
 
     def handle(self, app, action, value):

@@ -64,9 +64,10 @@ def seat_player(name, kind, strength=None):
     return {"name": name, "kind": kind, "strength": strength}
 
 
-def computer_names(taken, count):
-    """Return `count` computer names that none of `taken` has (case aside), numbered once the list runs out."""
-    used = [name.lower() for name in taken]
+def computer_names(taken, count, avoid=()):
+    """Return `count` computer names that none of `taken` (the table's players) or `avoid` has (case aside),
+    numbered once the list runs out."""
+    used = [name.lower() for name in list(taken) + list(avoid)]
     names = []
     for name in COMPUTER_NAMES:
         if len(names) < count and name.lower() not in used:
@@ -78,6 +79,13 @@ def computer_names(taken, count):
             names.append(name)
         number += 1
     return names
+
+
+def tonights_people(app):
+    """Return the names of the people named for tonight's game night: no computer takes one, as the night's
+    table counts a name as one person (a computer "Ben" winning would give the real Ben its point)."""
+    current = app.storage.nights()["current"]
+    return list(current["people"]) if current is not None and "people" in current else []
 
 
 def strength_choices(game):
@@ -97,10 +105,11 @@ def chosen_strength(game, key):
     return resolve_strength(load_bots(game), key)
 
 
-def solo_players(person, seats, strength):
-    """Return the players of a table on this device: the person at seat 0, computers after it."""
+def solo_players(person, seats, strength, avoid=()):
+    """Return the players of a table on this device: the person at seat 0, computers (named none of `avoid`)
+    after it."""
     return [seat_player(person, PERSON)] + [seat_player(name, COMPUTER, strength)
-                                           for name in computer_names([person], seats - 1)]
+                                           for name in computer_names([person], seats - 1, avoid)]
 
 
 def result_entry(app, game, names, outcome, seat, started_at, night, history, room):
@@ -406,7 +415,8 @@ class LocalTable(Table):
         missing = self.engine.INFO["seats"]["min"] - len(players)  # seats left between deals (Mau-Mau)
         if missing > 0:
             players += [seat_player(name, COMPUTER, self.default_strength())
-                        for name in computer_names([player["name"] for player in players], missing)]
+                        for name in computer_names([player["name"] for player in players], missing,
+                                                   tonights_people(self.app))]
         options["seats"] = len(players)
         if self.meta.get("pass"):  # several people on this device: the same people, behind the cover again
             return LocalTable.new(self.app, self.game, options, players, seat=None, extra_meta={"pass": True})
