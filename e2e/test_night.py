@@ -94,19 +94,20 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     expect(page.get_by_test_id("night-table")).to_be_visible()
     assert table_rows(page) == [["Testerin", 0, 0, 0], ["Anna", 0, 0, 0]], "the people named have rows at once"
 
-    first = point_to(play_punktejagd(page, url, seed=4, computers=2))       # Testerin, Anna and Ben
+    first = point_to(play_punktejagd(page, url, seed=4, computers=2))       # Testerin, Ben and Clara: no computer is Anna
     finish_kartenkampf_undecided(page, url)                                 # Testerin and Anna, no winner
     add_shared_golf(page)                                                   # Testerin and Anna share the win
 
-    expected = {"Testerin": 0, "Anna": 0, "Ben": 0}
+    expected = {"Testerin": 0, "Anna": 0, "Ben": 0, "Clara": 0}
     if first:
         expected[first] += 1
     reopen(page, url + "/#/night")
     page.wait_for_selector("[data-testid=night-table]")
     rows = table_rows(page)
     assert {row[0]: row[1] for row in rows} == expected
-    assert {row[0]: row[2] for row in rows} == {"Testerin": 3, "Anna": 3, "Ben": 1}, "Anna is one row across games"
-    assert {row[0]: row[3] for row in rows} == {name: expected[name] + (name != "Ben") for name in expected}, \
+    assert {row[0]: row[2] for row in rows} == {"Testerin": 3, "Anna": 2, "Ben": 1, "Clara": 1}, \
+        "Anna is one row across games"
+    assert {row[0]: row[3] for row in rows} == {name: expected[name] + (name in ("Testerin", "Anna")) for name in expected}, \
         "the shared Golf win counts as won, without a point"
     assert [row[1] for row in rows] == sorted([row[1] for row in rows], reverse=True), "most points first"
     verdicts = page.get_by_test_id("night-game").evaluate_all("items => items.map(i => [i.dataset.game, i.dataset.verdict])")

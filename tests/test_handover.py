@@ -173,3 +173,20 @@ def test_the_computers_level_is_asked_only_while_a_seat_is_left_for_a_computer()
     assert 'data-testid="person-2"' in html and 'data-testid="strength-stark"' not in html, "three people, no computer"
     setup.handle(app, "remove-person", "2")
     assert 'data-testid="strength-stark"' in setup.render(app)
+
+
+def test_while_one_computer_plays_the_cover_names_it():
+    app = ScreenApp(seed=2)
+    screen = start_together(app, "maumau", ["Oma", "Opa"], 3)
+    table = screen.table
+    computer = [seat for seat in range(3) if table.is_computer(seat)]
+    assert len(computer) == 1
+    for _ in range(200):  # the people play until the computer is the one the game waits for
+        seat = next_person(table)
+        if seat is None and not table.over():
+            break
+        screen.handle(app, "handover-confirm", str(seat))
+        table.act(table.view()["legal"][-1])
+    html = screen.render(app)
+    assert 'data-testid="handover-wait"' in html
+    assert "%s ist dran …" % table.names()[computer[0]] in html and "Die Computer" not in html

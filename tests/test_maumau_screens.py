@@ -245,6 +245,23 @@ def test_between_deals_solo_adds_and_removes_computers():
     assert table.view()["phase"] == "play" and len(table.view()["hand"]) == 7
 
 
+def test_a_seat_that_is_out_is_offered_for_removal_only_to_make_room():
+    app = ScreenApp()
+    table = between_deals(app)
+    state = table.state
+    state["minus"][2], state["out"][2] = state["limit"] + 5, True  # Ben went over the limit: out
+    table.save()
+    screen = screen_on(app, table)
+    html = screen.render(app)
+    assert 'data-testid="remove-player-1"' in html and 'data-testid="remove-player-2"' not in html
+    still_in = max(state["minus"][seat] for seat in (0, 1))
+    assert "schlechtesten Spielers, der noch dabei ist (%d)" % still_in in html
+    screen.handle(app, "add-player", None)
+    screen.handle(app, "add-player", None)
+    assert len(table.names()) == 5 and table.state["minus"][3] == still_in
+    assert 'data-testid="remove-player-2"' in screen.render(app), "a full table makes room by removing Ben"
+
+
 def test_a_room_phone_sees_the_summary_without_seat_editing_and_sends_next():
     app = ScreenApp()
     state = between_deals(app).state

@@ -23,6 +23,7 @@ register({
     "pass.confirm": ("Ich bin %(name)s", "I am %(name)s"),
     "pass.hidden": ("Die Karten bleiben verdeckt, bis %(name)s tippt.", "The cards stay hidden until %(name)s taps."),
     "pass.computers": ("Die Computer sind dran …", "The computers are playing …"),
+    "pass.computer_playing": ("%(name)s ist dran …", "%(name)s is playing …"),
     "pass.cover": ("Verdecken", "Cover"),
     "pass.looking": ("Am Gerät: %(name)s", "At the device: %(name)s"),
     "pass.to_move": ("am Zug", "to play"),
@@ -38,6 +39,17 @@ def is_pass_table(table):
 def person_seats(table):
     """Return the seats played by people on this device, in seat order."""
     return [seat for seat, player in enumerate(table.players()) if player["kind"] == "person"]
+
+
+def computers_playing(table):
+    """Return what the cover says while computers play: the computer's name where one plays (the one the game
+    waits for, or the only one at the table), else "Die Computer sind dran"."""
+    names = table.names()
+    waited_for = [seat for seat in table.to_move() if table.is_computer(seat)]
+    if len(waited_for) != 1:
+        computers = [seat for seat in range(len(names)) if table.is_computer(seat)]
+        waited_for = computers if len(computers) == 1 else []
+    return t("pass.computer_playing", name=names[waited_for[0]]) if waited_for else t("pass.computers")
 
 
 def next_person(table):
@@ -158,7 +170,8 @@ class HandoverScreen(Screen):
             return self.render_final(app)
         seat = next_person(self.table)
         if seat is None:
-            head = '<p class="handover-note" data-testid="handover-wait" role="status">%s</p>' % escape(t("pass.computers"))
+            head = '<p class="handover-note" data-testid="handover-wait" role="status">%s</p>' % escape(
+                computers_playing(self.table))
         else:
             name = names[seat]
             head = ('<h2 class="handover-title" data-testid="handover-to" data-seat="%d">%s</h2><p class="hint">%s</p>%s' % (

@@ -135,8 +135,8 @@ register({
     "mm.add_player": ("Computer dazunehmen", "Add a computer"),
     "mm.remove_player": ("Vom Tisch nehmen:", "Remove from the table:"),
     "mm.remove_label": ("%(name)s vom Tisch nehmen", "Remove %(name)s from the table"),
-    "mm.join_note": ("Vor der nächsten Runde können Computer dazukommen oder gehen. Neue beginnen mit den Minuspunkten des schlechtesten Spielers (%(n)s).",
-                     "Before the next deal computers may join or leave. Newcomers start with the worst player's minus points (%(n)s)."),
+    "mm.join_note": ("Vor der nächsten Runde können Computer dazukommen oder gehen. Neue beginnen mit den Minuspunkten des schlechtesten Spielers, der noch dabei ist (%(n)s).",
+                     "Before the next deal computers may join or leave. Newcomers start with the minus points of the worst player still in (%(n)s)."),
     "mm.full": ("Der Tisch ist voll (5 Plätze).", "The table is full (5 seats)."),
     "mm.next_deal": ("Nächste Runde", "Next deal"),
     "mm.you_out": ("Du bist ausgeschieden. Die anderen spielen weiter, bis nur noch einer übrig ist.",
@@ -616,8 +616,11 @@ class TableScreen(Screen):
         removes = ""
         if editable:
             buttons = []
+            # A seat that is out plays no more: removing it only strikes its row, which a full table (out
+            # seats count) needs to make room for a newcomer.
+            full = len(view["names"]) >= engine.MAX_SEATS
             for seat in range(len(view["names"])):
-                if seat != me:
+                if seat != me and (full or not view["out"][seat]):
                     buttons.append(button("✕ " + view["names"][seat], "remove-player", "remove-player-%d" % seat,
                                           kind="ghost", data_value=seat,
                                           aria_label=t("mm.remove_label", name=view["names"][seat])))

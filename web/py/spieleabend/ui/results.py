@@ -157,7 +157,8 @@ class ResultsScreen(Screen):
         else:
             verdict = t("results.no_winner")
         scores = result["scores"]
-        players = " · ".join("%s %s" % (result["players"][i], score_text(result["game"], scores[i]) if i < len(scores) else "–")
+        # A no-break space: "Deniz" at a line's end and "90" alone on the next read as two players' parts.
+        players = " · ".join("%s\u00a0%s" % (result["players"][i], score_text(result["game"], scores[i]) if i < len(scores) else "–")
                              for i in range(len(result["players"])))
         # No seat of this device's own (several people played on it, or it watched): no "your points".
         mine = "" if result["my_score"] is None else '<p class="mine">%s</p>' % escape(
