@@ -1,6 +1,7 @@
 """Punktejagd in a real Chromium: whole games, pause and continue, offline, reduced motion, results."""
 
 import json
+import re
 
 import pytest
 
@@ -39,6 +40,19 @@ def totals_on_screen(page, seats):
     return [int(page.get_by_test_id("total-%d" % s).inner_text().split()[0]) for s in range(seats)]
 
 
+def check_why(page, seats):
+    """The line under the reveal names the best card and its points as the cards and points above show them."""
+    why = page.get_by_test_id("reveal-why").inner_text().replace("\xa0", " ")
+    cards = [int(page.get_by_test_id("reveal-%d" % s).locator("[data-card]").get_attribute("data-card")) for s in range(seats)]
+    points = [int(page.get_by_test_id("points-%d" % s).inner_text().strip("+")) for s in range(seats)]
+    best = re.match(r"(?:Die (\d+) ist die (?:höchste|niedrigste) einmalige Zahl|Nur die (\d+) ist einmalig): (\d+) Punkte", why)
+    if best is None:
+        assert why.startswith("Keine Zahl ist einmalig") and len(set(cards)) < seats, why
+        return
+    card, worth = int(best.group(1) or best.group(2)), int(best.group(3))
+    assert cards.count(card) == 1 and points[cards.index(card)] in (worth, worth + 3), (why, cards, points)
+
+
 def test_full_game_totals_equal_the_round_log(page, live_server):
     start_game(page, live_server.url, computers=3, style="stark")
     assert "Runde 1 von 10" in page.get_by_test_id("round-number").inner_text()
@@ -54,6 +68,7 @@ def test_full_game_totals_equal_the_round_log(page, live_server):
     for round_number in range(1, 11):
         assert page.get_by_test_id("hand").locator("[data-value]").count() == 11 - round_number
         play_round(page, risk=(round_number == 3))
+        check_why(page, 4)
         if round_number == 3:
             page.get_by_test_id("next-round").click()
             assert page.get_by_test_id("risk").is_disabled()

@@ -37,3 +37,51 @@ def test_blocked_cards_are_named_in_words_not_only_by_a_red_ring(language, word)
 def test_a_round_without_a_pair_has_no_blocked_word():
     html = render_last_reveal(after_one_round([2, 5, 8]))
     assert "blocked-tag" not in html and "blockiert" not in html
+
+
+# The rule text's three worked examples (seeds/punktejagd.txt, "Drei Beispiele zum Nachvollziehen"), each said
+# under the revealed cards as the points they give.
+from spieleabend.ui.punktejagd import round_reasons  # noqa: E402
+
+
+def reasons(kind, cards, risks=None):
+    risks = risks or [False] * len(cards)
+    said = round_reasons({"type": kind, "cards": cards, "risks": risks,
+                          "points": punktejagd.score_round(cards, kind, risks)})
+    assert not re.search(r"\d (Punkte|points|bonus)", said), "a number and its word stay on one line"
+    return said.replace("\u00a0", " ")
+
+
+def test_example_1_the_biggest_card_does_not_win():
+    # "Normalrunde: 3, 7, 9, 9. Die 7 bekommt 5 Punkte, die 3 3 Punkte, beide Neunen jeweils 1 Punkt."
+    assert reasons("normal", [3, 7, 9, 9]) == ("Die 7 ist die höchste einmalige Zahl: 5 Punkte. "
+                                               "Die 3 kommt auf Platz 2: 3 Punkte. Die übrigen bekommen den Grundwert (1).")
+    # "Mit Risiko hätte die 7 8, eine der Neunen dagegen 0 Punkte."
+    assert reasons("normal", [3, 7, 9, 9], [False, True, False, False]).endswith("Risiko auf die 7: 3 Punkte Bonus.")
+    assert reasons("normal", [3, 7, 9, 9], [False, False, True, False]).endswith(
+        "Die übrigen bekommen den Grundwert (1). Risiko auf die 9 gescheitert: 0 Punkte.")
+
+
+def test_example_2_kopfstand_turns_the_chances_round():
+    # "Kopfstand: wieder 3, 7, 9, 9. Jetzt bekommt die 3 5 Punkte, die 7 3 Punkte und jede Neun 1 Punkt.
+    #  Setzt die 7 Risiko ein, bekommt sie 0 Punkte."
+    assert reasons("kopfstand", [3, 7, 9, 9]) == ("Die 3 ist die niedrigste einmalige Zahl: 5 Punkte. "
+                                                  "Die 7 kommt auf Platz 2: 3 Punkte. Die übrigen bekommen den Grundwert (1).")
+    assert reasons("kopfstand", [3, 7, 9, 9], [False, True, False, False]).endswith("Risiko auf die 7 gescheitert: 0 Punkte.")
+
+
+def test_example_3_a_single_unique_number():
+    # "Goldrunde: 2, 2, 6, 8, 8. Nur die 6 ist einmalig. Sie bekommt 10 Punkte, nicht 16. Mit Risiko wären es 13
+    #  Punkte. Alle anderen bekommen ohne Risiko 2 Punkte."
+    assert reasons("gold", [2, 2, 6, 8, 8]) == "Nur die 6 ist einmalig: 10 Punkte. Die übrigen bekommen den Grundwert (2)."
+    assert reasons("gold", [2, 2, 6, 8, 8], [False, False, True, False, False]) == (
+        "Nur die 6 ist einmalig: 10 Punkte. Die übrigen bekommen den Grundwert (2). Risiko auf die 6: 3 Punkte Bonus.")
+
+
+def test_no_unique_number_gives_everyone_the_base_value_in_both_languages():
+    assert reasons("normal", [4, 4]) == "Keine Zahl ist einmalig: Alle bekommen den Grundwert (1)."
+    i18n.set_language("en")
+    assert reasons("gold", [4, 4]) == "No number is unique: everyone gets the base value (2)."
+    assert reasons("normal", [5, 3]) == ("The 5 is the highest unique number: 5 points. The 3 comes second: 3 points.")
+
+

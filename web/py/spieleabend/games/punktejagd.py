@@ -59,6 +59,17 @@ POINTS = {"normal": (5, 3, 1), "kopfstand": (5, 3, 1), "gold": (10, 6, 2)}
 _CARD_WORDS = {str(card): card for card in CARDS}
 
 
+def ranked_unique(cards, round_type):
+    """Return the numbers played exactly once, best first (highest; lowest in a Kopfstand round)."""
+    counts = {}
+    for card in cards:
+        counts[card] = counts[card] + 1 if card in counts else 1  # dict.get is slow in Brython
+    unique = sorted(card for card in counts if counts[card] == 1)
+    if round_type != "kopfstand":
+        unique.reverse()
+    return unique
+
+
 def score_round(cards, round_type, risks):
     """Return the points of one round per seat, from the cards and risk flags in seat order."""
     if round_type not in POINTS:
@@ -66,12 +77,7 @@ def score_round(cards, round_type, risks):
     if len(cards) != len(risks):
         raise ValueError("cards and risks must have one entry per seat")
     best_points, second_points, base_points = POINTS[round_type]
-    counts = {}
-    for card in cards:
-        counts[card] = counts[card] + 1 if card in counts else 1  # dict.get is slow in Brython
-    unique = sorted(card for card in counts if counts[card] == 1)
-    if round_type != "kopfstand":
-        unique.reverse()
+    unique = ranked_unique(cards, round_type)
     best = unique[0] if unique else None
     second = unique[1] if len(unique) > 1 else None
     points = []

@@ -1,5 +1,6 @@
 """Punktejagd screens: start, table (choose, reveal), final standings, played cards and round log."""
 
+from spieleabend.games import punktejagd as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
 from spieleabend.ui.html import attrs, button, card_back, escape, number_card
@@ -24,7 +25,7 @@ register({
     "pj.last_round": ("Letzte Runde", "Last round"),
     "pj.points_total": ("%(n)s Punkte", "%(n)s points"),
     "pj.points_total_one": ("1 Punkt", "1 point"),
-    "pj.plan_hidden": ("Plan steht verdeckt", "Plan is set, face down"),
+    "pj.plan_hidden": ("Plan steht verdeckt", "Plan ready, face down"),
     "pj.thinking": ("überlegt …", "thinking …"),
     "pj.chip_free": ("Risiko-Chip frei", "Risk chip unused"),
     "pj.chip_used": ("Risiko-Chip verbraucht", "Risk chip spent"),
@@ -50,6 +51,18 @@ register({
     "pj.plus": ("+%(n)s", "+%(n)s"),
     "pj.risk_won": ("Risiko ✓", "Risk ✓"),
     "pj.risk_lost": ("Risiko ✗", "Risk ✗"),
+    "pj.why.none": ("Keine Zahl ist einmalig: Alle bekommen den Grundwert (%(n)s).",
+                    "No number is unique: everyone gets the base value (%(n)s)."),
+    "pj.why.only": ("Nur die %(card)s ist einmalig: %(n)s\u00a0Punkte.", "Only the %(card)s is unique: %(n)s\u00a0points."),
+    "pj.why.best_high": ("Die %(card)s ist die höchste einmalige Zahl: %(n)s\u00a0Punkte.",
+                         "The %(card)s is the highest unique number: %(n)s\u00a0points."),
+    "pj.why.best_low": ("Die %(card)s ist die niedrigste einmalige Zahl: %(n)s\u00a0Punkte.",
+                        "The %(card)s is the lowest unique number: %(n)s\u00a0points."),
+    "pj.why.second": ("Die %(card)s kommt auf Platz 2: %(n)s\u00a0Punkte.", "The %(card)s comes second: %(n)s\u00a0points."),
+    "pj.why.rest": ("Die übrigen bekommen den Grundwert (%(n)s).", "The others get the base value (%(n)s)."),
+    "pj.why.risk_won": ("Risiko auf die %(card)s: %(n)s\u00a0Punkte Bonus.", "Risk on the %(card)s: %(n)s\u00a0bonus points."),
+    "pj.why.risk_lost": ("Risiko auf die %(card)s gescheitert: 0\u00a0Punkte.", "Risk on the %(card)s failed: 0\u00a0points."),
+    "pj.chip_legend": ("Risiko-Chip: %(free)s frei · %(used)s verbraucht", "Risk chip: %(free)s unused · %(used)s spent"),
     "pj.next_round": ("Nächste Runde", "Next round"),
     "pj.final_btn": ("Endwertung", "Final standings"),
     "pj.played_title": ("Was wurde schon gespielt?", "What has been played?"),
@@ -74,6 +87,29 @@ register({
 
 def seat_name(view, seat):
     return view["names"][seat]
+
+
+def round_reasons(entry):
+    """Return why the seats of a revealed round scored what they did, in a few short sentences."""
+    kind, cards, risks = entry["type"], entry["cards"], entry["risks"]
+    best_points, second_points, base_points = engine.POINTS[kind]
+    unique = engine.ranked_unique(cards, kind)
+    said = []
+    if not unique:
+        said.append(t("pj.why.none", n=base_points))
+    elif len(unique) == 1:
+        said.append(t("pj.why.only", card=unique[0], n=best_points))
+    else:
+        said.append(t("pj.why.best_low" if kind == "kopfstand" else "pj.why.best_high", card=unique[0], n=best_points))
+        said.append(t("pj.why.second", card=unique[1], n=second_points))
+    if unique and [seat for seat in range(len(cards)) if cards[seat] not in unique[:2] and not risks[seat]]:
+        said.append(t("pj.why.rest", n=base_points))
+    for card in sorted(set(cards[seat] for seat in range(len(cards)) if risks[seat]), reverse=kind != "kopfstand"):
+        if unique and card == unique[0]:
+            said.append(t("pj.why.risk_won", card=card, n=engine.RISK_BONUS))
+        else:
+            said.append(t("pj.why.risk_lost", card=card))
+    return " ".join(said)
 
 
 def type_label(round_type):
@@ -227,7 +263,10 @@ class TableScreen(Screen):
                     " me" if seat == self.me else "", seat, seat, card, escape(name), seat,
                     escape(t("pj.points_total", n=totals[seat])),
                     "used" if view["chips_spent"][seat] else "free", escape(chip), escape(chip), status))
-        return '<ul class="seats" aria-label="%s">%s</ul>' % (escape(t("pj.sum")), "".join(items))
+        # The dot beside each score is the risk chip: said once here, as a title is out of a finger's reach.
+        legend = '<p class="chip-legend" aria-hidden="true">%s</p>' % t(
+            "pj.chip_legend", free='<span class="chip free"></span>', used='<span class="chip used"></span>')
+        return '<ul class="seats" aria-label="%s">%s</ul>%s' % (escape(t("pj.sum")), "".join(items), legend)
 
     def render_choose(self, view):
         hand = view["hand"]
@@ -302,9 +341,9 @@ class TableScreen(Screen):
         go_on = button(t("pj.final_btn") if last else t("pj.next_round"), "next", "next-round",
                        kind="primary", disabled=self.flying, extra="wide")
         return ('<section class="reveal" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
-                '<ol class="reveal-row">%s</ol><div class="controls">%s</div></section>' % (
+                '<ol class="reveal-row">%s</ol>%s<div class="controls">%s</div></section>' % (
                     escape(t("pj.reveal_title", n=entry["round"], type=type_label(entry["type"]))),
-                    "".join(items), go_on))
+                    "".join(items), '<p class="pj-why" data-testid="reveal-why">%s</p>' % escape(round_reasons(entry)), go_on))
 
     def render_panel(self, view):
         if self.panel is None:
@@ -475,6 +514,7 @@ def render_last_reveal(view):
                     '<span class="blocked-tag">%s</span>' % escape(t("pj.blocked")) if blocked else "",
                     escape(t("pj.plus", n=entry["points"][seat]) + (" ⚑" if entry["risks"][seat] else ""))))
         slots = "".join(slots)
+        # No line of why here: a TV's screen is full with six seats, and every phone says it under its reveal.
         reveal = ('<section class="pj-screen-reveal" data-testid="screen-reveal"><h2>%s</h2><ol class="reveal-row">%s</ol></section>' % (
             escape(t("pj.last_reveal", n=entry["round"], type=type_label(entry["type"]))), slots))
     return reveal
