@@ -88,7 +88,8 @@ def test_a_dropped_phone_is_shown_away_everywhere_and_told_what_the_computer_did
 
 def test_a_phone_whose_network_goes_silent_is_shown_away_everywhere_within_2_s(devices, live_server, cuttable_line):
     """No close frame, no reset: the line just stops (a phone's Wi-Fi that went quiet). The relay's
-    heartbeat notices; the group sees it as with a closed socket, and the phone comes back by itself."""
+    heartbeat notices; the group sees it as with a closed socket; the phone's own pings notice it there, and
+    the phone comes back by itself."""
     url = live_server.url
     anna_line = cuttable_line()
     host, anna = devices("host"), devices("anna")
@@ -109,7 +110,10 @@ def test_a_phone_whose_network_goes_silent_is_shown_away_everywhere_within_2_s(d
         device.page.wait_for_selector("[data-testid=away-note]", timeout=2500)
         assert "Anna" in device.by("away-note").inner_text()
     assert time.monotonic() - silent_at < 2.5  # the waits above include Playwright's own round trips
-    # The network is back: the phone notices its dead socket, comes back by itself and plays on.
+    # The phone itself notices too: its unanswered ping gives the socket up (it said "Verbunden" for ever).
+    anna.page.wait_for_selector("[data-testid=room-status]:not([data-state=online])", timeout=12000)
+    assert time.monotonic() - silent_at < 12
+    # The network is back: the phone comes back by itself and plays on.
     anna_line.mend()
     for device in (host, tv):
         device.page.wait_for_selector("[data-testid=away-note]", state="detached", timeout=20000)

@@ -158,6 +158,8 @@ class FakeApp:
         self.seed = seed
         self.seed_uses = 0
         self.stand_in = stand_in_ms
+        # No line checks unless a test asks: Loop.advance jumps the clock without the socket's answers.
+        self.line_check = None
         self.sockets = []
         self.frames = []  # every text frame this device received
         self.toasts = []
@@ -191,6 +193,9 @@ class FakeApp:
 
     def stand_in_ms(self):
         return self.stand_in
+
+    def line_check_ms(self):
+        return self.line_check
 
     def page_origin(self):
         return "http://192.0.2.7:8000"

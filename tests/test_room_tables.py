@@ -536,6 +536,49 @@ def test_link_gives_up_only_where_the_protocol_says(loop, events, state, detail)
     assert len(sockets) == (2 if state == "retrying" else 1), "reconnects only when it may"
 
 
+def test_a_line_that_goes_silent_is_given_up_and_tried_again_and_a_late_close_of_it_changes_nothing(loop):
+    app = FakeApp(loop, "unused")
+    app.line_check = 2500
+    sockets = []
+    app.room_socket = lambda *callbacks: sockets.append(ScriptedSocket(*callbacks)) or sockets[-1]
+    owner = Owner()
+    link = rooms.RoomLink(app, {"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}, owner)
+    link.start()
+    sockets[0].on_open()
+    sockets[0].on_message({"type": "resumed", "v": 1, "room": "K7QM2X", "role": "seat", "seat": 1, "host": "online"})
+    # A quiet line that answers: a ping every 2.5 s or so, each pong keeps the socket.
+    answered = 0
+    for _ in range(40):
+        loop.advance(500)
+        if sockets[0].sent[-1] == {"type": "ping"}:
+            sockets[0].sent.append("answered")
+            sockets[0].on_message({"type": "pong"})
+            answered += 1
+    assert link.state == "online" and len(sockets) == 1 and owner.frames == [], "a pong is not the owner's frame"
+    assert 6 <= answered <= 8, answered
+    # Frames coming anyway: no ping needed.
+    pings = sockets[0].sent.count({"type": "ping"})
+    for _ in range(8):
+        loop.advance(1000)
+        sockets[0].on_message({"type": "from_host", "data": {"k": "x"}})
+    assert sockets[0].sent.count({"type": "ping"}) == pings
+    # The network goes silently: the unanswered ping gives the socket up (within 3 checks), the link retries.
+    waited = 0
+    while link.state == "online" and waited < 20000:
+        loop.advance(500)
+        waited += 500
+    assert link.state == "retrying" and link.socket is None and 5000 <= waited <= 10000, waited
+    assert sockets[0].sent[-1] == {"type": "ping"}
+    loop.advance(1000)
+    assert len(sockets) == 2 and link.state == "connecting"
+    sockets[1].on_open()
+    assert sockets[1].sent == [{"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}]
+    sockets[0].on_close(1006)  # the old socket's close, late: the new one stays
+    assert link.socket is sockets[1] and link.state == "connecting"
+    sockets[1].on_message({"type": "resumed", "v": 1, "room": "K7QM2X", "role": "seat", "seat": 1, "host": "online"})
+    assert link.state == "online" and len(owner.welcomes) == 2
+
+
 def test_final_standings_rank_by_the_games_direction():
     from spieleabend.ui.room_screens import error_text, final_rows
 

@@ -118,6 +118,10 @@ class App(PageReport):
         """Return a fresh random nonce for a commitment (128 bits, hex)."""
         return dom.random_hex(16)
 
+    def line_check_ms(self):
+        """Return how often a room's socket checks its line when quiet (see rooms.RoomLink.check_line)."""
+        return 2500
+
     def stand_in_ms(self):
         """Return how long a room seat may be away before a computer plays for it (?standin= for testers)."""
         return self.fixed_stand_in if self.fixed_stand_in is not None else 45000

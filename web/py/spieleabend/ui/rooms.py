@@ -169,6 +169,9 @@ class RoomLink:
         self.stopped = False
         self.opened = False  # the current socket opened (else the server was not reached)
         self.retry_at = None
+        self.heard_at = 0     # when the current socket last brought a frame
+        self.pinged_at = None  # when a ping went out that nothing has answered yet
+        self.checker = None   # the timer of the line check
 
     def start(self):
         """Open the socket now."""
@@ -176,7 +179,46 @@ class RoomLink:
         self.state = "connecting"
         self.opened = False
         self.error_frame = None
-        self.socket = self.app.room_socket(self.on_open, self.on_message, self.on_close)
+        # Each socket's events count only while it is this link's socket: a late close of a socket given up
+        # (a dead line, a stop) must not take its successor down.
+        made = []
+
+        def opened():
+            if made and made[0] is self.socket:
+                self.on_open()
+
+        def received(frame):
+            if made and made[0] is self.socket:
+                self.on_message(frame)
+
+        def closed(code):
+            if made and made[0] is self.socket:
+                self.on_close(code)
+
+        made.append(self.app.room_socket(opened, received, closed))
+        self.socket = made[0]
+
+    def check_line(self):
+        """Ping the relay when it has been quiet; give a socket up whose ping went unanswered.
+
+        A network that goes away silently (Wi-Fi out of reach, no close, no reset) leaves the socket open
+        on this side: the relay notices at its next ping, but this device would show "Verbunden" and wait
+        for ever. Answered pings cost the relay one small frame every few seconds."""
+        self.checker = None
+        every = self.app.line_check_ms()
+        if every is None or self.socket is None or self.state != "online":
+            return
+        now = self.app.now()
+        if self.pinged_at is not None and self.heard_at < self.pinged_at and now - self.pinged_at >= 2 * every:
+            socket = self.socket
+            self.socket = None
+            socket.close()
+            self.on_close(1006)  # as a lost line: retry with the token
+            return
+        if now - self.heard_at >= every and (self.pinged_at is None or self.heard_at >= self.pinged_at):
+            self.pinged_at = now
+            self.socket.send({"type": "ping"})
+        self.checker = self.app.later(self.check_line, every)
 
     def on_open(self):
         self.opened = True
@@ -184,6 +226,7 @@ class RoomLink:
             self.socket.send(self.hello)
 
     def on_message(self, frame):
+        self.heard_at = self.app.now()
         if not isinstance(frame, dict) or "type" not in frame:
             return
         kind = frame["type"]
@@ -192,6 +235,9 @@ class RoomLink:
             self.attempt = 0
             self.error = None
             self.state = "online"
+            self.pinged_at = None
+            if self.checker is None and self.app.line_check_ms() is not None:
+                self.checker = self.app.later(self.check_line, self.app.line_check_ms())
             if "token" in frame:
                 self.hello = {"type": "resume", "v": PROTOCOL, "room": frame["room"], "token": frame["token"]}
             self.owner.on_welcome(frame)
@@ -205,6 +251,9 @@ class RoomLink:
 
     def on_close(self, code):
         self.socket = None
+        if self.checker is not None:
+            self.app.cancel(self.checker)
+            self.checker = None
         if self.stopped:
             return
         error = self.error_frame
@@ -254,6 +303,9 @@ class RoomLink:
         if self.timer is not None:
             self.app.cancel(self.timer)
             self.timer = None
+        if self.checker is not None:
+            self.app.cancel(self.checker)
+            self.checker = None
         if self.socket is not None:
             socket = self.socket
             self.socket = None
