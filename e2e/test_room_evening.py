@@ -167,6 +167,19 @@ def test_one_room_for_the_whole_evening(devices, live_server):
         for game, seat, frames in parts:
             assert check_frames(game, frames, seat, device.name)
     assert set(room.check_secrets()) == {"anna", "ben", "carl", "screen"}
+
+    # The host goes home between games: its home screen leads back into the room the phones wait in.
+    host.by("nav-home").click()
+    host.by("room-rejoin").click()
+    host.page.wait_for_selector("[data-testid=lobby-place-3]")
+    # The evening ends from the lobby (two taps), and every device keeps tonight's table on its last screen.
+    host.by("end-room").click()
+    assert "Noch einmal tippen" in host.by("end-room").inner_text()
+    host.by("end-room").click()
+    for device in (host, anna, ben, carl, tv):
+        device.page.wait_for_selector("[data-testid=room-night-table]")
+        assert device.by("room-final").count() == 0, "no game was under way when the evening ended"
+        assert night_rows(device) == expected, device.name
     assert devices.errors() == []
 
 

@@ -323,3 +323,31 @@ def test_a_typed_code_or_pin_that_cannot_be_one_says_which(code, pin, said):
     app.fields = {"join-name": "Anna", "join-code": code, "join-pin": pin}
     screen.handle(app, "join-seat", None)
     assert said in screen.render(app) and app.shown is None, "nothing sent, the fields as typed"
+
+
+def test_another_game_in_the_lobby_keeps_the_table_size_and_the_evening_can_end_there(loop, relay_server):
+    host_app, room = open_room(loop, relay_server, "maumau")
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    ben_app, ben = join(loop, relay_server, room, "Ben")
+    loop.pump(lambda: len(room.seat_places()) == 2)
+    shown = []
+    host_app.rerender = lambda: None
+    host_app.show = lambda screen, route=None: shown.append(screen)
+    host_app.settings["setup"] = {"golf": {"seats": 4}}  # the start screen last dealt Golf to four
+    lobby = room_screens.LobbyScreen(host_app, room, {"seats": 3})
+    lobby.on_input(host_app, "room-game", "golf", True)
+    assert lobby.game == "golf" and lobby.seat_count == 3, "three people, no computer joins unasked"
+    assert lobby.fill_text() == "3 Personen, kein Computer"
+    html = lobby.render(host_app)
+    assert 'data-testid="end-room"' in html
+    host_app.storage.add_result({"game": "maumau", "players": ["Hosti", "Anna", "Ben"], "winners": ["Anna"],
+                                 "scores": [30, 0, 12], "finished_at": 5, "night": host_app.storage.night()["id"]})
+    lobby.handle(host_app, "room-end", None)
+    assert not shown and "Noch einmal tippen" in lobby.render(host_app), "one tap only asks"
+    lobby.handle(host_app, "room-end", None)
+    assert isinstance(shown[-1], room_screens.EndedScreen)
+    loop.pump(lambda: anna.link.state == "closed" and ben.link.state == "closed")
+    assert anna.link.status() == ("closed", "ended") and host_app.storage.load_room() is None
+    ended = shown[-1].render(host_app)
+    assert 'data-testid="room-night"' in ended and 'data-player="Anna" data-points="1"' in ended, "tonight's table"
+    assert 'data-testid="room-final"' not in ended, "no game was under way"

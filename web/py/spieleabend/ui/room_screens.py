@@ -119,7 +119,8 @@ register({
     "room.lobby_confirm": ("Partie abbrechen? Noch einmal tippen.", "Stop this game? Tap again."),
     "room.end_confirm": ("Wirklich beenden? Noch einmal tippen.", "Really end? Tap again."),
     "room.ended_title": ("Raum beendet", "Room ended"),
-    "room.final": ("Endstand", "Final standings"),
+    "room.final": ("Endstand · %(game)s", "Final standings · %(game)s"),
+    "room.stopped_at": ("%(game)s, beendet vor dem Ende: der Stand", "%(game)s, ended before its end: the standings"),
     "room.points": ("%(n)s Punkte", "%(n)s points"),
     "room.points_one": ("1 Punkt", "1 point"),
     "room.to_results": ("Ergebnisse", "Results"),
@@ -417,6 +418,8 @@ class LobbyScreen(Screen):
         body = self.host_row() + ("".join(items) if items else '<li class="hint">%s</li>' % escape(t("room.nobody")))
         joining = button(t("room.close_joining") if room.joining else t("room.open_joining"), "room-joining",
                          "close-joining", kind="ghost")
+        # The evening ends here as well as from a game's menu: between games is where a host looks for it.
+        joining += button(t("room.end_confirm") if self.end_armed else t("room.end"), "room-end", "end-room", kind="ghost")
         return ('<section class="panel room-people" aria-labelledby="places-h"><h2 id="places-h">%s</h2>%s'
                 '<ul class="room-places" aria-live="polite">%s</ul>%s<div class="controls">%s</div></section>' % (
                     escape(t("room.places")), self.too_many_notice(), body, screens, joining))
@@ -506,6 +509,7 @@ class LobbyScreen(Screen):
 
     host_name_value = ""
     name_error = ""
+    end_armed = False
 
     def on_input(self, app, name, value, final):
         from spieleabend.ui.setup import option_choice
@@ -520,7 +524,9 @@ class LobbyScreen(Screen):
         if name == "room-game":
             if value in GAME_MODULES and value != self.game and self.room.table is None:
                 self.room.choose_game(value)
-                self.take_choices(app, value)
+                # The same table, another game: its seats carry over (where the game has that many), so no
+                # computer joins because the other game's start screen once had more seats.
+                self.take_choices(app, value, {"seats": self.seat_count})
                 app.rerender()
             return
         if name == "room-seats":
@@ -556,6 +562,14 @@ class LobbyScreen(Screen):
             room.set_joining(not room.joining)
         elif action == "room-start":
             self.start(app)
+        elif action == "room-end":
+            if not self.end_armed:
+                self.end_armed = True
+                app.rerender()
+                return
+            self.room.end()
+            self.keep = True
+            app.show(EndedScreen(self.game, None, "ended", host=True), route="room/ended")
         elif action == "room-new":
             self.room.stop()
             app.storage.clear_room()
@@ -860,13 +874,16 @@ class EndedScreen(Screen):
 
     route = "room/ended"
 
-    def __init__(self, game, view, reason, host=False):
+    def __init__(self, game, view, reason, host=False, night=None, afar=False):
         self.game = game
         self.view = view
         self.reason = reason
         self.host = host
+        self.night = night  # tonight's table as a phone last had it from the host (the host reads its own)
+        self.afar = afar    # a table screen: read from the sofa
 
     def render(self, app):
+        night = __import__("spieleabend.ui.night", fromlist=["x"])
         parts = []
         if not self.host:
             parts.append(status_line("closed", error_text(self.reason)))
@@ -877,12 +894,17 @@ class EndedScreen(Screen):
                             '<span class="who">%s</span><span class="score">%s</span></li>' % (
                                 index, rank, escape(name), escape(t("room.points", n=score)))
                             for index, (rank, name, score) in enumerate(rows))
+            # A game ended before its end says so: its points are where it stopped, not a final.
+            finished = "outcome" in self.view and self.view["outcome"] is not None
+            title = t("room.final" if finished else "room.stopped_at", game=game_title(self.game))
             parts.append('<section class="final room-final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
-                         '<ol class="standings" data-testid="room-final">%s</ol></section>' % (escape(t("room.final")), items))
+                         '<ol class="standings" data-testid="room-final">%s</ol></section>' % (escape(title), items))
+        rows = night.night_summary(app.storage) if self.host else night.safe_rows(self.night)
+        parts.append(night.room_night_html(rows, charts=False))
         parts.append('<div class="controls"><a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>'
                      '<a class="btn btn-ghost" href="#/" data-testid="room-home">%s</a></div>' % (
                          escape(t("room.to_results")), escape(t("room.home"))))
-        return page(t("room.ended_title"), "".join(parts), extra_class="room")
+        return page(t("room.ended_title"), "".join(parts), extra_class="room room-ended-afar" if self.afar else "room")
 
 
 class NoRoomScreen(Screen):
@@ -1080,7 +1102,9 @@ class GuestScreen(Screen):
         state, detail = table.link.status()
         if state == "closed" and detail in ("ended", "host_gone", "idle") and self.ended is None:
             view = table.message["view"] if table.message is not None else None
-            self.ended = EndedScreen(table.game, view, detail)
+            self.ended = EndedScreen(table.game, view, detail,
+                                     night=table.lobby["night"] if table.lobby is not None and "night" in table.lobby else None,
+                                     afar=table.reads_from_afar())
         showing = None
         if table.message is not None:
             showing = (table.game, table.seat, table.message.get("started_at"))

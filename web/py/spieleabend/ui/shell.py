@@ -82,6 +82,10 @@ def room_entry(app):
     if room is not None and room["role"] in ("seat", "screen") and "token" in room:
         back = '<a class="btn btn-primary" href="#/room/play" data-testid="room-rejoin">%s</a>' % escape(
             t("home.back_to_room", code=room["code"]))
+    elif room is not None and room["role"] == "host" and "token" in room and room.get("game") in GAME_MODULES:
+        # The host went home between games: the phones wait in its room, which it may take up or end there.
+        back = '<a class="btn btn-primary" href="#/room/host/%s" data-testid="room-rejoin">%s</a>' % (
+            room["game"], escape(t("home.back_to_room", code=room["code"])))
     return '<nav class="room-entry row" aria-label="%s">%s<a class="btn btn-secondary" href="#/join" data-testid="join-room">%s</a></nav>' % (
         escape(t("home.join_room")), back, escape(t("home.join_room")))
 
