@@ -412,6 +412,23 @@ def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_
         assert [p["name"] for p in table.players()] == ["Hosti", "Ben", "Dora"]
 
 
+def test_maumau_of_two_keeps_a_leavers_seat_with_a_computer_rather_than_hand_the_host_the_game(loop, relay_server):
+    app = FakeApp(loop, relay_server.url)
+    room = HostRoom(app, "maumau")
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({}, 2, "random", True, "Hosti")
+    loop.pump(lambda: anna.view() is not None)
+    anna.leave_room()
+    loop.pump(lambda: table.players()[1].get("gone"))
+    drive_maumau(loop, table, {}, lambda: table.state["phase"] == "between" or table.outcome() is not None)
+    loop.pump(lambda: table.state["phase"] != "between" or not table.players()[1].get("leaving"))
+    assert table.names() == ["Hosti", "Anna"] and table.outcome() is None, "nobody wins by the other one leaving"
+    assert table.players()[1]["stand_in"], "a computer plays Anna's seat"
+
+
 def test_kartenkampf_room_plays_to_the_end_with_commit_reveal(loop, relay_server):
     """The table layer has no per-game code: Kartenkampf's secret choices go through commit-reveal too."""
     app = FakeApp(loop, relay_server.url)

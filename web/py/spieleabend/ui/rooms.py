@@ -1133,6 +1133,13 @@ class HostTable(LocalTable):
         players = self.players()
         for seat in range(len(players)):
             if players[seat].get("leaving"):
+                trial = copy_data(self.state)
+                self.engine.remove_seat(trial, seat)
+                if self.engine.outcome(trial) is not None:
+                    # Struck from the table, the last one against the host would hand whoever is left the game
+                    # (and the evening's point) without a card played: a computer plays on for it instead.
+                    players[seat]["leaving"] = False
+                    continue
                 name = players[seat]["name"]
                 self.change_seats("remove", seat)
                 del players[seat]
