@@ -189,6 +189,7 @@ FINALS = {
     "kartenkampf": (choose_a_card, (), False, ".standing .who"),
     "maumau": (maumau_move, ("limit-30",), True, ".standing .who"),
     "paodekuai": (paodekuai_move, ("deals-2",), True, ".standing .who"),
+    "golf": (golf_move, (), False, ".standing .who"),  # nine rounds: its score sheet under the standings
 }
 
 
