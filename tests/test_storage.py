@@ -68,6 +68,15 @@ def test_a_damaged_save_leaves_the_other_saves_alone(storage, backend):
     assert [n["key"] for n in storage.notices] == [SAVE_PREFIX + "golf"]
 
 
+def test_a_save_of_another_game_under_a_games_key_is_set_aside(storage, backend):
+    """Its home tile would have said "Golf" and led to Punktejagd's continue screen, which has no Golf: a dead tile."""
+    raw = json.dumps({"format": 1, "game": "golf", "state": {"round": 2}, "meta": {}, "saved_at": 5})
+    backend.setItem(SAVE_PREFIX + "punktejagd", raw)
+    assert storage.saved_games(["punktejagd", "golf"]) == []
+    assert [n["key"] for n in storage.notices] == [SAVE_PREFIX + "punktejagd"]
+    assert backend.getItem(storage.notices[0]["aside"]) == raw, "kept byte for byte"
+
+
 def test_setting_aside_twice_keeps_both_copies(backend):
     clock = Clock()
     storage = Storage(backend, json, clock)

@@ -216,7 +216,11 @@ class Storage:
 
     def load_game(self, game):
         """Return the saved document of one game, or None."""
-        return self.read(SAVE_PREFIX + game, _validate_save)
+        def validate(document):
+            _validate_save(document)
+            if document["game"] != game:  # its tile would lead to this key's game, which has no such save
+                raise DamagedDocument("a save of %s under %s" % (document["game"][:20], game))
+        return self.read(SAVE_PREFIX + game, validate)
 
     def running_game(self, game):
         """Return the saved game of one kind that is still being played, or None: a finished game whose save
