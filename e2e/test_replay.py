@@ -36,7 +36,7 @@ def finish_kartenkampf(page, url):
 
 
 def finish_golf(page, url):
-    start_solo(page, url, "golf", ["seats-2", "strength-leicht"], 21, shown="[data-testid=peek-done]")
+    start_solo(page, url, "golf", ["seats-2", "strength-leicht"], 21)  # waits for the peek by itself
     for _ in range(600):
         page.wait_for_selector("[data-testid=final-headline], [data-testid=next-round], [data-testid=peek-done], "
                                "[data-testid=knock]:not([disabled]), [data-testid=stock]:not([disabled]), "

@@ -131,14 +131,19 @@ def app_worker(page):
     raise AssertionError("the page has no app worker")
 
 
-def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown="[data-testid=hand]"):
-    """Open a game's start screen with a seed, fill in the name, tick `choices` (test ids) and start."""
+# What a game's table shows first, for start_solo to wait for: the hand, or in Golf the peek (no hand there).
+SHOWN_FIRST = {"golf": "[data-testid=peek-done]"}
+
+
+def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown=None):
+    """Open a game's start screen with a seed, fill in the name, tick `choices` (test ids) and start; wait for
+    `shown` (by default what the game's table shows first: the hand, Golf's peek)."""
     page.goto("%s/?seed=%d&pace=%d#/play/%s" % (url, seed, pace, game))
     page.wait_for_selector("html[data-app-ready]")
     page.get_by_test_id("player-name").fill(name)
     for testid in choices:
         page.get_by_test_id(testid).check()
-    return start_game(page, shown)
+    return start_game(page, shown or SHOWN_FIRST.get(game, "[data-testid=hand]"))
 
 
 def start_game(page, shown="[data-testid=hand]", timeout=30000):

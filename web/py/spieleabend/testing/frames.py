@@ -149,9 +149,9 @@ def check_maumau(frames, seat, name="device", other_hands=()):
     count = 0
     for data in tables(frames):
         view = data["view"]
-        assert view["seat"] == seat or seat is None
+        assert view["seat"] == seat or seat is None, (name, "a view of seat %r" % view["seat"])
         if seat is None:
-            assert view["hand"] is None and view["legal"] == []
+            assert view["hand"] is None and view["legal"] == [], (name, "a hand on a table screen", view["hand"])
         for event in view["events"]:
             assert set(event) <= MM_EVENT_KEYS, event
         rest = {key: value for key, value in view.items() if key not in ("hand", "legal", "top", "events", "last_deal")}
@@ -170,11 +170,11 @@ def check_paodekuai(frames, seat, name="device", dealt=None):
     count = 0
     for data in tables(frames):
         view = data["view"]
-        assert view["seat"] == seat, name
+        assert view["seat"] == seat, (name, "a view of seat %r" % view["seat"])
         if seat is None:
-            assert "hand" not in view and view["legal"] == []
+            assert "hand" not in view and view["legal"] == [], (name, "a hand on a table screen", view.get("hand"))
         elif dealt is not None:
-            assert set(view["hand"]) <= set(dealt[seat]), name
+            assert set(view["hand"]) <= set(dealt[seat]), (name, "cards not dealt to this seat")
         played = set(view["played"])
         own = set(view.get("hand") or [])
         if dealt is not None:
