@@ -1228,7 +1228,7 @@ class GuestScreen(Screen):
         # below a TV's edge once six people have played four games.
         join = '<section class="face-join">%s%s<p class="hint">%s</p>%s</section>' % (
             qr, ids, escape(t("room.face_join")), night_module.room_per_game_html(lobby.get("night")))
-        night = night_module.room_night_html(lobby.get("night"), charts=True, per_game=False)
+        night = night_module.room_night_html(lobby.get("night"), charts=False, per_game=False)
         who = '<section class="face-who"><h2>%s</h2>%s</section>' % (escape(t("room.in_room")), self.people_list())
         return '<div class="face" data-testid="room-face">%s<div class="face-room">%s<p data-testid="room-waiting" class="face-wait">%s</p>%s%s</div></div>' % (
             join, self.next_game_line(), escape(t("room.face_wait")), who, night)
