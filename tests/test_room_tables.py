@@ -341,7 +341,14 @@ def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_
             loop.pump(lambda: anna.view()["legal"])
             before = len(json.dumps(table.state))
             anna.act(anna.view()["legal"][0])
+            # One move at a time: a second tap before the host's answer is refused, and a slow answer is said.
+            __import__("spieleabend.ui.room_screens")  # its texts (the app has them loaded)
+            with pytest.raises(IllegalAction, match="schon unterwegs"):
+                anna.act(anna.view()["legal"][0])
+            assert not anna.move_slow(anna_app.now()) and anna.move_slow(anna_app.now() + 1000)
             loop.pump(lambda: table.engine.to_move(table.state) != [1] or json.dumps(table.state) != before)
+            loop.pump(lambda: anna.acted_on is None)
+            assert not anna.move_slow(anna_app.now() + 1000)
             moved = True
             break
     assert moved
@@ -373,7 +380,8 @@ def drive_maumau(loop, table, phones, until, limit=3000):
         for seat in moving:
             if seat in phones:
                 phone = phones[seat]
-                loop.pump(lambda: phone.view()["legal"] == table.view_of(seat)["legal"])  # what a person sees
+                # What a person sees, once the host answered this phone's last move (one move at a time).
+                loop.pump(lambda: phone.view()["legal"] == table.view_of(seat)["legal"] and phone.acted_on is None)
                 before = json.dumps(table.state)
                 phone.act(pick(phone.view()["legal"]))
                 loop.pump(lambda: json.dumps(table.state) != before or phone.notice is not None)

@@ -176,6 +176,9 @@ register({
     "room.error.mismatch": ("Deine Aufdeckung passte nicht zur Festlegung.", "Your reveal did not match your commitment."),
     "room.not_sent": ("Keine Verbindung zum Gastgeber – der Zug wurde nicht gesendet.",
                       "No connection to the host – the move was not sent."),
+    "room.move_on_way": ("Dein Zug ist unterwegs zum Gastgeber …", "Your move is on its way to the host …"),
+    "room.move_sent": ("Dein Zug ist schon unterwegs – warte auf den Gastgeber.",
+                       "Your move is already on its way – wait for the host."),
     "room.next_by_host": ("Die nächste Partie startet der Gastgeber.", "The host starts the next game."),
     "room.next_by_host_wait": ("Die nächste Partie startet der Gastgeber. Bleib einfach hier – sie erscheint von selbst.",
                                "The host starts the next game. Just stay here – it appears by itself."),
@@ -640,13 +643,20 @@ class RoomFrame(Screen):
         notes = []
         names = []
         seats = self.table.seats()  # once: a room table copies its seats on every call
+        playing = self.table.outcome() is None  # over: who played for whom no longer needs the bar (a TV kept it)
         for entry in seats:
-            if entry.get("stand_in"):
+            if entry.get("stand_in") and playing:
                 names.append(entry["name"])
         for name in names:
             notes.append('<span class="room-note stand-in" data-testid="stand-in-note">%s</span>' % escape(
                 t("room.stand_in", name=name)))
-        notes.extend(away_notes(seats, app.now()))
+        if playing:
+            notes.extend(away_notes(seats, app.now()))
+        if self.room is None and getattr(self.table, "move_slow", lambda now: False)(app.now()):
+            # A move the host has not answered for a second (its line is slow or gone): said, so that the
+            # person knows it was sent and waits rather than tapping another card.
+            notes.append('<span class="room-note" role="status" data-testid="move-on-way">%s</span>' % escape(
+                t("room.move_on_way")))
         watching = self.table.watching() if self.room is None else None
         if watching is not None:
             notes.append('<span class="room-note watch" role="status" data-testid="watching-note">%s</span>' % escape(

@@ -70,6 +70,7 @@ FRAME_BURST = 60
 FINAL_ERRORS = ["bad_token", "unknown_room", "room_full", "joining_closed", "pin_locked",
                 "unsupported_version", "malformed", "forbidden", "too_large", "binary_frame"]
 FINAL_REASONS = ["ended", "left", "host_gone", "idle", "replaced"]
+MOVE_SLOW_MS = 1000  # a phone's move unanswered this long is said to be on its way
 from spieleabend.protocol import REPLACED_CLOSE
 # Close codes of the relay's errors, for when the error frame itself was lost.
 CLOSE_CODE_ERRORS = {4004: "unknown_room", 4003: "bad_token", 4005: "room_full", 4006: "joining_closed",
@@ -1447,6 +1448,7 @@ class RemoteTable(Table):
         self.revealed = None  # the round id whose reveal this phone sent
         self.last_reveal = None
         self.acted_on = None  # the view an action was sent from, until the host's answer comes
+        self.acted_at = 0     # when it was sent
         self.received_at = 0  # when the last table message came (away seats' countdowns start there)
         self.stood_in = None  # what a computer played for this seat while the phone was away
         self.fresh = False  # a table came since the last (re)connect
@@ -1750,8 +1752,12 @@ class RemoteTable(Table):
             self.set_pending(pending)
             self.send_commit(pending)
         else:
+            if self.acted_on is not None:  # one move at a time: the host answers this one first
+                raise IllegalAction(self.app_text("room.move_sent"))
             self.link.send({"type": "to_host", "data": {"k": "act", "action": action}})
             self.acted_on = self.message["view"]
+            self.acted_at = self.app.now()
+            self.app.later(self.changed, MOVE_SLOW_MS + 50)  # still unanswered then: the bar says so
         self.notice = None
         self.stood_in = None
         self.changed()
@@ -1759,6 +1765,10 @@ class RemoteTable(Table):
     def app_text(self, key):
         from spieleabend.ui.i18n import t
         return t(key)
+
+    def move_slow(self, now):
+        """Return True while this phone's move has waited for the host's answer longer than MOVE_SLOW_MS."""
+        return self.acted_on is not None and not self.stale and now - self.acted_at >= MOVE_SLOW_MS
 
     def send_commit(self, pending):
         self.link.send({"type": "to_host", "data": {"k": "commit", "id": pending["id"], "hash": pending["hash"]}})
