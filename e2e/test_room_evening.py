@@ -172,6 +172,7 @@ def test_one_room_for_the_whole_evening(devices, live_server):
     host.by("nav-home").click()
     host.by("room-rejoin").click()
     host.page.wait_for_selector("[data-testid=lobby-place-3]")
+    assert night_rows(host) == expected, "the host's lobby shows tonight's table too"
     # The evening ends from the lobby (two taps), and every device keeps tonight's table on its last screen.
     host.by("end-room").click()
     assert "Noch einmal tippen" in host.by("end-room").inner_text()

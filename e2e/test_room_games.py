@@ -220,6 +220,7 @@ def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals
     ben.page.wait_for_selector("[data-testid=room-leave]:has-text('Wirklich')")
     ben.by("room-leave").click()
     ben.page.wait_for_selector("html[data-app-ready] [data-testid=game-maumau]")
+    assert "Raum verlassen" in ben.page.locator("#toast").inner_text(), "the home screen says where the room went"
     for device in (host, anna, tv):
         device.page.wait_for_selector("[data-testid=deal-summary] [data-testid=player-2]", state="detached")
         assert "Ben" not in device.by("deal-summary").inner_text()

@@ -130,6 +130,8 @@ register({
     "room.take_back": ("Hier weiterspielen", "Play on here"),
     "room.leave": ("Raum verlassen", "Leave room"),
     "room.leave_short": ("Verlassen", "Leave"),
+    "room.left_toast": ("Du hast den Raum verlassen. Mit dem Link kommst du wieder hinein.",
+                        "You left the room. The link takes you back in."),
     "room.leave_confirm": ("Wirklich verlassen? Noch einmal tippen.", "Really leave? Tap again."),
     "room.alone": ("Allein weiterspielen", "Go on alone"),
     "room.new": ("Neuen Raum öffnen", "Open a new room"),
@@ -364,6 +366,10 @@ class LobbyScreen(Screen):
         if not room.seat_places():
             parts.append(self.render_invite(room))
         parts.append(self.render_places(room))
+        if room.seat_places():
+            # Tonight's table, as the phones and the table screen show it between games (the host had none).
+            night = __import__("spieleabend.ui.night", fromlist=["x"])
+            parts.append(night.room_night_html(night.night_summary(app.storage), charts=False))
         parts.append(self.render_game())
         parts.extend(self.render_options(app))
         if room.seat_places():
@@ -758,6 +764,7 @@ class RoomFrame(Screen):
                 return
             self.table.leave_room()
             app.go("")
+            app.toast(t("room.left_toast"))  # on the home screen: say where the room went
             return
         if action == "room-reconnect":
             self.table.link.retry_now()
@@ -1250,6 +1257,7 @@ class GuestScreen(Screen):
         if action == "room-leave":
             self.table.leave_room()
             app.go("")
+            app.toast(t("room.left_toast"))
         elif action == "room-reconnect":
             self.table.link.retry_now()
         elif action == "join-again":
