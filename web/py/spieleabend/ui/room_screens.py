@@ -369,7 +369,7 @@ class LobbyScreen(Screen):
         if room.seat_places():
             # Tonight's table, as the phones and the table screen show it between games (the host had none).
             night = __import__("spieleabend.ui.night", fromlist=["x"])
-            parts.append(night.room_night_html(night.night_summary(app.storage), charts=False))
+            parts.append(night.room_night_html(night.night_summary(app.storage), charts=False, per_game=False))
         parts.append(self.render_game())
         parts.extend(self.render_options(app))
         if room.seat_places():
