@@ -390,15 +390,21 @@ def drive_maumau(loop, table, phones, until, limit=3000):
     raise AssertionError("Mau-Mau did not get there")
 
 
-def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_server):
+def maumau_with_anna(loop, relay_server, seats):
+    """Open a Mau-Mau room, let Anna's phone join and start with `seats` seats; return (room, anna, table)."""
     app = FakeApp(loop, relay_server.url)
     room = HostRoom(app, "maumau")
     room.start()
     loop.pump(lambda: room.code() is not None)
     anna_app, anna = join(loop, relay_server, room, "Anna")
     loop.pump(lambda: len(room.seat_places()) == 1)
-    table = room.start_game({}, 3, "random", True, "Hosti")
+    table = room.start_game({}, seats, "random", True, "Hosti")
     loop.pump(lambda: anna.view() is not None)
+    return room, anna, table
+
+
+def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_server):
+    room, anna, table = maumau_with_anna(loop, relay_server, 3)
     assert room.joining, "joining stays open during the game"
     # Dora joins during the first deal: she watches it (public view) and is told she plays from the next deal.
     ben_app, ben = join(loop, relay_server, room, "Dora")
@@ -421,14 +427,7 @@ def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_
 
 
 def test_maumau_of_two_keeps_a_leavers_seat_with_a_computer_rather_than_hand_the_host_the_game(loop, relay_server):
-    app = FakeApp(loop, relay_server.url)
-    room = HostRoom(app, "maumau")
-    room.start()
-    loop.pump(lambda: room.code() is not None)
-    anna_app, anna = join(loop, relay_server, room, "Anna")
-    loop.pump(lambda: len(room.seat_places()) == 1)
-    table = room.start_game({}, 2, "random", True, "Hosti")
-    loop.pump(lambda: anna.view() is not None)
+    room, anna, table = maumau_with_anna(loop, relay_server, 2)
     anna.leave_room()
     loop.pump(lambda: table.players()[1].get("gone"))
     drive_maumau(loop, table, {}, lambda: table.state["phase"] == "between" or table.outcome() is not None)
@@ -529,6 +528,22 @@ class Owner:
         self.links += 1
 
 
+def scripted_link(loop, line_check=None):
+    """Return (link, its sockets, owner): a seat's link on scripted sockets, its first one opened and welcomed."""
+    app = FakeApp(loop, "unused")
+    app.line_check = line_check
+    sockets = []
+    app.room_socket = lambda *callbacks: sockets.append(ScriptedSocket(*callbacks)) or sockets[-1]
+    owner = Owner()
+    link = rooms.RoomLink(app, {"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}, owner)
+    link.start()
+    sockets[0].on_open()
+    assert sockets[0].sent == [{"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}]
+    sockets[0].on_message({"type": "resumed", "v": 1, "room": "K7QM2X", "role": "seat", "seat": 1, "host": "online"})
+    assert link.state == "online" and owner.welcomes
+    return link, sockets, owner
+
+
 @pytest.mark.parametrize("events, state, detail", [
     ([("close", 4000)], "closed", "replaced"),
     ([("msg", {"type": "error", "code": "bad_token"}), ("close", 4003)], "closed", "bad_token"),
@@ -541,16 +556,7 @@ class Owner:
     ([("close", 1006)], "retrying", None),
 ])
 def test_link_gives_up_only_where_the_protocol_says(loop, events, state, detail):
-    app = FakeApp(loop, "unused")
-    sockets = []
-    app.room_socket = lambda *callbacks: sockets.append(ScriptedSocket(*callbacks)) or sockets[-1]
-    owner = Owner()
-    link = rooms.RoomLink(app, {"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}, owner)
-    link.start()
-    sockets[0].on_open()
-    assert sockets[0].sent == [{"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}]
-    sockets[0].on_message({"type": "resumed", "v": 1, "room": "K7QM2X", "role": "seat", "seat": 1, "host": "online"})
-    assert link.state == "online" and owner.welcomes
+    link, sockets, owner = scripted_link(loop)
     for kind, value in events:
         if kind == "msg":
             sockets[0].on_message(value)
@@ -562,15 +568,7 @@ def test_link_gives_up_only_where_the_protocol_says(loop, events, state, detail)
 
 
 def test_a_line_that_goes_silent_is_given_up_and_tried_again_and_a_late_close_of_it_changes_nothing(loop):
-    app = FakeApp(loop, "unused")
-    app.line_check = 2500
-    sockets = []
-    app.room_socket = lambda *callbacks: sockets.append(ScriptedSocket(*callbacks)) or sockets[-1]
-    owner = Owner()
-    link = rooms.RoomLink(app, {"type": "resume", "v": 1, "room": "K7QM2X", "token": "t"}, owner)
-    link.start()
-    sockets[0].on_open()
-    sockets[0].on_message({"type": "resumed", "v": 1, "room": "K7QM2X", "role": "seat", "seat": 1, "host": "online"})
+    link, sockets, owner = scripted_link(loop, line_check=2500)
     # A quiet line that answers: a ping every 2.5 s or so, each pong keeps the socket.
     answered = 0
     for _ in range(40):
