@@ -355,6 +355,13 @@ def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_
     anna.link.send({"type": "to_host", "data": {"k": "act", "action": "fly away"}})
     loop.pump(lambda: anna.notice is not None)
     assert anna.notice[0] == "illegal"
+    # A move that went out to a host whose line was already dead: when the host is back, its view is the one
+    # the move was made from, and the phone says the move did not arrive (it had shown the turn again, silent).
+    loop.pump(lambda: anna.acted_on is None)
+    anna.acted_on = anna.message["view"]
+    anna.on_frame({"type": "presence", "role": "host", "status": "back"})
+    loop.pump(lambda: anna.notice[0] == "lost")
+    assert anna.acted_on is None and anna.unanswered is None
 
 
 def pick(legal):

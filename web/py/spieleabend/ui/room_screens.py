@@ -176,6 +176,8 @@ register({
                       "%(names)s's reveal does not match the commitment – it is not played."),
     "room.error.illegal": ("Der Gastgeber hat den Zug abgelehnt: %(text)s", "The host refused the move: %(text)s"),
     "room.error.mismatch": ("Deine Aufdeckung passte nicht zur Festlegung.", "Your reveal did not match your commitment."),
+    "room.error.lost": ("Dein letzter Zug kam beim Gastgeber nicht an (die Verbindung war weg) – bitte noch einmal.",
+                        "Your last move did not reach the host (the line was gone) – please make it again."),
     "room.not_sent": ("Keine Verbindung zum Gastgeber – der Zug wurde nicht gesendet.",
                       "No connection to the host – the move was not sent."),
     "room.move_on_way": ("Dein Zug ist unterwegs zum Gastgeber …", "Your move is on its way to the host …"),
@@ -682,7 +684,7 @@ class RoomFrame(Screen):
             notes.append('<span class="room-note warn" role="alert" data-testid="reveal-mismatch">%s</span>' % escape(
                 t("room.mismatch", names=", ".join([seat_names[s] if s < len(seat_names) else "?" for s in bad]))))
         notice = getattr(self.table, "notice", None)
-        if notice is not None and notice[0] in ("illegal", "mismatch"):
+        if notice is not None and notice[0] in ("illegal", "mismatch", "lost"):
             notes.append('<span class="room-note warn" role="alert" data-testid="room-notice">%s</span>' % escape(
                 t("room.error." + notice[0], text=notice[1])))
         controls = ""

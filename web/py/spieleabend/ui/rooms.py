@@ -1449,6 +1449,7 @@ class RemoteTable(Table):
         self.last_reveal = None
         self.acted_on = None  # the view an action was sent from, until the host's answer comes
         self.acted_at = 0     # when it was sent
+        self.unanswered = None  # that view when the line broke before the answer: the next view tells
         self.received_at = 0  # when the last table message came (away seats' countdowns start there)
         self.stood_in = None  # what a computer played for this seat while the phone was away
         self.fresh = False  # a table came since the last (re)connect
@@ -1553,7 +1554,7 @@ class RemoteTable(Table):
             self.app.storage.save_room(self.doc)
         self.resend = True
         self.fresh = False  # no table since this (re)connect yet
-        self.acted_on = None  # an action sent before the line dropped may be lost: the host's view decides
+        self.lost_line()  # an action sent before the line dropped may be lost: the host's view decides
         if self.doc["role"] == "seat":
             self.link.send({"type": "to_host", "data": {"k": "sync"}})
 
@@ -1576,7 +1577,7 @@ class RemoteTable(Table):
             self.changed()
             if self.host == "online" and self.doc["role"] == "seat":
                 self.resend = True
-                self.acted_on = None
+                self.lost_line()
                 self.link.send({"type": "to_host", "data": {"k": "sync"}})
             return
         if kind != "msg" or frame["from"] != "host":
@@ -1627,10 +1628,21 @@ class RemoteTable(Table):
             self.plugin = game_module(game)
             self.engine = load_engine(game)
 
+    def lost_line(self):
+        """The line to the host broke (ours or the host's) while a move was on its way: the host's next view
+        tells whether it arrived."""
+        if self.acted_on is not None:
+            self.unanswered = self.acted_on
+        self.acted_on = None
+
     def take_table(self, data):
         self.set_game(data["game"])
         if self.acted_on is not None and data["view"] != self.acted_on:
             self.acted_on = None
+        if self.unanswered is not None:
+            if data["view"] == self.unanswered:  # the same view as before the move: the move never arrived
+                self.notice = ("lost", "")
+            self.unanswered = None
         self.message = data
         self.stale = False
         self.fresh = True
@@ -1743,6 +1755,8 @@ class RemoteTable(Table):
             raise IllegalAction(self.app_text("room.not_sent"))
         if "legal" in view:
             action = check_action(self.engine, view, action)  # the rules the host applies
+        if self.acted_on is not None and not self.secret_choices():  # one move at a time: this one waits
+            raise IllegalAction(self.app_text("room.move_sent"))
         if self.link.state != "online" or self.host != "online":
             raise IllegalAction(self.app_text("room.not_sent"))
         if self.secret_choices():
@@ -1752,8 +1766,6 @@ class RemoteTable(Table):
             self.set_pending(pending)
             self.send_commit(pending)
         else:
-            if self.acted_on is not None:  # one move at a time: the host answers this one first
-                raise IllegalAction(self.app_text("room.move_sent"))
             self.link.send({"type": "to_host", "data": {"k": "act", "action": action}})
             self.acted_on = self.message["view"]
             self.acted_at = self.app.now()
