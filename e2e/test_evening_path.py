@@ -8,12 +8,8 @@ its modules came precompiled (from the idle-time compile or the cache); server/b
 
 import json
 
-from spieleabend.testing import ConsoleWatch, app_worker, open_app, start_game
+from spieleabend.testing import ConsoleWatch, app_worker, open_app, start_game, table_shown
 
-# What shows that a game's table is there and playable, per game.
-TABLE_SHOWN = {"punktejagd": "[data-testid=hand]", "kartenkampf": "[data-testid=hand]",
-               "maumau": "[data-testid=hand]", "paodekuai": "[data-testid=hand]",
-               "golf": "[data-testid=peek-done]"}
 FIRST_ORDER = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
 SECOND_ORDER = ["golf", "paodekuai", "maumau", "kartenkampf", "punktejagd"]
 
@@ -37,7 +33,7 @@ def start_from_home(page, game):
     """Home tile → the game's start screen → name → "Partie starten": its table must appear."""
     page.get_by_test_id("game-" + game).click()
     page.get_by_test_id("player-name").fill("Anna")
-    start_game(page, TABLE_SHOWN[game], timeout=20000)  # the second time, after "Neue Partie starten?"
+    start_game(page, table_shown(game), timeout=20000)  # the second time, after "Neue Partie starten?"
     assert page.get_by_test_id("failure").count() == 0, game
     page.get_by_test_id("nav-home").first.click()
     page.wait_for_selector("[data-testid=game-golf]")

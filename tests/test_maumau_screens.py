@@ -141,8 +141,8 @@ def test_computer_names_are_unique_and_avoid_the_person():
     names = [player["name"] for player in table.players()]
     assert names == ["Anna", "Ben", "Clara", "Deniz", "Emil"]
     assert table.state["limit"] == 50 and table.players()[1]["strength"] == "strong"
-    from spieleabend.ui.table import COMPUTER_NAMES
-    assert ui.computer_name(COMPUTER_NAMES) == "Computer 10"
+    from spieleabend.ui.table import COMPUTER_NAMES, computer_names
+    assert computer_names(COMPUTER_NAMES, 1) == ["Computer 10"]
 
 
 # ---------------------------------------------------------------- the table screen

@@ -131,8 +131,9 @@ def app_worker(page):
     raise AssertionError("the page has no app worker")
 
 
-# What a game's table shows first, for start_solo to wait for: the hand, or in Golf the peek (no hand there).
-SHOWN_FIRST = {"golf": "[data-testid=peek-done]"}
+def table_shown(game):
+    """Return the selector of what a game's table shows first: the hand, or in Golf the peek (no hand there)."""
+    return "[data-testid=peek-done]" if game == "golf" else "[data-testid=hand]"
 
 
 def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown=None):
@@ -143,7 +144,7 @@ def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown=No
     page.get_by_test_id("player-name").fill(name)
     for testid in choices:
         page.get_by_test_id(testid).check()
-    return start_game(page, shown or SHOWN_FIRST.get(game, "[data-testid=hand]"))
+    return start_game(page, shown or table_shown(game))
 
 
 def start_game(page, shown="[data-testid=hand]", timeout=30000):

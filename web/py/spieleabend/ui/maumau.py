@@ -13,7 +13,7 @@ from spieleabend.ui.html import SUIT_SYMBOLS, Parts, attrs, button, card_name, e
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
 from spieleabend.ui.final import final_standings
-from spieleabend.ui.table import computer_names, stood_in_since, table_action, tonights_people
+from spieleabend.ui.table import new_computer_names, stood_in_since, table_action
 
 GAME = "maumau"
 # Hand order: suits alternate black and red, ranks low to high.
@@ -320,11 +320,6 @@ def refusal(view, card):
     if view["wish"]:
         return t("mm.no_fit_wish", card=card_name(card), suit=suit_word(view["wish"]))
     return t("mm.no_fit", card=card_name(card), top=card_name(view["top"]))
-
-
-def computer_name(taken, avoid=()):
-    """Return a computer name not yet at the table (nor one of `avoid`)."""
-    return computer_names(taken, 1, avoid)[0]
 
 
 def setup_hints(choices):
@@ -778,7 +773,7 @@ class TableScreen(Screen):
                 self.act(app, "next")
                 app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
         elif action == "add-player" and self.table.can_edit_seats():
-            name = computer_name(view["names"], tonights_people(app))
+            name = new_computer_names(app, view["names"], 1)[0]
             self.edit(app, lambda state: engine.add_seat(state, name))
         elif action == "remove-player" and self.table.can_edit_seats():
             seat = int(value)

@@ -660,7 +660,7 @@ class RoomFrame(Screen):
                 t("room.stand_in", name=name)))
         if playing:
             notes.extend(away_notes(seats, app.now()))
-        if self.room is None and getattr(self.table, "move_slow", lambda now: False)(app.now()):
+        if self.room is None and self.table.move_slow(app.now()):
             # A move the host has not answered for a second (its line is slow or gone): said, so that the
             # person knows it was sent and waits rather than tapping another card.
             notes.append('<span class="room-note" role="status" data-testid="move-on-way">%s</span>' % escape(
@@ -919,7 +919,7 @@ class EndedScreen(Screen):
             parts.append('<section class="final room-final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
                          '<ol class="standings" data-testid="room-final">%s</ol></section>' % (escape(title), items))
         rows = night.night_summary(app.storage) if self.host else night.safe_rows(self.night)
-        parts.append(night.room_night_html(rows, charts=False))
+        parts.append(night.room_night_html(rows, charts=False, per_game=not self.afar))  # a TV: what fits its height
         parts.append('<div class="controls"><a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>'
                      '<a class="btn btn-ghost" href="#/" data-testid="room-home">%s</a></div>' % (
                          escape(t("room.to_results")), escape(t("room.home"))))

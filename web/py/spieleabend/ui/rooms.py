@@ -47,8 +47,8 @@ from spieleabend.games import GAME_MODULES, check_action
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
-from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_names, flag, keep_replay, result_entry,
-                                  screen_module, seat_player, tonights_people)
+from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, flag, keep_replay, result_entry,
+                                  new_computer_names, screen_module, seat_player)
 
 from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
@@ -644,7 +644,7 @@ class HostRoom:
             player["away"] = not place["online"]
             player["away_since"] = self.app.now()
             players.append(player)
-        for name in computer_names(names, seat_count - len(players), tonights_people(self.app)):
+        for name in new_computer_names(self.app, names, seat_count - len(players)):
             names.append(name)
             players.append(seat_player(name, COMPUTER, strength))
         names = unique_names(names)

@@ -15,7 +15,7 @@ from spieleabend.games import load_bots, module_path
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices
-from spieleabend.ui.table import (COMPUTER, PERSON, LocalTable, chosen_strength, computer_names, seat_player, show_table,
+from spieleabend.ui.table import (COMPUTER, PERSON, LocalTable, chosen_strength, new_computer_names, seat_player, show_table,
                                   solo_players, strength_choices, tonights_people)
 
 SHORT_LABEL = 6  # choices with labels up to this long sit side by side as segments
@@ -389,7 +389,7 @@ class SetupScreen(Screen):
         self.problem = ""
         players = [seat_player(name, PERSON) for name in names]
         players += [seat_player(name, COMPUTER, self.choices["strength"])
-                    for name in computer_names(names, self.choices["seats"] - len(names), tonights_people(app))]
+                    for name in new_computer_names(app, names, self.choices["seats"] - len(names))]
         show_table(app, LocalTable.new(app, self.game, self.options(), players, seat=None, extra_meta={"pass": True}))
 
     def handle(self, app, action, value):

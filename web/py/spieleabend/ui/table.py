@@ -82,10 +82,16 @@ def computer_names(taken, count, avoid=()):
 
 
 def tonights_people(app):
-    """Return the names of the people named for tonight's game night: no computer takes one, as the night's
-    table counts a name as one person (a computer "Ben" winning would give the real Ben its point)."""
+    """Return the names of the people named for tonight's game night."""
     current = app.storage.nights()["current"]
     return list(current["people"]) if current is not None and "people" in current else []
+
+
+def new_computer_names(app, taken, count):
+    """Return names for `count` computers joining a table on this device: none of `taken` (the table's players)
+    and none of tonight's people, as the night's table counts a name as one person (a computer "Ben" winning
+    would give the real Ben the evening's point)."""
+    return computer_names(taken, count, tonights_people(app))
 
 
 def strength_choices(game):
@@ -415,8 +421,7 @@ class LocalTable(Table):
         missing = self.engine.INFO["seats"]["min"] - len(players)  # seats left between deals (Mau-Mau)
         if missing > 0:
             players += [seat_player(name, COMPUTER, self.default_strength())
-                        for name in computer_names([player["name"] for player in players], missing,
-                                                   tonights_people(self.app))]
+                        for name in new_computer_names(self.app, [player["name"] for player in players], missing)]
         options["seats"] = len(players)
         if self.meta.get("pass"):  # several people on this device: the same people, behind the cover again
             return LocalTable.new(self.app, self.game, options, players, seat=None, extra_meta={"pass": True})
