@@ -69,6 +69,32 @@ def test_a_tie_for_first_earns_nobody_a_point():
     assert [r["wins"] for r in table["rows"]] == [1, 1]
 
 
+def test_a_computer_is_never_the_person_of_the_same_name():
+    """A family plays without naming the evening: the computer "Anna" of the first game and its win are not
+    the real Anna's, who plays later."""
+    first = result("maumau", ["Mia", "Anna"], ["Anna"], 1)
+    first["computers"] = ["Anna"]
+    later = result("golf", ["Anna", "Mia", "Deniz"], ["Mia"], 2)
+    later["computers"] = ["Deniz"]
+    table = evening_table([first, later], "n1")
+    anna = [(row["computer"], row["points"], row["games"]) for row in table["rows"] if row["name"] == "Anna"]
+    assert sorted(anna) == [(False, 0, 1), (True, 1, 1)]
+    assert [row["name"] for row in table["rows"] if row["computer"]] == ["Anna", "Deniz"]
+
+
+def test_the_evening_marks_a_computer_in_its_tables_and_games():
+    from spieleabend.ui.night import per_game_html, table_html, verdict_text
+
+    won = result("maumau", ["Mia", "Deniz"], ["Deniz"], 1)
+    won["computers"] = ["Deniz"]
+    table = evening_table([won], "n1")
+    html = table_html(table)
+    assert 'data-player="Deniz" data-computer="true"' in html and '<span class="tag">Computer</span>' in html
+    assert 'data-player="Mia" data-points' in html, "a person's row is not marked"
+    assert 'data-computer="true"' in per_game_html(table)
+    assert verdict_text(table["games"][0]) == "Sieg: Deniz (Computer) – 1 Punkt"
+
+
 def test_verdict_names_the_three_cases():
     assert verdict({"winners": ["A"]}) == "win"
     assert verdict({"winners": ["A", "B"]}) == "shared"
@@ -95,6 +121,29 @@ def test_a_finished_game_counts_in_tonights_table():
     assert rows["Ich"]["games"] == 1 and rows["Anna"]["games"] == 1
     winners = table.outcome()["winners"]
     assert sum(row["points"] for row in rows.values()) == (1 if len(winners) == 1 else 0)
+
+
+def test_a_finished_game_says_which_players_were_computers():
+    app = FakeApp()
+    app.storage.new_night([])
+    finish_punktejagd(app)
+    entry = app.storage.results()[0]
+    assert entry["players"] == ["Ich", "Anna"] and entry["computers"] == ["Anna"]
+
+
+def test_no_computer_takes_the_name_of_someone_who_played_tonight():
+    """Nobody was named for the evening; Mia and Anna played Mau-Mau on one device. A later solo game's
+    computers are named neither Mia nor Anna."""
+    from spieleabend.ui.table import new_computer_names
+
+    app = FakeApp()
+    night = app.storage.new_night([])
+    app.storage.add_result({"game": "maumau", "players": ["Mia", "anna", "Ben"], "computers": ["Ben"],
+                            "winners": ["Ben"], "finished_at": 5, "night": night["id"]})
+    app.storage.add_result({"game": "golf", "players": ["Clara"], "winners": [], "finished_at": 1, "night": "old"})
+    names = [name.lower() for name in new_computer_names(app, ["Noah"], 3)]
+    assert "mia" not in names and "anna" not in names
+    assert "ben" in names and "clara" in names, "a computer's name and another evening's people stay free"
 
 
 def test_a_result_without_a_night_joins_tonight():
@@ -246,8 +295,10 @@ def test_the_lobby_message_carries_tonights_table_and_guests_show_it_safely():
                             "night": night["id"]})
     message = HostRoom(app, "punktejagd").lobby_message()
     assert message["night"] == [
-        {"name": "Mia", "points": 1, "games": 1, "wins": 1, "per_game": {"golf": {"points": 1, "games": 1, "wins": 1}}},
-        {"name": "Host", "points": 0, "games": 1, "wins": 0, "per_game": {"golf": {"points": 0, "games": 1, "wins": 0}}}]
+        {"name": "Mia", "computer": False, "points": 1, "games": 1, "wins": 1,
+         "per_game": {"golf": {"points": 1, "games": 1, "wins": 1}}},
+        {"name": "Host", "computer": False, "points": 0, "games": 1, "wins": 0,
+         "per_game": {"golf": {"points": 0, "games": 1, "wins": 0}}}]
     html = room_night_html(message["night"])
     assert 'data-testid="room-night-table"' in html and 'data-player="Mia" data-points="1"' in html
     assert 'data-testid="room-night-chart"' in html  # the bar chart of points, as in Ergebnisse

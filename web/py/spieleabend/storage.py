@@ -728,6 +728,8 @@ def normalize_result(entry):
     out["scores"] = scores if isinstance(scores, list) else []
     winners = _field(entry, "winners")
     out["winners"] = [w for w in winners if isinstance(w, str)] if isinstance(winners, list) else []
+    computers = _field(entry, "computers")  # names of the computer players (none in entries before 2026-12-05)
+    out["computers"] = [name for name in computers if isinstance(name, str)] if isinstance(computers, list) else []
     out["finished_at"] = _int_or(_field(entry, "finished_at"), 0)
     out["started_at"] = _int_or(_field(entry, "started_at"), None)
     out["seat"] = _int_or(_field(entry, "seat"), None)
@@ -774,21 +776,21 @@ def evening_table(results, night_id, people=()):
      "games": [finished games of the night, oldest first, each with "verdict"], "played": [games in
      the order first played]}. A unique winner earns 1 point; a shared win counts as won but earns
     no point; an undecided game earns nobody anything. The same name (spaces and case aside) in
-    several games is one row; the people named for the night have a row from the start.
+    several games is one row, a computer's apart from a person's ("computer": True); the people named
+    for the night have a row from the start.
     """
     rows = {}
     order = []
-    keys = {}
 
-    def key_of(name):
-        if name not in keys:
-            keys[name] = person_key(name)
-        return keys[name]
+    def key_of(name, computer):
+        # a computer has a row of its own: one named like a person is never that person
+        return ("computer:" if computer else "") + person_key(name)
 
-    def row_of(name):
-        key = key_of(name)
+    def row_of(name, computer=False):
+        key = key_of(name, computer)
         if key not in rows:
-            rows[key] = {"name": " ".join(name.split()), "points": 0, "games": 0, "wins": 0, "per_game": {}}
+            rows[key] = {"name": " ".join(name.split()), "points": 0, "games": 0, "wins": 0, "per_game": {},
+                         "computer": computer}
             order.append(key)
         return rows[key]
 
@@ -803,10 +805,11 @@ def evening_table(results, night_id, people=()):
         if game not in played:
             played.append(game)
         kind = verdict(result)
+        computers = result["computers"] if "computers" in result else []
         counted = {}
         for name in (result["players"] if "players" in result else []):
-            row = row_of(name)
-            key = key_of(name)
+            row = row_of(name, name in computers)
+            key = key_of(name, name in computers)
             if key in counted:
                 continue
             counted[key] = True
@@ -815,7 +818,7 @@ def evening_table(results, night_id, people=()):
             row["games"] += 1
             row["per_game"][game]["games"] += 1
         for name in (result["winners"] if "winners" in result else []):
-            row = row_of(name)
+            row = row_of(name, name in computers)
             if game not in row["per_game"]:
                 row["per_game"][game] = {"points": 0, "games": 0, "wins": 0}
             row["wins"] += 1

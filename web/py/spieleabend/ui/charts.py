@@ -23,6 +23,7 @@ register({
     "chart.standings_title": ("Stand des Abends", "The evening's standings"),
     "chart.standings_desc": ("Spieleabend-Punkte: %(list)s.", "Game-night points: %(list)s."),
     "chart.points_of": ("%(name)s %(points)s", "%(name)s %(points)s"),
+    "chart.computer_name": ("%(name)s (Computer)", "%(name)s (computer)"),
     "chart.person": ("Person", "Person"),
     "chart.points": ("Punkte", "Points"),
     "chart.games": ("Partien", "Games"),
@@ -143,13 +144,14 @@ def standings_chart(rows, testid="night-chart"):
         row = rows[index]
         y = top + index * (bar_h + gap)
         length = inner * row["points"] // most
-        parts.append('<text x="%d" y="%d" class="label" text-anchor="end">%s</text>' % (
-            label_w - 6, y + bar_h - 5, escape(short(row["name"]))))
+        parts.append('<text x="%d" y="%d" class="label%s" text-anchor="end">%s</text>' % (
+            label_w - 6, y + bar_h - 5, " computer" if row.get("computer") else "", escape(short(row["name"]))))
         parts.append('<rect x="%d" y="%d" width="%d" height="%d" rx="3" class="bar%s" data-player="%s" data-points="%d"/>' % (
             label_w, y, max(length, 2), bar_h, " lead" if row["points"] == most and row["points"] > 0 else "",
             escape(row["name"]), row["points"]))
         parts.append('<text x="%d" y="%d" class="value">%d</text>' % (label_w + max(length, 2) + 5, y + bar_h - 5, row["points"]))
-    listing = ", ".join(t("chart.points_of", name=row["name"], points=row["points"]) for row in rows)
+    listing = ", ".join(t("chart.points_of", name=t("chart.computer_name", name=row["name"]) if row.get("computer")
+                          else row["name"], points=row["points"]) for row in rows)
     desc = t("chart.standings_desc", list=listing)
     svg = ('<svg class="chart bars" viewBox="0 0 %d %d" role="img" aria-label="%s"><title>%s</title>%s</svg>' % (
         width, height, escape(t("chart.standings_title") + ". " + desc), escape(t("chart.standings_title")), "".join(parts)))

@@ -27,6 +27,7 @@ register({
                    "Winning a game alone earns 1 game-night point. Shared wins and games without a winner "
                    "earn no point."),
     "night.person": ("Person", "Person"),
+    "night.computer": ("Computer", "computer"),
     "night.points": ("Punkte", "Points"),
     "night.games": ("Partien", "Games"),
     "night.wins": ("Siege", "Wins"),
@@ -78,8 +79,8 @@ def night_summary(storage):
     [{"name", "points", "games", "wins", "per_game": {game: {"points", "games", "wins"}}}], most points first."""
     night = storage.night()
     table = evening_table(storage.results(), night["id"], night["people"] if "people" in night else [])
-    return [{"name": row["name"], "points": row["points"], "games": row["games"], "wins": row["wins"],
-             "per_game": dict((game, {"points": cell["points"], "games": cell["games"], "wins": cell["wins"]})
+    return [{"name": row["name"], "computer": row["computer"], "points": row["points"], "games": row["games"],
+             "wins": row["wins"], "per_game": dict((game, {"points": cell["points"], "games": cell["games"], "wins": cell["wins"]})
                               for game, cell in row["per_game"].items())}
             for row in table["rows"][:16]]
 
@@ -107,8 +108,8 @@ def safe_rows(rows):
             cell = counts(received[game]) if game in received else None
             if cell is not None:
                 per_game[game] = {"points": cell[0], "games": cell[1], "wins": cell[2]}
-        out.append({"name": row["name"][:24], "points": numbers[0], "games": numbers[1], "wins": numbers[2],
-                    "per_game": per_game})
+        out.append({"name": row["name"][:24], "computer": row.get("computer") is True, "points": numbers[0],
+                    "games": numbers[1], "wins": numbers[2], "per_game": per_game})
     return out
 
 
@@ -146,9 +147,17 @@ def game_label(game):
     return t("game." + game)
 
 
+def row_name_html(row):
+    """Return a row's name for the evening's tables, a computer's marked as one."""
+    if not row.get("computer"):
+        return escape(row["name"])
+    return '%s <span class="tag">%s</span>' % (escape(row["name"]), escape(t("night.computer")))
+
+
 def verdict_text(entry):
     """Return what a finished game meant for the evening: who got the point, or why nobody did."""
-    winners = entry.get("winners") or []
+    computers = entry.get("computers") or []
+    winners = [t("chart.computer_name", name=name) if name in computers else name for name in entry.get("winners") or []]
     if entry["verdict"] == "win":
         return t("night.win", name=winners[0])
     if entry["verdict"] == "shared":
@@ -161,8 +170,9 @@ def table_html(table, testid="night-table"):
     rows = []
     for row in table["rows"]:
         rows.append('<tr%s><th scope="row">%s</th><td>%d</td><td>%d</td><td>%d</td></tr>' % (
-            attrs(data_player=row["name"], data_points=row["points"], data_games=row["games"], data_wins=row["wins"]),
-            escape(row["name"]), row["points"], row["games"], row["wins"]))
+            attrs(data_player=row["name"], data_computer="true" if row.get("computer") else None,
+                  data_points=row["points"], data_games=row["games"], data_wins=row["wins"]),
+            row_name_html(row), row["points"], row["games"], row["wins"]))
     return ('<table class="night"%s><caption>%s</caption><thead><tr><th scope="col">%s</th><th scope="col">%s</th>'
             '<th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>%s</tbody></table>' % (
                 attrs(data_testid=testid), escape(t("night.table_caption")), escape(t("night.person")),
@@ -183,8 +193,9 @@ def per_game_html(table, testid="night-per-game"):
                 cells.append('<td data-game="%s">%d / %d</td>' % (game, cell["points"], cell["games"]))
             else:
                 cells.append('<td data-game="%s">–</td>' % game)
-        rows.append('<tr data-player="%s"><th scope="row">%s</th>%s</tr>' % (
-            escape(row["name"]), escape(row["name"]), "".join(cells)))
+        rows.append('<tr%s><th scope="row">%s</th>%s</tr>' % (
+            attrs(data_player=row["name"], data_computer="true" if row.get("computer") else None),
+            row_name_html(row), "".join(cells)))
     return ('<div class="table-scroll" tabindex="0" role="region" aria-label="%s"><table class="night per-game"%s><caption>%s</caption><thead><tr>'
             '<th scope="col">%s</th>%s</tr></thead><tbody>%s</tbody></table></div>' % (
                 escape(t("night.per_game_caption")), attrs(data_testid=testid), escape(t("night.per_game_caption")), escape(t("night.person")),

@@ -47,8 +47,8 @@ from spieleabend.games import GAME_MODULES, check_action
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
-from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, flag, keep_replay, result_entry,
-                                  new_computer_names, screen_module, seat_player)
+from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_players, flag, keep_replay,
+                                  new_computer_names, result_entry, screen_module, seat_player)
 
 from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
@@ -1821,7 +1821,7 @@ class RemoteTable(Table):
         view = self.message["view"]
         entry = result_entry(self.app, self.game, view["names"], view["outcome"], self.seat,
                              self.message.get("started_at"), self.app.storage.night()["id"],
-                             self.message.get("history") or [], self.doc.get("code"))
+                             self.message.get("history") or [], self.doc.get("code"), computer_players(self))
         entry["replay"] = keep_replay(self.app, self.message.get("replay"), self.seat)
         self.doc["recorded"] = started
         if "token" in self.doc:

@@ -82,9 +82,15 @@ def computer_names(taken, count, avoid=()):
 
 
 def tonights_people(app):
-    """Return the names of the people named for tonight's game night."""
+    """Return the names of tonight's people: those named for the game night and those who played in it."""
     current = app.storage.nights()["current"]
-    return list(current["people"]) if current is not None and "people" in current else []
+    if current is None:
+        return []
+    names = list(current["people"]) if "people" in current else []
+    for result in app.storage.results():
+        if result["night"] == current["id"]:
+            names.extend([name for name in result["players"] if name not in result["computers"]])
+    return names
 
 
 def new_computer_names(app, taken, count):
@@ -118,12 +124,18 @@ def solo_players(person, seats, strength, avoid=()):
                                            for name in computer_names([person], seats - 1, avoid)]
 
 
-def result_entry(app, game, names, outcome, seat, started_at, night, history, room):
+def computer_players(table):
+    """Return the names of a table's computer players (not a person's stand-in: that seat stays the person's)."""
+    return [entry["name"] for entry in table.seats() if entry.get("kind") == COMPUTER]
+
+
+def result_entry(app, game, names, outcome, seat, started_at, night, history, room, computers=()):
     """Return a finished game as an entry of Ergebnisse (the same on a phone as on the device that ran it)."""
     scores = list(outcome["scores"])
     return {
         "game": game, "finished_at": app.now(), "started_at": started_at,
-        "players": list(names), "scores": scores, "winners": [names[seat] for seat in outcome["winners"]],
+        "players": list(names), "computers": list(computers), "scores": scores,
+        "winners": [names[seat] for seat in outcome["winners"]],
         "my_score": scores[seat] if seat is not None and seat < len(scores) else None,
         "seat": seat, "night": night, "history": list(history), "room": room,
     }
@@ -512,7 +524,7 @@ class LocalTable(Table):
         seat = None if self.meta.get("pass") else self.seat  # several people here: the game is all of theirs
         return result_entry(self.app, self.game, self.names(), self.outcome(), seat,
                             self.meta.get("started_at"), self.meta.get("night"), self.meta.get("history", []),
-                            self.meta.get("room_code"))
+                            self.meta.get("room_code"), computer_players(self))
 
     def replay_document(self):
         """Return the finished game's replay (options, seed, actions), or None for a game begun without a record."""
