@@ -87,11 +87,14 @@ def test_two_people_and_a_computer_play_a_whole_game_behind_the_cover(game):
     assert 'data-testid="hand"' not in html
     if game == "kartenkampf":
         assert 'data-testid="tie-break"' in html, "what decided, as Kartenkampf says it alone"
+    if game == "golf":
+        assert 'data-testid="score-sheet"' in html and "Durchgang %d: alle Karten offen" % len(
+            table.view()["history"]) in html, "the last round's open cards, as alone before the final"
 
 
 # What each game shows of its last round on the final, for everybody.
 LAST_ROUND = {"punktejagd": "screen-reveal", "kartenkampf": "screen-reveal", "maumau": "deal-summary",
-              "paodekuai": "deal-settlement", "golf": "score-sheet"}
+              "paodekuai": "deal-settlement", "golf": "round-summary"}  # Golf's score sheet is there too
 
 
 def test_the_cover_comes_back_after_a_secret_choice_even_for_the_same_person():

@@ -647,8 +647,10 @@ class TableScreen(Screen):
 
     def render_info(self, view):
         """Return the infoscreen: a landscape, large-type public table (the public view only)."""
-        if view["outcome"] is not None:
-            return final_html(self.table, view)
+        if view["outcome"] is not None:  # the last round's open cards too: a game over on one device shows only this
+            last = "" if view["last_round"] is None else summary_html(view, view["last_round"], None, action=False)
+            return final_standings(self.table, view["names"], view["outcome"], words=GOLF_WINS,
+                                   after=last + sheet_html(view))
         phase = "waiting" if view["phase"] == "peek" else "turn"
         head = self.render_head(view, phase) + self.render_banner(view)
         if phase == "waiting" and view["last_round"] is not None:
