@@ -40,14 +40,15 @@ def play_punktejagd(page, url, seed, computers):
 
 
 def finish_kartenkampf_undecided(page, url):
-    """Continue a Kartenkampf save one choice before its end (tonight's) and make the last choice."""
-    state = kartenkampf.new_game({"seats": 2, "names": ["Testerin", "Anna"]}, Rng(5))
+    """Continue a Kartenkampf save one choice before its end (tonight's) against the computer Ben and make the
+    last choice."""
+    state = kartenkampf.new_game({"seats": 2, "names": ["Testerin", "Ben"]}, Rng(5))
     for cards in UNDECIDED[:-1]:
         for seat in range(2):
             kartenkampf.apply_action(state, seat, "play %d" % cards[seat])
     kartenkampf.apply_action(state, 1, "play %d" % UNDECIDED[-1][1])
     meta = {"players": [{"name": "Testerin", "kind": "person", "strength": None},
-                        {"name": "Anna", "kind": "computer", "strength": "random"}],
+                        {"name": "Ben", "kind": "computer", "strength": "random"}],
             "seat": 0, "options": {"seats": 2}, "bot_rng": Rng(6).state, "started_at": 1,
             "night": tonight(page), "history": [], "round": 10}
     document = {"format": 1, "game": "kartenkampf", "state": state, "meta": meta}
@@ -82,7 +83,8 @@ def point_to(headline):
 
 def table_rows(page, testid="night-table"):
     return page.get_by_test_id(testid).locator("tbody tr").evaluate_all(
-        "rows => rows.map(r => [r.dataset.player, Number(r.dataset.points), Number(r.dataset.games), Number(r.dataset.wins)])")
+        "rows => rows.map(r => [r.dataset.player, Number(r.dataset.points), Number(r.dataset.games), Number(r.dataset.wins),"
+        " r.dataset.computer === 'true'])")
 
 
 def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, live_server):
@@ -92,10 +94,10 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     page.get_by_test_id("night-name-1").fill("Anna")
     page.get_by_test_id("night-start").click()
     expect(page.get_by_test_id("night-table")).to_be_visible()
-    assert table_rows(page) == [["Testerin", 0, 0, 0], ["Anna", 0, 0, 0]], "the people named have rows at once"
+    assert table_rows(page) == [["Testerin", 0, 0, 0, False], ["Anna", 0, 0, 0, False]], "the people named have rows at once"
 
     first = point_to(play_punktejagd(page, url, seed=4, computers=2))       # Testerin, Ben and Clara: no computer is Anna
-    finish_kartenkampf_undecided(page, url)                                 # Testerin and Anna, no winner
+    finish_kartenkampf_undecided(page, url)                                 # Testerin and the computer Ben, no winner
     add_shared_golf(page)                                                   # Testerin and Anna share the win
 
     expected = {"Testerin": 0, "Anna": 0, "Ben": 0, "Clara": 0}
@@ -105,8 +107,9 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     page.wait_for_selector("[data-testid=night-table]")
     rows = table_rows(page)
     assert {row[0]: row[1] for row in rows} == expected
-    assert {row[0]: row[2] for row in rows} == {"Testerin": 3, "Anna": 2, "Ben": 1, "Clara": 1}, \
-        "Anna is one row across games"
+    assert {row[0]: row[2] for row in rows} == {"Testerin": 3, "Anna": 1, "Ben": 2, "Clara": 1}, \
+        "the computer Ben is one row across games"
+    assert {row[0] for row in rows if row[4]} == {"Ben", "Clara"}, "the computers' rows are marked"
     assert {row[0]: row[3] for row in rows} == {name: expected[name] + (name in ("Testerin", "Anna")) for name in expected}, \
         "the shared Golf win counts as won, without a point"
     assert [row[1] for row in rows] == sorted([row[1] for row in rows], reverse=True), "most points first"
@@ -115,7 +118,7 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     assert "Kein Sieger – kein Punkt" in page.get_by_test_id("night-game").nth(1).inner_text()
     assert "Geteilter Sieg: Testerin, Anna – kein Punkt" in page.get_by_test_id("night-game").nth(2).inner_text()
     per_game = page.get_by_test_id("night-per-game")
-    assert per_game.locator('tr[data-player="Anna"] td[data-game="kartenkampf"]').inner_text() == "0 / 1"
+    assert per_game.locator('tr[data-player="Ben"] td[data-game="kartenkampf"]').inner_text() == "0 / 1"
     bars = page.get_by_test_id("night-chart").locator("rect[data-player]").evaluate_all(
         "bars => bars.map(b => [b.dataset.player, Number(b.dataset.points)])")
     assert {name: points for name, points in bars} == expected
@@ -151,7 +154,7 @@ def test_an_evening_of_three_games_ends_with_the_right_table_and_chart(page, liv
     page.get_by_test_id("night-name-0").fill("Testerin")
     page.get_by_test_id("night-start").click()
     expect(page.get_by_test_id("night-table")).to_be_visible()
-    assert table_rows(page) == [["Testerin", 0, 0, 0]]
+    assert table_rows(page) == [["Testerin", 0, 0, 0, False]]
     page.goto(url + "/#/results")
     past = page.get_by_test_id("past-night")
     expect(past).to_have_count(1)
@@ -224,7 +227,7 @@ def test_people_taken_from_the_hosted_room(page, live_server):
     assert [v for v in values if v] == ["Host", "Mia"]
     assert serious_violations(page) == []
     page.get_by_test_id("night-start").click()
-    assert table_rows(page) == [["Host", 0, 0, 0], ["Mia", 0, 0, 0]]
+    assert table_rows(page) == [["Host", 0, 0, 0, False], ["Mia", 0, 0, 0, False]]
 
 
 def test_in_a_room_phones_and_the_infoscreen_show_tonights_table(devices, live_server):
@@ -242,5 +245,5 @@ def test_in_a_room_phones_and_the_infoscreen_show_tonights_table(devices, live_s
         # The lobby message with tonight's table may arrive a moment after the join.
         device.page.wait_for_selector("[data-testid=room-night-table] tbody tr[data-player]")
         rows = table_rows(device.page, "room-night-table")
-        assert rows == [["Anna", 1, 1, 1], ["Hosti", 0, 1, 0]], device.name
+        assert rows == [["Anna", 1, 1, 1, False], ["Hosti", 0, 1, 0, False]], device.name
     assert screen.page.evaluate("document.documentElement.scrollWidth") <= 1280

@@ -165,6 +165,23 @@ def test_cards_fly_and_inputs_wait_for_them(page, live_server):
         str(n) for n in points]
 
 
+def test_enter_on_a_focused_button_is_that_buttons_not_the_plans(page, live_server):
+    """A keyboard user with a card chosen presses Enter on "Rundenprotokoll": the log opens, nothing is
+    confirmed (the page used to take Enter for "Plan bestätigen" wherever the focus was)."""
+    start_game(page, live_server.url, computers=1)
+    page.keyboard.press("7")
+    page.get_by_test_id("open-log").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=panel-log]")
+    assert saved(page)["state"]["plans"][0] is None, "no plan confirmed"
+    assert page.get_by_test_id("card-7").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    assert page.get_by_test_id("card-7").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Enter")  # nothing focused: Enter stands for "Plan bestätigen" again
+    page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+
+
 def test_keyboard_number_keys_and_enter(page, live_server):
     start_game(page, live_server.url, computers=1)
     page.keyboard.press("7")

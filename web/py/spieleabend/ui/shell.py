@@ -158,8 +158,9 @@ class Screen:
     def keys(self):
         """The keys on_key takes over from the browser, e.g. "ArrowLeft Space@hand": the page keeps back
         their default action (scrolling, a focused button's click); "@hand" only while focus is inside
-        the element with data-testid "hand" or nowhere. Enter and Space on a focused button are otherwise
-        that button's. By default Enter while it stands for a tap (enter_action)."""
+        the element with data-testid "hand" or nowhere. Enter and Space on a focused button or link are
+        otherwise that control's, even where the screen names them. By default Enter while it stands for a
+        tap (enter_action)."""
         return "Enter" if self.enter_action() is not None else ""
 
     def enter_action(self):
