@@ -251,6 +251,21 @@ def test_memory_aid_off_shows_nothing_after_the_peek_and_on_shows_seen_cards(pag
     assert grid_cards(page, 1) == [None] * 4
 
 
+def test_at_twice_the_text_size_the_piles_stay_on_the_screen(page, live_server):
+    """Large text (a phone's accessibility setting): the stock, the discard and a drawn card stay within the
+    screen (centred, the row ran past its left edge, out of reach of scrolling)."""
+    start_game(page, live_server.url, seats=2, seed=5)
+    page.add_style_tag(content="html { font-size: 200% !important; }")
+    page.get_by_test_id("peek-done").click()
+    my_turn(page)
+    page.get_by_test_id("stock").click()
+    page.get_by_test_id("drawn-card").wait_for()
+    boxes = page.locator(".g-piles, .g-mine").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.right)]; })")
+    width = page.viewport_size["width"]
+    assert all(left >= 0 and right <= width for left, right in boxes), boxes
+
+
 def test_keyboard_plays_a_turn(page, live_server):
     start_game(page, live_server.url, seats=2, seed=5)
     page.keyboard.press("Enter")  # Gemerkt

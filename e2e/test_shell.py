@@ -23,7 +23,7 @@ def test_home_lists_the_five_games_without_console_errors(page, live_server):
 
 def page_effects(page):
     """Return (the app's filter, whether the colour tint layer is drawn) as the browser applies them."""
-    return page.evaluate("""[getComputedStyle(document.getElementById('app')).filter,
+    return page.evaluate("""[getComputedStyle(document.documentElement).filter,
                               getComputedStyle(document.body, '::after').display !== 'none']""")
 
 
@@ -44,10 +44,16 @@ def test_settings_persist_across_a_reload(page, live_server):
     contrast = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--contrast')")
     assert abs(float(contrast) - 1.12) < 1e-6
     assert page_effects(page) == ["contrast(1.12)", True]
+    # A sheet or toast fixed to the screen stays the screen's size under the filter (on #app it took the page's).
+    fixed = page.evaluate("""() => { const probe = document.createElement('div');
+        probe.style.cssText = 'position: fixed; inset: 0'; document.getElementById('app').appendChild(probe);
+        const height = probe.getBoundingClientRect().height; probe.remove();
+        return [height, innerHeight, document.documentElement.scrollHeight]; }""")
+    assert fixed[0] == fixed[1] < fixed[2], fixed
     page.get_by_test_id("setting-temperature").fill("50")
     page.get_by_test_id("setting-contrast").fill("50")
     # Reduced motion still eases every change over 1 ms: the filter is gone one frame later.
-    page.wait_for_function("getComputedStyle(document.getElementById('app')).filter === 'none'", timeout=2000)
+    page.wait_for_function("getComputedStyle(document.documentElement).filter === 'none'", timeout=2000)
     assert page_effects(page) == ["none", False]
 
 
