@@ -215,6 +215,22 @@ def test_the_deal_summaries_and_final_standings_fit_the_tv(room, game):
     assert measured["controls"] == [], measured
 
 
+@pytest.mark.parametrize("game", ["punktejagd", "kartenkampf"])
+def test_a_full_tables_final_standings_fit_the_tv(room, game):
+    """The most seats played to the end: a TV cannot scroll, so a final taller than the screen is zoomed out
+    until it fits (every place and the winner's line on the screen), not below two thirds."""
+    seats = FULL_TABLES[game]
+    played = room(game, phones=1, screen=True, seed=3, seats=seats)
+    play_to_the_end(played, choose_a_card)
+    played.screen.wait("[data-testid=final-headline]")
+    played.screen.page.wait_for_timeout(800)
+    measured = look(played.screen, "%s-%d-final" % (game, seats), (".standing .who", ".card"))
+    assert not measured["scrolls"] and measured["cut"] == [] and measured["spilled"] == [], measured
+    assert measured["names"] == seats, measured
+    zoom = played.screen.page.evaluate("document.getElementById('app').style.zoom")
+    assert zoom == "" or float(zoom) >= 0.66, zoom
+
+
 # Boxes that overlap: each `over` element's text and the boxes of the `under` elements it lies on.
 OVERLAPS = """([over, under]) => {
   const box = e => e.getBoundingClientRect(), shown = e => { const r = box(e); return r.width > 0 && r.height > 0
