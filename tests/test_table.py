@@ -174,6 +174,24 @@ def test_a_save_its_engine_cannot_go_on_with_is_set_aside_with_the_notice_not_fa
     assert 'data-testid="damaged-notice"' in html and 'data-testid="no-save"' in html
 
 
+def test_a_save_whose_numbers_were_edited_into_words_is_refused_before_a_move_fails_on_them():
+    """Punktejagd's totals as text: the views still draw ("a Punkte"), but the round's scoring would fail at
+    the person's next move, and at every move after a reload. The check plays on a copy and finds it."""
+    from spieleabend.games import check_saved_game
+    from spieleabend.ui.table import MissingSaveScreen, continue_screen
+
+    app = ScreenApp()
+    LocalTable.new(app, "punktejagd", {"seats": 3}, solo_players("Anna", 3, "stark"))
+    document = app.storage.load_game("punktejagd")
+    check_saved_game(document)  # as saved: sound
+    document["state"]["totals"] = ["a", "b", "c"]
+    with pytest.raises(ValueError):
+        check_saved_game(document)
+    app.storage.save_game("punktejagd", document["state"], document["meta"])
+    assert isinstance(continue_screen(app, "punktejagd"), MissingSaveScreen)
+    assert len(app.storage.damaged_keys()) == 1, "set aside with the notice, not failing at every move"
+
+
 def test_a_save_the_engine_goes_on_with_but_the_table_cannot_draw_stays_for_a_release_that_can():
     """Likelier the app's fault than the data's: the failure is shown (App.fail), the save is not touched;
     a received game like it is refused before it could replace one."""

@@ -159,10 +159,31 @@ def check_saved_game(document):
             if not (is_whole(other) and 0 <= other < seats):
                 raise ValueError("to_move")
         engine.outcome(state)
+        play_on_a_copy(engine, state, 2 * seats + 2)
     except ValueError:
         raise
     except Exception as error:  # any engine error on a foreign state: not a game this app can go on with
         raise ValueError("%s: %s" % (type(error).__name__, error))
+
+
+def play_on_a_copy(engine, state, moves):
+    """Play up to `moves` first legal moves on a copy of `state`, as the table will: a state whose numbers
+    were edited into words fails here (at the round's scoring), not at the person's next move."""
+    from spieleabend.games.common import IllegalAction, copy_data
+
+    trial = copy_data(state)
+    for _ in range(moves):
+        moving = engine.to_move(trial)
+        if engine.outcome(trial) is not None or not moving:
+            return
+        actions = engine.legal_actions(trial, moving[0])
+        if not actions:
+            return
+        try:
+            engine.apply_action(trial, moving[0], actions[0])
+        except IllegalAction:
+            raise ValueError("a legal action was refused")
+        engine.progress(engine.view(trial, moving[0]))
 
 
 def resolve_strength(bots, key):
