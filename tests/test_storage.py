@@ -275,6 +275,24 @@ def test_backup_round_trip_merges_without_duplicates():
     assert target.find_night(source.nights()["past"][0]["id"])["people"] == ["Ada", "Bo"]
 
 
+def test_a_backup_on_a_new_device_goes_on_with_tonights_evening():
+    """Moving to a new phone mid-evening: tonight's games and people are tonight's there too, not a past evening."""
+    source = backup_source()
+    target = Storage(FakeLocalStorage(), json, Clock(1_600_000_000_000))
+    assert target.import_backup(target.parse_backup(json.dumps(source.export_backup()))) == 2
+    tonight = target.night()
+    assert tonight["id"] == source.night()["id"] and tonight["people"] == ["Cy"]
+    table = evening_table(target.results(), tonight["id"], tonight["people"])
+    assert [(row["name"], row["games"]) for row in table["rows"]] == [("Cy", 1), ("Bo", 1)]
+    assert [night["people"] for night in target.nights()["past"]] == [["Ada", "Bo"]]
+    # A device that has played tonight keeps its own evening; the backup's is a past one there.
+    busy = Storage(FakeLocalStorage(), json, Clock(1_600_000_000_000))
+    busy.add_result({"game": "maumau", "players": ["Zoe"], "winners": ["Zoe"], "scores": [0], "finished_at": 15})
+    own = busy.night()["id"]
+    busy.import_backup(busy.parse_backup(json.dumps(source.export_backup())))
+    assert busy.night()["id"] == own and len(busy.nights()["past"]) == 2
+
+
 @pytest.mark.parametrize("text, reason", [
     ("not json at all", "damaged"),
     (json.dumps({"format": 2, "kind": BACKUP_KIND, "results": [], "nights": {"current": None, "past": []}}), "newer"),
@@ -283,6 +301,11 @@ def test_backup_round_trip_merges_without_duplicates():
                  "nights": {"current": None, "past": []}}), "damaged"),
     (json.dumps({"format": 1, "kind": BACKUP_KIND, "results": [], "nights": {"current": None, "past": [{"id": 1}]}}),
      "damaged"),
+    # a result with odd fields: it would stay for good as "Golf · 01.01.1970 · Kein Sieger"
+    (json.dumps({"format": 1, "kind": BACKUP_KIND, "results": [{"game": "golf", "scores": "x"}],
+                 "nights": {"current": None, "past": []}}), "damaged"),
+    (json.dumps({"format": 1, "kind": BACKUP_KIND, "results": [{"game": "golf", "players": ["A"], "winners": [],
+                 "scores": ["9"], "finished_at": 5}], "nights": {"current": None, "past": []}}), "damaged"),
     (json.dumps({"format": 1, "kind": GAME_FILE_KIND, "game": "golf", "state": {}, "meta": {}}), "game_file"),
     (json.dumps({"spreadsheet": True}), "foreign"),
 ])

@@ -494,10 +494,9 @@ class Storage:
             raise ImportProblem("damaged")
         clean = []
         for entry in results:
-            entry = normalize_result(entry)
-            if entry is None:
+            if not _whole_result(entry):  # a backup is written whole: a missing or odd field means damage
                 raise ImportProblem("damaged")
-            clean.append(entry)
+            clean.append(normalize_result(entry))
         try:
             _validate_night({"current": nights.get("current"), "past": nights.get("past")})
         except (DamagedDocument, TypeError, KeyError, AttributeError):
@@ -517,11 +516,14 @@ class Storage:
         merged = sorted(mine + added, key=lambda entry: -entry["finished_at"])[:MAX_RESULTS]
         nights = self.nights()
         current = nights["current"] or self.night()
+        theirs = ([backup["nights"]["current"]] if backup["nights"]["current"] else []) + backup["nights"]["past"]
+        if backup["nights"]["current"] and not current["people"] and not any(
+                entry["night"] == current["id"] for entry in mine):
+            current = backup["nights"]["current"]  # a new device, nothing played here yet: tonight goes on here
         known = {current["id"]: True}
         for night in nights["past"]:
             known[night["id"]] = True
         past = list(nights["past"])
-        theirs = ([backup["nights"]["current"]] if backup["nights"]["current"] else []) + backup["nights"]["past"]
         for night in theirs:
             if night["id"] not in known:
                 known[night["id"]] = True
@@ -715,6 +717,21 @@ def _int_or(value, default):
 def _field(entry, key):
     # `in` first: in Brython a dict.get miss raises and catches inside (slow over hundreds of results)
     return entry[key] if key in entry else None
+
+
+def _names(value):
+    return isinstance(value, list) and all(isinstance(name, str) for name in value)
+
+
+def _whole_result(entry):
+    """Return True for a result entry with every field a finished game writes, each of its type."""
+    if not isinstance(entry, dict) or not isinstance(_field(entry, "game"), str):
+        return False
+    finished = _field(entry, "finished_at")
+    scores = _field(entry, "scores")
+    return (isinstance(finished, int) and not isinstance(finished, bool) and finished >= 0
+            and _names(_field(entry, "players")) and _names(_field(entry, "winners")) and isinstance(scores, list)
+            and all(isinstance(score, (int, float)) and not isinstance(score, bool) for score in scores))
 
 
 def normalize_result(entry):
