@@ -187,7 +187,7 @@ def test_damaged_newer_and_foreign_files_change_nothing_and_replacing_asks_first
     cases = [
         ("broken.json", json.dumps(good)[:-40], "beschädigt"),
         ("newer.json", dict(good, format=9), "neueren Version"),
-        ("skat.json", dict(good, game="skat"), "kennt diese Version"),
+        ("skat.json", dict(good, game="skat"), "kennt dieses Spiel nicht"),
         ("photo.json", {"hello": "world"}, "keine Spieleabend-Datei"),
         ("wrong-state.json", dict(good, state={"round": "x"}), "beschädigt"),
     ]

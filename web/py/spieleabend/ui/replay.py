@@ -65,7 +65,7 @@ register({
     "rp.mau": ("%(text)s – Mau!", "%(text)s – Mau!"),
     "rp.problem.gone": ("Diese Aufzeichnung gibt es auf diesem Gerät nicht (mehr).",
                         "This replay is not (or no longer) on this device."),
-    "rp.problem.unknown_game": ("Dieses Spiel kennt diese Version von Spieleabend nicht.",
+    "rp.problem.unknown_game": ("Diese Version von Spieleabend kennt dieses Spiel nicht.",
                                 "This version of Game Night does not know this game."),
     "rp.problem.damaged": ("Die Aufzeichnung ist beschädigt und lässt sich nicht zeigen. Es wurde nichts geändert.",
                            "The replay is damaged and cannot be shown. Nothing was changed."),

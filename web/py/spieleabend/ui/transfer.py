@@ -69,7 +69,7 @@ register({
                          "dieses Gerät. Es wurde nichts geändert.",
                          "This game comes from a newer version of Game Night. Update this device first. "
                          "Nothing was changed."),
-    "tr.problem.unknown_game": ("Dieses Spiel kennt diese Version von Spieleabend nicht. Es wurde nichts geändert.",
+    "tr.problem.unknown_game": ("Diese Version von Spieleabend kennt dieses Spiel nicht. Es wurde nichts geändert.",
                                 "This version of Game Night does not know this game. Nothing was changed."),
     "tr.problem.foreign": ("Das ist keine Spieleabend-Datei. Es wurde nichts geändert.",
                            "This is not a Game Night file. Nothing was changed."),
@@ -84,7 +84,8 @@ register({
                         "Es wurde nichts geändert.",
                         "This code does not exist (any more): it expired, was used already or has a typo. "
                         "Nothing was changed."),
-    "tr.problem.code_format": ("Ein Code hat 8 Zeichen, z. B. ABCD 2345.", "A code has 8 characters, e.g. ABCD 2345."),
+    "tr.problem.code_format": ("Ein Code hat 8 Zeichen, Buchstaben und Ziffern ohne 0, O, 1, I und L, z. B. ABCD 2345.",
+                               "A code has 8 characters, letters and digits without 0, O, 1, I and L, e.g. ABCD 2345."),
     "tr.problem.offline": ("Der Server ist nicht erreichbar. Nimm die Datei oder versuch es später.",
                            "The server cannot be reached. Use the file or try later."),
     "tr.problem.slow": ("Zu viele Versuche – warte eine Minute.", "Too many attempts – wait a minute."),
