@@ -193,3 +193,25 @@ def test_while_one_computer_plays_the_cover_names_it():
     html = screen.render(app)
     assert 'data-testid="handover-wait"' in html
     assert "%s ist dran …" % table.names()[computer[0]] in html and "Die Computer" not in html
+
+
+def test_a_game_moves_to_another_device_only_while_no_persons_secret_choice_waits():
+    """The game's file holds every plan: while Anna's card waits unrevealed, Ben could read it (and undo the
+    reveal by taking the file back in). Moving the game is offered again once the round is revealed."""
+    from spieleabend.ui.transfer import TransferScreen
+
+    app = ScreenApp(seed=3)
+    screen = start_together(app, "punktejagd", ["Anna", "Ben"], 3)
+    table = screen.table
+    assert table.can_transfer()
+    screen.handle(app, "handover-confirm", "0")
+    table.act(table.view()["legal"][0])
+    assert not table.can_transfer() and 'data-testid="transfer-wait"' in TransferScreen("punktejagd").render(app)
+    screen.cover()
+    screen.handle(app, "handover-confirm", "1")
+    table.act(table.view()["legal"][0])
+    app.run_timers()
+    assert table.view()["round"] == 2 and table.can_transfer()
+    offer = TransferScreen("punktejagd")
+    offer.shareable = False  # the browser's share sheet is not asked here
+    assert 'data-testid="transfer-wait"' not in offer.render(app)

@@ -129,6 +129,17 @@ def computer_players(table):
     return [entry["name"] for entry in table.seats() if entry.get("kind") == COMPUTER]
 
 
+def secret_of_a_person(engine, state, meta):
+    """Return True while a person of several on this device has a secret choice made and not yet shown: the
+    game's file would show it to whoever has the device (and taking the file back in would undo the reveal)."""
+    if not meta.get("pass") or not engine.INFO["secret_choices"]:
+        return False
+    moving = engine.to_move(state)
+    players = meta.get("players") or []
+    return bool(moving) and any(seat not in moving and players[seat].get("kind") == PERSON
+                                for seat in range(len(players)))
+
+
 def result_entry(app, game, names, outcome, seat, started_at, night, history, room, computers=()):
     """Return a finished game as an entry of Ergebnisse (the same on a phone as on the device that ran it)."""
     scores = list(outcome["scores"])
@@ -418,7 +429,10 @@ class LocalTable(Table):
         return True
 
     def can_transfer(self):
-        return self.outcome() is None
+        return self.outcome() is None and not self.secret_of_a_person()
+
+    def secret_of_a_person(self):
+        return secret_of_a_person(self.engine, self.state, self.meta)
 
     def can_edit_seats(self):
         return self.engine.INFO["joins_between_deals"]

@@ -14,6 +14,7 @@ from spieleabend.storage import MAX_GAME_CHARS, ImportProblem
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, round_label, t
 from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.table import secret_of_a_person
 
 API = "/api/transfer"
 
@@ -84,6 +85,10 @@ register({
                         "Es wurde nichts geändert.",
                         "This code does not exist (any more): it expired, was used already or has a typo. "
                         "Nothing was changed."),
+    "tr.wait_reveal": ("Jemand hat schon verdeckt gewählt: Die Datei würde die Wahl zeigen. Übertragen geht wieder, "
+                       "sobald die Runde aufgedeckt ist.",
+                       "Someone has already chosen in secret: the file would show the choice. Moving the game works "
+                       "again once the round is revealed."),
     "tr.problem.code_format": ("Ein Code hat 8 Zeichen, Buchstaben und Ziffern ohne 0, O, 1, I und L, z. B. ABCD 2345.",
                                "A code has 8 characters, letters and digits without 0, O, 1, I and L, e.g. ABCD 2345."),
     "tr.problem.offline": ("Der Server ist nicht erreichbar. Nimm die Datei oder versuch es später.",
@@ -206,6 +211,9 @@ class TransferScreen(Screen):
                             escape(t("tr.new_game", game=t("game." + self.game))), escape(t("tr.open_other"))))
         back = '<p><a class="btn btn-ghost" href="#/play/%s/continue" data-testid="transfer-back">%s</a></p>' % (
             escape(self.game), escape(t("home.continue")))
+        if secret_of_a_person(load_engine(self.game), saved["state"], saved["meta"]):
+            return page(title, '<p class="empty" data-testid="transfer-wait">%s</p>%s' % (
+                escape(t("tr.wait_reveal")), back), extra_class="transfer-screen")
         return page(title, '<p class="hint">%s</p>%s%s' % (escape(t("tr.intro")), self.offers(), back),
                     extra_class="transfer-screen")
 
