@@ -316,3 +316,41 @@ def test_pao_de_kuai_calls_a_hint_a_bomb_only_when_it_is_one():
     bomb_line = "A bomb: it beats every ordinary play."
     assert said["bomb"] == {bomb_line}
     assert said["run"] and all(bomb_line not in lines for shape, lines in said.items() if shape != "bomb")
+
+
+def hint_views(game, seats, count):
+    """Yield seat 0's views with a choice over seeded random games of `game` at `seats`."""
+    engine, bots = load(game), load_bots(game)
+    for seed in range(count):
+        rng = Rng(seed)
+        state = engine.new_game({"seats": seats}, rng)
+        while engine.outcome(state) is None:
+            for seat in engine.to_move(state):
+                view = engine.view(state, seat)
+                if seat == 0 and view["legal"]:
+                    yield view
+                engine.apply_action(state, seat, bots.STRENGTHS["leicht"](view, rng))
+
+
+@pytest.mark.parametrize("game, seats", [("punktejagd", 4), ("kartenkampf", 4), ("kartenkampf", 2)])
+def test_the_number_games_reasons_fit_the_card_they_name(game, seats):
+    """What the Tipp says of a card is true of it in the hand: "höchste" only of a high one, "kleinsten" or
+    "niedrigeren" only of a low one, the last card said as such (a 10 was once "eine niedrige Zahl", a 6 of
+    1 to 10 "eine niedrige Karte"), and the two-seat line stays one short line."""
+    bots = load_bots(game)
+    seen = set()
+    for view in hint_views(game, seats, 40):
+        action, de, en = bots.hint(view, Rng(view_seed(view)))
+        hand = view["hand"]
+        place = hand.index(int(action.split()[1])) * 3 // len(hand)
+        seen.add(de.split(":")[0])
+        if len(hand) == 1:
+            assert de == "Deine letzte Karte." and en == "Your last card."
+        if "deiner höchsten" in de or "Deine höchste" in de:
+            assert place == 2 or int(action.split()[1]) == max(hand), (de, action, hand)
+        if "deiner kleinsten" in de:
+            assert place == 0, (de, action, hand)
+        if "niedrigeren" in de:
+            assert int(action.split()[1]) <= sorted(hand)[len(hand) // 2], (de, action, hand)
+        assert len(de) <= 110 and len(en) <= 110, de
+    assert len(seen) >= (2 if seats == 2 else 3), seen  # two seats: the mixed choice's line, or the last card

@@ -380,22 +380,23 @@ def choose_strong(view, rng):
 
 def hint(view, rng):
     """Return the strong choice for this view with a one-line reason (German, English)."""
-    if view["seats"] == 2 and len(view["legal"]) > 1:
+    hand = view["hand"]
+    if len(view["legal"]) == 1:
+        return view["legal"][0], "Deine letzte Karte.", "Your last card."
+    if view["seats"] == 2:
         cards, probabilities = strong_duel_mix(view, rng)
         action = draw(cards, probabilities, rng)
         share = int(100 * probabilities[cards.index(_card(action))] + 0.5)
-        return (action, "Zufällig aus der besten Mischung gezogen (diese Karte in %d %% der Fälle): zu zweit "
-                        "kennt dein Gegenüber deine Karten, nur dein Zufall bleibt geheim." % share,
-                "Drawn at random from the best mix (this card %d %% of the time): with two players the other "
-                "knows your cards; only your chance stays secret." % share)
+        return (action, "Zu zweit zählt der Zufall: diese Karte in %d %% der Fälle, sonst rechnet dein Gegenüber "
+                        "dich aus." % share,
+                "With two players chance counts: this card %d %% of the time, or the other works you out." % share)
     action = choose_strong(view, rng)
     card = _card(action)
-    hand = view["hand"]
     if card == max(hand):
         return action, "Deine höchste Karte: jetzt lohnt sie sich.", "Your highest card: it pays now."
     if card <= sorted(hand)[len(hand) // 2]:
-        return (action, "Eine niedrige Karte: die hohen bleiben für später.",
-                "A low card: the high ones stay for later.")
+        return (action, "Eine deiner niedrigeren Karten: die hohen bleiben für später.",
+                "One of your lower cards: the high ones stay for later.")
     return action, "Gute Gewinnchance, ohne die besten Karten zu verbrauchen.", \
         "A fair chance to win without spending the best cards."
 
@@ -406,7 +407,7 @@ STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "
 LEVEL_INFO = {
     "leicht": ("Legt jede Runde eine zufällige Karte.", "Plays a random card every round."),
     "mittel": ("Wägt ab, was eine Karte jetzt bringt und später fehlt.",
-               "Weighs what a card wins now against what it is missed later."),
+               "Weighs what a card wins now against what it would be worth later."),
     "stark": ("Beobachtet, wie die anderen spielen, hebt hohe Karten auf und lässt sich nicht ausrechnen.",
               "Watches how the others play, keeps high cards for later and cannot be worked out."),
 }

@@ -758,5 +758,5 @@ LEVEL_INFO = {
     "mittel": ("Spielt, was die wenigsten Züge in der Hand übrig lässt.",
                "Plays what leaves the fewest plays in its hand."),
     "stark": ("Plant seine Hand und spielt mögliche Verläufe durch. Kennt nur die eigenen Karten.",
-              "Plans its hand and plays possible courses through. Knows only its own cards."),
+              "Plans its hand and tries out how the deal could go on. Knows only its own cards."),
 }

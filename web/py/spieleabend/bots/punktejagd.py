@@ -336,17 +336,34 @@ def hint(view, rng):
     """Return the lookahead choice for this view with a one-line reason (German, English)."""
     action = choose_lookahead(view, rng)
     card = int(action.split()[1])
+    hand = view["hand"]
+    if len(hand) == 1:
+        return action, "Deine letzte Karte.", "Your last card."
     if action.endswith(" risk"):
         return (action, "Gute Aussicht auf die beste Zahl: jetzt lohnt der Risiko-Chip.",
                 "A good chance of the best number: the risk chip pays now.")
-    if view["round_type"] == "kopfstand":
-        return action, "Kopfstand: eine niedrige Zahl, die sonst kaum jemand legt.", \
-            "Upside down: a low number few others will play."
-    if card >= 8:
-        return action, "Eine hohe Zahl, die gute Chancen hat, einzigartig zu bleiben.", \
-            "A high number with a good chance to stay unique."
-    return action, "Spart die starken Karten für Gold- und Kopfstand-Runden.", \
-        "Keeps the strong cards for the Gold and upside-down rounds."
+    place = hand.index(card) * 3 // len(hand)  # 0: among its lowest third, 2: among its highest
+    kind = view["round_type"]
+    if kind == "kopfstand":
+        if place == 0:
+            return action, "Kopfstand: die niedrigste einmalige Zahl gewinnt – eine deiner kleinsten Karten.", \
+                "Upside down: the lowest unique number wins – one of your lowest cards."
+        played = [entry["type"] for entry in view["log"]]
+        if played.count("kopfstand") + 1 < ROUND_MIX_COUNTS["kopfstand"]:  # another upside-down round to come
+            return action, "Kopfstand: diese Runde lässt du ziehen und hebst deine kleinsten Karten auf.", \
+                "Upside down: let this round go and keep your lowest cards for the next one."
+        return action, "Kopfstand: die kleinsten Zahlen liegen oft doppelt und blockieren sich.", \
+            "Upside down: the lowest numbers often block each other."
+    if place == 2:
+        if kind == "gold":
+            return action, "Goldrunde, doppelte Punkte: jetzt lohnt eine deiner höchsten Karten.", \
+                "Gold round, double points: one of your highest cards pays now."
+        return action, "Eine deiner höchsten Karten: gute Aussicht, die beste einmalige Zahl zu sein.", \
+            "One of your highest cards: a good chance of the best unique number."
+    if kind != "gold" and "gold" not in [entry["type"] for entry in view["log"]]:  # the Gold round is to come
+        return action, "Spart die hohen Karten für die Goldrunde.", "Keeps the high cards for the Gold round."
+    return action, "Die höchsten Zahlen liegen oft doppelt und blockieren sich – eine kleinere hat bessere Aussichten.", \
+        "The highest numbers often block each other – a smaller one has better chances."
 
 
 def _pick_near_best(options, rng, turn):
