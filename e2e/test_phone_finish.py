@@ -122,7 +122,9 @@ def test_a_reload_during_the_last_reveal_shows_it_and_then_the_final_standings(p
     page.wait_for_selector("[data-testid=final-headline]")
     page.reload()
     page.wait_for_selector("html[data-app-ready]")
-    assert page.get_by_test_id("no-save").count() == 1, "once shown, the finished game lives on in Ergebnisse only"
+    page.wait_for_selector("[data-testid=game-ended]")
+    assert page.get_by_test_id("no-save").count() == 0, "not 'no saved game': how it ended, as Ergebnisse keeps it"
+    assert page.get_by_test_id("result-item").count() == 1  # (a prepared save has no record to watch)
     page.goto(live_server.url + "/?pace=0#/results")
     page.wait_for_selector("[data-testid=result-item]")
     assert page.get_by_test_id("result-item").count() == 1, "recorded once"

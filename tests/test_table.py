@@ -174,6 +174,23 @@ def test_a_save_its_engine_cannot_go_on_with_is_set_aside_with_the_notice_not_fa
     assert 'data-testid="damaged-notice"' in html and 'data-testid="no-save"' in html
 
 
+def test_a_reload_on_the_final_standings_shows_how_the_game_ended():
+    """The save is gone once the final was shown: a reload says how the game ended (as Ergebnisse keeps it),
+    not "no saved game"; an hour on, or after another game, the plain words."""
+    from spieleabend.ui.table import MissingSaveScreen
+
+    app = ScreenApp()
+    app.format_time = str
+    app.storage.add_result({"game": "golf", "players": ["Anna", "Ben"], "computers": ["Ben"], "winners": ["Ben"],
+                            "scores": [30, 12], "finished_at": app.now() - 60000})
+    html = MissingSaveScreen("golf").render(app)
+    assert 'data-testid="game-ended"' in html and 'data-testid="result-item"' in html and "Ben\u00a012" in html
+    assert 'data-testid="no-save"' not in html
+    assert 'data-testid="no-save"' in MissingSaveScreen("maumau").render(app), "the last game was another game"
+    app.clock.now += 3600000
+    assert 'data-testid="no-save"' in MissingSaveScreen("golf").render(app)
+
+
 def test_a_save_whose_numbers_were_edited_into_words_is_refused_before_a_move_fails_on_them():
     """Punktejagd's totals as text: the views still draw ("a Punkte"), but the round's scoring would fail at
     the person's next move, and at every move after a reload. The check plays on a copy and finds it."""

@@ -14,6 +14,7 @@ TEXTS = {
     "home.continue": ("Fortsetzen", "Continue"),
     "home.continue_game": ("%(game)s fortsetzen – %(round)s", "Continue %(game)s – %(round)s"),
     "home.no_save": ("Es gibt keine gespeicherte Partie.", "There is no saved game."),
+    "home.game_ended": ("Diese Partie ist zu Ende. So ist sie ausgegangen:", "This game is over. This is how it ended:"),
     "home.played_elsewhere": ("Diese Partie ging in einem anderen Fenster weiter. Damit nichts doppelt gespielt wird, "
                               "ruht sie hier.", "This game went on in another window. So that nothing is played twice, "
                               "it rests here."),

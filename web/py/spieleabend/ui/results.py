@@ -148,6 +148,14 @@ class ResultsScreen(Screen):
             more = button(t("results.more"), "more", "results-more", kind="ghost")
         return '<ul class="results">%s</ul>%s' % ("".join(items), more)
 
+    def item_alone(self, app, result):
+        """Return one finished game as Ergebnisse lists it, on its own (a reload on a final shows it so)."""
+        self.replays = dict((replay_id, True) for replay_id in app.storage.replay_ids())
+        nights = app.storage.nights()
+        by_id = dict((night["id"], night) for night in nights["past"] + ([nights["current"]] if nights["current"] else []))
+        current_id = nights["current"]["id"] if nights["current"] else None
+        return '<ul class="results">%s</ul>' % self.render_item(app, result, 0, by_id, current_id)
+
     def render_item(self, app, result, index, nights, current_id):
         winners = result["winners"]
         if len(winners) == 1:

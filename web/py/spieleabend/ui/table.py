@@ -769,11 +769,24 @@ class MissingSaveScreen(Screen):
         self.game = game
 
     def render(self, app):
-        # A finished game lives on in Ergebnisse (a reload on its final standings ends up here).
-        return page(t("game." + self.game), '%s<p class="empty" data-testid="no-save">%s</p><p class="row wrap">%s%s</p>' % (
-            storage_notices(app), escape(t("home.no_save")), '<a class="btn btn-primary" href="#/play/%s">%s</a>' % (
-                escape(self.game), escape(t("home.new_game"))),
-            '<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>' % escape(t("home.results"))))
+        ways_on = '<p class="row wrap">%s%s</p>' % (
+            '<a class="btn btn-primary" href="#/play/%s">%s</a>' % (escape(self.game), escape(t("home.new_game"))),
+            '<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>' % escape(t("home.results")))
+        ended = self.just_ended(app)
+        if ended is not None:  # a reload on the final standings: the game as Ergebnisse keeps it, with its replay
+            from spieleabend.ui.results import ResultsScreen
+
+            return page(t("game." + self.game), '%s<p class="notice" role="status" data-testid="game-ended">%s</p>%s%s' % (
+                storage_notices(app), escape(t("home.game_ended")), ResultsScreen().item_alone(app, ended), ways_on))
+        return page(t("game." + self.game), '%s<p class="empty" data-testid="no-save">%s</p>%s' % (
+            storage_notices(app), escape(t("home.no_save")), ways_on))
+
+    def just_ended(self, app):
+        """Return the result of this game when it is the last one finished here, within the hour; else None."""
+        results = app.storage.results()
+        if results and results[0]["game"] == self.game and app.now() - results[0]["finished_at"] < 3600000:
+            return results[0]
+        return None
 
 
 class PlayedElsewhereScreen(Screen):
