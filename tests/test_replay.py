@@ -429,7 +429,16 @@ def test_a_received_replay_opens_for_watching_and_is_listed_apart():
     screen.take(receiver, json.dumps(document))
     assert receiver.route.startswith("replay/") and receiver.route.endswith("-r")
     assert receiver.storage.load_game("golf") is None, "a replay is not a game to continue"
-    assert 'data-testid="received-replay"' in ResultsScreen().render(receiver)
+    listed = ResultsScreen().render(receiver)
+    assert listed.count('data-testid="received-replay"') == 1
+    names, scores = document["names"], document["scores"]
+    assert "%s\u00a0%s" % (names[0], scores[0]) in listed, "who played and how it ended"
+    screen.take(receiver, json.dumps(document))  # the same replay again (by code, then as a file)
+    assert len(receiver.storage.replay_ids()) == 1, "kept once"
+    results = ResultsScreen()
+    results.render(receiver)
+    results.handle(receiver, "delete-received", receiver.storage.replay_ids()[0])
+    assert receiver.storage.replay_ids() == [] and 'data-testid="received-replay"' not in ResultsScreen().render(receiver)
     damaged = dict(document, moves="??")
     screen.take(receiver, json.dumps(damaged))
     assert screen.problem and "beschädigt" in screen.problem

@@ -345,6 +345,11 @@ class Storage:
         oldest replays are dropped first (and counted for Ergebnisse' note), never a save or result.
         """
         taken = self.replay_ids()
+        text = self.codec.dumps(document)
+        stem = "%d-%s" % (document.get("finished_at") or self.clock(), document["game"])
+        for known in taken:  # the same replay again (by code, then by file): the one kept already
+            if known.startswith(stem) and self.backend.getItem(REPLAY_PREFIX + known) == text:
+                return known
         number = 1
         replay_id = None
         while replay_id is None or replay_id in taken:
@@ -352,7 +357,6 @@ class Storage:
             replay_id = "%d-%s%s%s" % (document.get("finished_at") or self.clock(), document["game"],
                                        "-%d" % number if number > 1 else "", "-r" if document.get("received") else "")
             number += 1
-        text = self.codec.dumps(document)
         limit = self.backend.limit if hasattr(self.backend, "limit") else None
         while limit is not None and self.used_chars() + len(text) + REPLAY_HEADROOM > limit:
             if not self.drop_oldest_replay():

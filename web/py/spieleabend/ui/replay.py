@@ -436,7 +436,7 @@ class ReplayShareScreen(TransferScreen):
         return app.storage.load_replay(self.replay_id)
 
     def filename(self, document):
-        return "spieleabend-aufzeichnung-%s-%s.json" % (document["game"], self.replay_id)
+        return "spieleabend-aufzeichnung-%s.json" % self.replay_id  # the id names the game already
 
     def render(self, app):
         back = '<p><a class="btn btn-ghost" href="#/replay/%s" data-testid="replay-share-back">%s</a></p>' % (

@@ -22,6 +22,8 @@ register({
     "results.more": ("Mehr zeigen", "Show more"),
     "results.watch": ("Ansehen", "Watch"),
     "results.received_h": ("Empfangene Aufzeichnungen", "Received replays"),
+    "results.delete_received": ("Löschen", "Delete"),
+    "results.deleted_received": ("Aufzeichnung gelöscht.", "Replay deleted."),
     "results.dropped": ("Der Speicher war fast voll: %(n)s ältere Aufzeichnungen wurden gelöscht. Ergebnisse und "
                         "laufende Spiele bleiben.", "Storage was nearly full: %(n)s older replays were deleted. "
                         "Results and running games stay."),
@@ -208,12 +210,19 @@ class ResultsScreen(Screen):
             document = app.storage.load_replay(replay_id) if replay_id.endswith("-r") else None
             if document is None:
                 continue
+            names, scores = document["names"], document.get("scores") or []
+            game = document["game"]
+            players = " · ".join("%s\u00a0%s" % (names[i], score_text(game, scores[i]) if i < len(scores) and
+                                                 isinstance(scores[i], (int, float)) and game in GAME_MODULES else "–")
+                                 for i in range(len(names)))
             items.append('<li class="result" data-testid="received-replay"><div class="result-head"><strong>%s</strong>'
-                         '<time>%s</time></div><p>%s</p><p><a class="btn btn-secondary" href="#/replay/%s" '
-                         'data-testid="received-watch">%s</a></p></li>' % (
-                             escape(t("game." + document["game"]) if document["game"] in GAME_MODULES else document["game"]),
+                         '<time>%s</time></div><p>%s</p><p class="row wrap"><a class="btn btn-secondary" href="#/replay/%s" '
+                         'data-testid="received-watch">%s</a>%s</p></li>' % (
+                             escape(t("game." + game) if game in GAME_MODULES else game),
                              escape(app.format_time(document["finished_at"]) if document.get("finished_at") else ""),
-                             escape(" · ".join(document["names"])), escape(replay_id), escape(t("results.watch"))))
+                             escape(players), escape(replay_id), escape(t("results.watch")),
+                             button(t("results.delete_received"), "delete-received", "received-delete", kind="ghost",
+                                    data_value=replay_id)))
         if not items:
             return ""
         return '<h2>%s</h2><ul class="results">%s</ul>' % (escape(t("results.received_h")), "".join(items))
@@ -273,6 +282,9 @@ class ResultsScreen(Screen):
                 self.open_nights[value] = True
         elif action == "more":
             self.shown += SHOWN
+        elif action == "delete-received" and isinstance(value, str) and value.endswith("-r"):
+            app.storage.delete_replay(value)  # only one received from elsewhere: a result's own stays
+            app.toast(t("results.deleted_received"))
         elif action == "export-all":
             from spieleabend.ui import transfer  # the file glue lives with the transfer screens
 
