@@ -357,3 +357,19 @@ def test_a_returning_phones_feed_words_the_computers_moves_for_it_as_the_compute
     i18n.set_language("de")
     screen_lines = feed_lines(screen_on(app, ViewTable("maumau", state, None)).render(app))
     assert screen_lines[0] == "Anna legt Herz 6."
+
+
+def test_a_seat_out_before_the_deal_shows_dashes_not_a_deal_it_won():
+    """Noah went out in an earlier deal: his row says "–" for cards and this deal's points, not "0" and "0",
+    which read as having gone out first; a seat that went out by this deal's points still shows them."""
+    app = ScreenApp()
+    table = between_deals(app)
+    state = table.state
+    state["minus"][2], state["out"][2] = state["limit"] + 5, True
+    state["last_deal"]["points"][2] = 0  # held no cards in this deal
+    table.save()
+    row = re.search(r'<tr[^>]*data-testid="player-2".*?</tr>', screen_on(app, table).render(app)).group(0)
+    assert '<td class="cards">–</td><td>–</td>' in row, row
+    state["last_deal"]["points"][2] = 12  # went out by this deal
+    row = re.search(r'<tr[^>]*data-testid="player-2".*?</tr>', screen_on(app, table).render(app)).group(0)
+    assert '<td class="cards">–</td>' not in row, row

@@ -413,9 +413,12 @@ class TableScreen(Screen):
             elif seat == turn:
                 status = '<span class="mm-ptag turn">%s</span>' % escape(t("mm.at_turn"))
             items.append(
+                # The numbers' words for screen readers as hidden text: a label on a plain span is not read.
                 '<li%s><span class="mm-pname">%s</span>'
-                '<span class="mm-pline"><span class="mm-pcards" aria-label="%s"><span class="mm-back" aria-hidden="true"></span>%d</span>'
-                '<span class="mm-pminus" aria-label="%s">%s</span></span>%s</li>' % (
+                '<span class="mm-pline"><span class="mm-pcards"><span class="visually-hidden">%s</span>'
+                '<span class="mm-back" aria-hidden="true"></span><span aria-hidden="true">%d</span></span>'
+                '<span class="mm-pminus"><span class="visually-hidden">%s</span><span aria-hidden="true">%s</span>'
+                '</span></span>%s</li>' % (
                     attrs(class_=classes, data_testid="player-%d" % seat, data_seat=seat, data_cards=count,
                           data_points=view["minus"][seat], aria_current="true" if seat == turn else None),
                     escape(seat_label(view, seat, me)), escape(cards_label(count)), count,
@@ -603,11 +606,13 @@ class TableScreen(Screen):
             elif last is not None and last["winner"] == seat:
                 status = '<span class="mm-ptag win">%s</span>' % escape(t("mm.went_out"))
             # Minus points with the seat chips' sign; the cards left are what the deal's points come from.
-            rows.append('<tr%s><th scope="row">%s %s</th><td class="cards">%d</td><td>%s</td><td class="total">%s</td></tr>' % (
+            # A seat out before this deal held no cards in it: a dash, not a 0 that reads as having gone out.
+            played = not out or deal_points > 0  # who goes out this deal does so by this deal's points
+            rows.append('<tr%s><th scope="row">%s %s</th><td class="cards">%s</td><td>%s</td><td class="total">%s</td></tr>' % (
                 attrs(class_="out" if out else None, data_testid="player-%d" % seat, data_seat=seat,
                       data_cards=view["hand_sizes"][seat], data_points=view["minus"][seat], data_deal=deal_points),
-                name, status, view["hand_sizes"][seat], escape(minus_short(deal_points)),
-                escape(minus_short(view["minus"][seat]))))
+                name, status, view["hand_sizes"][seat] if played else "–",
+                escape(minus_short(deal_points)) if played else "–", escape(minus_short(view["minus"][seat]))))
         removes = ""
         if editable:
             buttons = []
