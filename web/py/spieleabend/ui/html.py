@@ -165,6 +165,7 @@ def number_card_html(number, label, selected, action, testid, disabled, size, hi
                   class_="card face number n%d%s%s" % (number, " selected" if selected else "",
                                                       " " + size if size else ""),
                   data_action=action, data_value=number, data_card=number, data_testid=testid,
+                  role=None if action else "img",  # a label on a plain div is not read: its three numbers were
                   aria_label=label, aria_pressed=("true" if selected else "false") if action else None,
                   disabled=disabled, data_hinted=hinted),
             number, number, number, tag))
