@@ -350,6 +350,20 @@ def test_the_replay_screen_steps_forward_back_to_a_round_and_to_the_end():
     assert screen.step == screen.replay.count() and "Ende der Partie" in app.html
 
 
+@pytest.mark.parametrize("game", ["punktejagd", "kartenkampf"])
+def test_a_secret_round_game_names_the_cards_on_the_table_and_its_last_round(game):
+    """Punktejagd and Kartenkampf: each card in the middle says whose it is, and the last step tells the last
+    round's points before the game's end (it said only who won)."""
+    app, screen = replay_screen(game)
+    screen.handle(app, "end", None)
+    words = app.html.split('data-testid="replay-words" aria-live="polite">')[1].split("</p>")[0]
+    assert "Runde 10:" in words and words.index("Runde 10:") < words.index("Ende der Partie"), words
+    middle = app.html.split('data-testid="replay-middle"')[1].split('<ul class="replay-seats')[0]
+    names = screen.engine.view(screen.replay.state_at(screen.step), None)["names"]
+    assert middle.count('class="replay-slot"') == len(names)
+    assert all('<span class="who">%s</span>' % name in middle for name in names), middle
+
+
 def test_playing_moves_one_step_a_second_and_any_tap_pauses():
     app, screen = replay_screen()
     screen.handle(app, "play", None)

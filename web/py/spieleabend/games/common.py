@@ -187,7 +187,8 @@ def parse_words(action, verbs):
 def secret_round_cards(hands, chosen, seat, last_revealed):
     """Return replay_cards of a game where every seat chooses one card in secret (Punktejagd, Kartenkampf).
 
-    `chosen`: per seat the card chosen this round or None. {"hands", "middle"}: all open for seat None,
+    `chosen`: per seat the card chosen this round or None. {"hands", "middle", "middle_seats"} (whose each
+    middle card is): all open for seat None,
     else only what `seat` could see then (None for a card it could not); a chosen card is out of its
     hand and in the middle (face down to the others), and before the round's first choice the middle
     holds `last_revealed`, the round revealed last.
@@ -199,5 +200,8 @@ def secret_round_cards(hands, chosen, seat, last_revealed):
             held.remove(chosen[other])
         shown_hands.append(held if seat is None or other == seat else [None] * len(held))
     middle = [card if seat is None or other == seat else None for other, card in enumerate(chosen) if card is not None]
-    return {"hands": shown_hands, "middle": middle if middle else list(last_revealed)}
+    if middle:
+        return {"hands": shown_hands, "middle": middle,
+                "middle_seats": [other for other, card in enumerate(chosen) if card is not None]}
+    return {"hands": shown_hands, "middle": list(last_revealed), "middle_seats": list(range(len(last_revealed)))}
 

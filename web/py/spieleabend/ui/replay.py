@@ -241,8 +241,14 @@ class ReplayScreen(Screen):
         last_seat = self.last_actor()
         middle = ""
         if cards["middle"]:
+            shown = [card_html(card) for card in cards["middle"]]
+            if "middle_seats" in cards:  # whose card each is (a round's secret choices, its reveal)
+                seats = cards["middle_seats"]
+                shown = ['<span class="replay-slot">%s<span class="who">%s</span></span>' % (
+                    shown[index], escape(names[seats[index]]) if seats[index] < len(names) else "")
+                    for index in range(len(shown))]
             middle = '<div class="replay-middle" data-testid="replay-middle"><span class="label">%s</span>%s</div>' % (
-                escape(t("rp.middle")), "".join([card_html(card) for card in cards["middle"]]))
+                escape(t("rp.middle")), "".join(shown))
         rows = []
         # A game may lay its cards out in rows ("columns": Golf's two by two, as its own table shows them).
         layout = " columns-%d" % cards["columns"] if "columns" in cards else ""
@@ -338,22 +344,22 @@ class ReplayScreen(Screen):
                 and self.replay.round_of(self.step) == self.replay.round_of(self.step - 1) \
                 and self.engine.outcome(state) is None
             text = t("rp.chose", name=name) if hidden else action_words(name, entry[2])
+        names = self.engine.view(state, None)["names"]
+        done_before = self.engine.progress(self.engine.view(before, None))
+        done_after = self.engine.progress(self.engine.view(state, None))
+        if done_after["done"] > done_before["done"] and len(done_after["scores"]) == len(done_before["scores"]):
+            gains = [t("rp.gain", name=names[seat], delta=signed(done_after["scores"][seat] - done_before["scores"][seat]))
+                     for seat in range(len(names)) if done_after["scores"][seat] != done_before["scores"][seat]]
+            if gains:
+                text += " " + t("rp.round_done", round=round_label(self.document["game"], done_after["done"]), gains=", ".join(gains)) + "."
         outcome = self.engine.outcome(state)
-        if outcome is not None:
-            winners = [self.engine.view(state, None)["names"][seat] for seat in outcome["winners"]]
+        if outcome is not None:  # the last round's result first (as every round's), then the game's end
+            winners = [names[seat] for seat in outcome["winners"]]
             if len(winners) == 1:
                 return text + " " + t("rp.over", names=winners[0])
             if winners:
                 return text + " " + t("rp.over_shared", names=", ".join(winners))
             return text + " " + t("rp.over_none")
-        done_before = self.engine.progress(self.engine.view(before, None))
-        done_after = self.engine.progress(self.engine.view(state, None))
-        if done_after["done"] > done_before["done"] and len(done_after["scores"]) == len(done_before["scores"]):
-            names = self.engine.view(state, None)["names"]
-            gains = [t("rp.gain", name=names[seat], delta=signed(done_after["scores"][seat] - done_before["scores"][seat]))
-                     for seat in range(len(names)) if done_after["scores"][seat] != done_before["scores"][seat]]
-            if gains:
-                text += " " + t("rp.round_done", round=round_label(self.document["game"], done_after["done"]), gains=", ".join(gains)) + "."
         return text
 
     # -- taps ------------------------------------------------------------------------------------
