@@ -36,7 +36,7 @@ def test_tipp_marks_a_legal_choice_and_says_why(phone, live_server, game):
 def test_tipp_at_two_seats_of_kartenkampf_says_it_draws_from_a_mix(phone, live_server):
     """Stark mixes at two seats (a fixed choice would be worked out): the hint says so, with the card's share."""
     line = tipp_checked(phone, live_server, "kartenkampf", my_turn_state("kartenkampf", seats=2), "two seats")
-    assert "%" in line and ("Mischung" in line or "mix" in line)
+    assert "%" in line and ("Zufall" in line or "chance" in line)
 
 
 def tipp_checked(phone, live_server, game, state, label=""):
