@@ -346,3 +346,13 @@ def test_a_game_started_in_another_tab_shows_up_here(context, live_server):
     there.wait_for_selector("[data-testid=hand]")
     here.get_by_test_id("nav-home").click()
     here.wait_for_selector("[data-testid=continue-punktejagd]", timeout=5000)
+
+
+def test_the_tab_names_the_screen(page, live_server):
+    """The page title (a tab's name, what a screen reader announces) names the screen after the app."""
+    open_app(page, live_server.url)
+    assert page.title() == "Spieleabend"
+    page.get_by_test_id("nav-results").click()
+    page.wait_for_function("document.title === 'Ergebnisse · Spieleabend'")
+    page.goto(live_server.url + "/#/play/golf")
+    page.wait_for_function("document.title === 'Golf · Spieleabend'")
