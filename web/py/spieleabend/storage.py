@@ -354,8 +354,7 @@ class Storage:
         replay_id = None
         while replay_id is None or replay_id in taken:
             # "<finished>-<game>[-<n>][-r]": the finish time orders them, "-r" marks one received from elsewhere
-            replay_id = "%d-%s%s%s" % (document.get("finished_at") or self.clock(), document["game"],
-                                       "-%d" % number if number > 1 else "", "-r" if document.get("received") else "")
+            replay_id = "%s%s%s" % (stem, "-%d" % number if number > 1 else "", "-r" if document.get("received") else "")
             number += 1
         limit = self.backend.limit if hasattr(self.backend, "limit") else None
         while limit is not None and self.used_chars() + len(text) + REPLAY_HEADROOM > limit:

@@ -410,9 +410,11 @@ def summary_html(view, result, me, action=True, last=False):
                 "".join(tiles), go_on))
 
 
-def final_html(table, view):
-    """Return the final standings in Golf's words (the fewest points win) with the score sheet under them."""
-    return final_standings(table, view["names"], view["outcome"], words=GOLF_WINS, after=sheet_html(view))
+def final_html(table, view, last_round=False):
+    """Return the final standings in Golf's words (the fewest points win) with the score sheet under them, and
+    with `last_round` the last round's open cards between them."""
+    last = summary_html(view, view["last_round"], None, action=False) if last_round and view["last_round"] else ""
+    return final_standings(table, view["names"], view["outcome"], words=GOLF_WINS, after=last + sheet_html(view))
 
 
 # -- screens ------------------------------------------------------------------------------------
@@ -648,9 +650,7 @@ class TableScreen(Screen):
     def render_info(self, view):
         """Return the infoscreen: a landscape, large-type public table (the public view only)."""
         if view["outcome"] is not None:  # the last round's open cards too: a game over on one device shows only this
-            last = "" if view["last_round"] is None else summary_html(view, view["last_round"], None, action=False)
-            return final_standings(self.table, view["names"], view["outcome"], words=GOLF_WINS,
-                                   after=last + sheet_html(view))
+            return final_html(self.table, view, last_round=True)
         phase = "waiting" if view["phase"] == "peek" else "turn"
         head = self.render_head(view, phase) + self.render_banner(view)
         if phase == "waiting" and view["last_round"] is not None:

@@ -56,6 +56,27 @@ register({
 })
 
 
+def players_line(game, names, scores):
+    """Return "Anna 12 · Ben 20": each player with the score as the game writes it ("–" where none)."""
+    # A no-break space: "Deniz" at a line's end and "90" alone on the next read as two players' parts.
+    return " · ".join("%s\u00a0%s" % (names[i], score_text(game, scores[i]) if i < len(scores) and game in GAME_MODULES
+                                      and isinstance(scores[i], (int, float)) else "–") for i in range(len(names)))
+
+
+def nights_by_id(app):
+    """Return ({night id: night} of every evening on this device, tonight's id or None), read once."""
+    nights = app.storage.nights()  # each read parses the stored document
+    by_id = {}
+    for night in nights["past"] + ([nights["current"]] if nights["current"] else []):
+        by_id[night["id"]] = night
+    return by_id, nights["current"]["id"] if nights["current"] else None
+
+
+def stored_replays(app):
+    """Return {replay id: True} of the replays kept on this device (a result offers "Ansehen" only then)."""
+    return dict((replay_id, True) for replay_id in app.storage.replay_ids())
+
+
 def filtered(results, game):
     """Return the results of one game ("" = all), newest first."""
     return results if not game else [r for r in results if r["game"] == game]
@@ -115,9 +136,7 @@ class ResultsScreen(Screen):
                          % escape(t("results.open_night")))
         parts.append('<h2>%s</h2>' % escape(t("results.history")))
         parts.append(self.render_filter())
-        self.replays = {}
-        for replay_id in app.storage.replay_ids():
-            self.replays[replay_id] = True
+        self.replays = stored_replays(app)
         parts.append(self.render_items(app, results))
         parts.append(self.render_received(app))
         parts.append(self.render_past(app, results, night["id"]))
@@ -137,11 +156,7 @@ class ResultsScreen(Screen):
         shown = filtered(results, self.game)
         if not shown:
             return '<p class="empty">%s</p>' % escape(t("results.none_of_game") if self.game else t("results.none"))
-        nights = app.storage.nights()  # read once: each read parses the stored document
-        by_id = {}
-        for night in nights["past"] + ([nights["current"]] if nights["current"] else []):
-            by_id[night["id"]] = night
-        current_id = nights["current"]["id"] if nights["current"] else None
+        by_id, current_id = nights_by_id(app)
         items = []
         for index in range(min(len(shown), self.shown)):
             items.append(self.render_item(app, shown[index], index, by_id, current_id))
@@ -152,10 +167,8 @@ class ResultsScreen(Screen):
 
     def item_alone(self, app, result):
         """Return one finished game as Ergebnisse lists it, on its own (a reload on a final shows it so)."""
-        self.replays = dict((replay_id, True) for replay_id in app.storage.replay_ids())
-        nights = app.storage.nights()
-        by_id = dict((night["id"], night) for night in nights["past"] + ([nights["current"]] if nights["current"] else []))
-        current_id = nights["current"]["id"] if nights["current"] else None
+        self.replays = stored_replays(app)
+        by_id, current_id = nights_by_id(app)
         return '<ul class="results">%s</ul>' % self.render_item(app, result, 0, by_id, current_id)
 
     def render_item(self, app, result, index, nights, current_id):
@@ -166,10 +179,7 @@ class ResultsScreen(Screen):
             verdict = t("results.shared", names=", ".join(winners))
         else:
             verdict = t("results.no_winner")
-        scores = result["scores"]
-        # A no-break space: "Deniz" at a line's end and "90" alone on the next read as two players' parts.
-        players = " · ".join("%s\u00a0%s" % (result["players"][i], score_text(result["game"], scores[i]) if i < len(scores) else "–")
-                             for i in range(len(result["players"])))
+        players = players_line(result["game"], result["players"], result["scores"])
         # No seat of this device's own (several people played on it, or it watched): no "your points".
         mine = "" if result["my_score"] is None else '<p class="mine">%s</p>' % escape(
             t("results.your_points", points=score_text(result["game"], result["my_score"])))
@@ -210,11 +220,8 @@ class ResultsScreen(Screen):
             document = app.storage.load_replay(replay_id) if replay_id.endswith("-r") else None
             if document is None:
                 continue
-            names, scores = document["names"], document.get("scores") or []
             game = document["game"]
-            players = " · ".join("%s\u00a0%s" % (names[i], score_text(game, scores[i]) if i < len(scores) and
-                                                 isinstance(scores[i], (int, float)) and game in GAME_MODULES else "–")
-                                 for i in range(len(names)))
+            players = players_line(game, document["names"], document.get("scores") or [])
             items.append('<li class="result" data-testid="received-replay"><div class="result-head"><strong>%s</strong>'
                          '<time>%s</time></div><p>%s</p><p class="row wrap"><a class="btn btn-secondary" href="#/replay/%s" '
                          'data-testid="received-watch">%s</a>%s</p></li>' % (
