@@ -182,6 +182,33 @@ def test_enter_on_a_focused_button_is_that_buttons_not_the_plans(page, live_serv
     page.wait_for_selector("[data-testid=next-round]:not([disabled])")
 
 
+def active_testid(page):
+    return page.evaluate("document.activeElement && document.activeElement.getAttribute('data-testid')")
+
+
+def test_a_panel_takes_the_focus_keeps_tab_inside_and_gives_it_back(page, live_server):
+    """A keyboard user opens "Rundenprotokoll": the focus lands in the panel, Tab stays there, and when it
+    closes (Escape or "Schließen") the focus is back on the button that opened it."""
+    start_game(page, live_server.url, computers=1)
+    page.get_by_test_id("open-log").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=panel-log]")
+    assert active_testid(page) == "close-panel"
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('[role=dialog]')"), "Tab left the open panel"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("!!document.activeElement.closest('[role=dialog]')"), "Shift+Tab left the open panel"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=panel-log]", state="detached")
+    assert active_testid(page) == "open-log"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=panel-log]")
+    page.keyboard.press("Enter")  # on "Schließen"
+    page.wait_for_selector("[data-testid=panel-log]", state="detached")
+    assert active_testid(page) == "open-log"
+
+
 def test_keyboard_number_keys_and_enter(page, live_server):
     start_game(page, live_server.url, computers=1)
     page.keyboard.press("7")
