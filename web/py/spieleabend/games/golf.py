@@ -1,7 +1,7 @@
 """Golf: four face-down cards per seat, swap them for low ones, knock when you think you are lowest.
 
-Options: {"seats": 2..8 (default 2), "decks": 1 or 2 (default 1; `suggested_decks`
-says 2 from 6 seats up), "dealer": seat that deals the first round (default the
+Options: {"seats": 2..8 (default 4), "decks": 1 or 2 (default `suggested_decks`:
+2 from 6 seats up), "dealer": seat that deals the first round (default the
 last seat, so seat 0 starts), "names": [one string per seat] (optional)}.
 Other keys are ignored.
 

@@ -1,6 +1,6 @@
 """Kartenkampf: everyone secretly plays one of the cards 1..10; the highest card played exactly once wins.
 
-Options: {"seats": 2..8 (default 2), "names": [one string per seat] (optional)}.
+Options: {"seats": 2..8 (default 4), "names": [one string per seat] (optional)}.
 Other keys are ignored.
 
 Actions (one grammar, one verb): "play N" with N a card the seat still holds.

@@ -16,7 +16,7 @@ Between deals the room may change: `add_seat(state, name)` (only between deals) 
 the score list, so higher seat numbers move down by one). `start_next_deal(state)` is the
 same as the action "next".
 
-Options: {"seats": 2..5 (default 2), "limit": minus-point limit (default 100), "names": [str]}.
+Options: {"seats": 2..5 (default 3), "limit": minus-point limit (default 100), "names": [str]}.
 A seat whose minus points exceed the limit is out; the game is over when one seat is left.
 `outcome` gives {"winners": [seat], "scores": minus points per seat (lower is better),
 "minus": same, "out": [bool per seat]}.
