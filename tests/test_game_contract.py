@@ -198,3 +198,17 @@ def test_the_sixth_game_plays_in_a_room_with_a_phone_and_a_screen(sixth_game, re
     # No frame gave a device the stock: the one secret of this game.
     for app, _device in devices.values():
         assert all('"stock"' not in frame for frame in app.frames)
+
+
+@pytest.mark.parametrize("game", every_game())
+def test_a_seat_not_at_the_table_sees_no_hand(game, sixth_game):
+    """A view asked for a seat that is not at the table (-1 would index the last hand) is refused or public."""
+    engine = load(game)
+    state = engine.new_game(dict(SHORT_OPTIONS.get(game, {})), Rng(5))
+    seats = len(engine.view(state, None)["names"])
+    for seat in (-1, -seats, seats, True, "0", 1.0):
+        try:
+            view = engine.view(state, seat)
+        except IllegalAction:
+            continue
+        assert view.get("hand") in (None, []), "seat %r was shown a hand" % (seat,)

@@ -642,6 +642,8 @@ def _trick_view(state, trick):
 
 def view(state, seat):
     """Return what one seat (or the table, seat None) may see."""
+    if seat is not None and not (is_whole(seat) and 0 <= seat < len(state["hands"])):
+        raise IllegalAction("there is no seat %r at this table" % (seat,))  # -1 would index the last hand
     over = deal_over(state)
     top = _top(state)
     log = []
