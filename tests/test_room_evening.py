@@ -181,6 +181,27 @@ def test_the_host_reloading_after_a_finished_game_comes_back_to_the_same_rooms_l
     loop.pump(lambda: anna.message is None and anna.lobby is not None, timeout=15)
 
 
+def test_the_hosts_typed_name_stays_from_game_to_game_and_across_a_reload(loop, relay_server):
+    """The host types "Mama" once: the next game's lobby and a reload keep it (the field came back empty
+    and the next games were played as "Gastgeber", a second person on the evening's table)."""
+    host_app, room = open_room(loop, relay_server, "golf")
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    host_app.screen = None
+    lobby = room_screens.LobbyScreen(host_app, room)
+    assert lobby.host_name_value == ""
+    lobby.on_input(host_app, "room-host-name", "Mama", True)
+    table = room.start_game({}, 2, "random", True, room.host_name)
+    play_out(loop, table, [anna])
+    last = room.back_to_lobby()
+    lobby = room_screens.LobbyScreen(host_app, room, last)
+    assert lobby.host_name_value == "Mama"
+    loop.pump(lambda: anna.lobby is not None and anna.lobby["host"]["name"] == "Mama")
+    room.stop()  # the host's page reloads in the lobby
+    screen = room_screens.host_screen(host_app, "golf")
+    assert isinstance(screen, room_screens.LobbyScreen) and screen.host_name_value == "Mama"
+
+
 def test_any_games_together_button_takes_the_kept_room_and_switches_its_game(loop, relay_server):
     host_app, room = open_room(loop, relay_server, "punktejagd")
     anna_app, anna = join(loop, relay_server, room, "Anna")

@@ -279,7 +279,8 @@ class LobbyScreen(Screen):
         self.room = room
         request = request or {}
         self.host_plays = request["host_plays"] if "host_plays" in request else True
-        self.host_name_value = app.settings.get("name", "") or ""
+        # The name this room's host played under keeps standing in the field from game to game.
+        self.host_name_value = room.host_name or app.settings.get("name", "") or ""
         self.qr_svg = None
         self.qr_for = None
         self.base_asked = False
@@ -595,6 +596,7 @@ class LobbyScreen(Screen):
             app.rerender()
             app.focus("#room-host-name")
             return
+        self.room.set_host(name, self.host_plays)  # what the field holds now, kept for the next game's lobby
         name = name or app.settings.get("name", "") or t("room.host_default")
         if self.host_plays:
             # Two of one name at the table cannot be told apart: a phone has this name already.

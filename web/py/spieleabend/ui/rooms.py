@@ -336,7 +336,10 @@ class HostRoom:
         self.base = None      # the join links' address (from the server), e.g. http://192.168.1.5:8000
         # This device in the room, as its lobby has it (LobbyScreen.set_host): its name ("" for none yet)
         # and whether it plays the next game; during a game the table says it.
-        self.host_name = ""
+        # The name is kept in the room's stored document too, so a reload or the next game's lobby
+        # does not lose it (the host would become a second person on the evening's table).
+        host_name = self.doc["host_name"] if "host_name" in self.doc else ""
+        self.host_name = host_name if isinstance(host_name, str) else ""
         self.host_plays = True
         hello = {"type": "create", "v": PROTOCOL}
         if "token" in self.doc:
@@ -657,6 +660,7 @@ class HostRoom:
         # The room is marked started only once its game exists (and is saved): a start that fails
         # leaves this room's lobby, which a reload takes back, instead of a started room with no game
         # (which a reload would replace by a new room, stranding the phones).
+        self.doc["host_name"] = self.host_name
         self.table = HostTable.new(self.app, self.game, options, players, 0 if host_plays else None,
                                    {"room": room_meta, "room_code": room_meta["code"], "cr": new_round(0)},
                                    room=self)
