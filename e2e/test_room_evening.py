@@ -184,6 +184,24 @@ def test_one_room_for_the_whole_evening(devices, live_server):
     assert devices.errors() == []
 
 
+def test_a_phone_that_joins_during_mau_mau_watches_it_at_a_phones_width(devices, live_server):
+    """Dora joins while Mau-Mau runs and watches: the public table fits her 360 px phone, in German and English
+    (it came in the TV's sizes, 562 px wide, names and the limit cut off at the right)."""
+    url = live_server.url
+    room = Room(devices, url, "maumau", phones=1, screen=False, seed=3, seats=3)
+    room.host.wait("[data-testid=hand]")
+    for name, locale in (("dora", "de-DE"), ("eve", "en-US")):
+        late = devices(name, locale=locale)
+        open_link(late, url, room.link)
+        late.by("join-name").fill(name.title())
+        late.by("join-seat").click()
+        late.page.wait_for_selector("[data-testid=mm-table]")
+        assert late.page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert overflowing(late.page) == [], name
+        shot(late, "evening-watching-maumau-" + name)
+    room.check_secrets()
+
+
 def test_phones_go_on_from_a_stopped_punktejagd_to_the_next_game(devices, live_server):
     """The old game's screen on a phone once heard the next game's first view (KeyError 'plan' on every phone).
     A host, two phones and a table screen; each side reloads once; no device got what its seat may not see."""
