@@ -8,7 +8,7 @@ import pytest
 
 from spieleabend.games.common import IllegalAction
 from spieleabend.sha256 import commitment
-from spieleabend.ui import rooms
+from spieleabend.ui import room_screens, rooms
 from spieleabend.ui.table import reveal_due, reveal_shown
 from spieleabend.ui.rooms import HostRoom, RemoteTable, ScreenTable, backoff_ms, check_reveal, parse_join
 from tests.relay_fixtures import relay_server, relay_servers, shared_relay_server  # noqa: F401  (fixtures)
@@ -299,6 +299,23 @@ def test_relay_errors_reach_the_table_as_codes(loop, relay_server):
     loop.pump(lambda: nowhere.link.attempt == 2)
     assert 1500 < nowhere.link.retry_at - loop.now <= 2000 and 500 < first <= 1000
     nowhere.stop()
+
+
+def test_a_phone_whose_network_drops_is_told_briefly_not_that_rooms_need_the_server(loop, relay_server):
+    """The long "Räume brauchen den Spieleabend-Server …" is for a device that never reached it; a phone that was
+    in the room and lost its network says "Verbindung weg – neuer Versuch in … s" (the long words filled a
+    quarter of its screen, over the cards)."""
+    host_app, room = open_room(loop, relay_server)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    anna_app.relay_url = "ws://127.0.0.1:9/relay"  # the network is gone: no socket opens any more
+    anna_app.cut_network()
+    loop.pump(lambda: anna.link.state == "retrying" and anna.link.attempt >= 1 and not anna.link.opened)
+    loop.advance(anna.link.retry_at - loop.now)
+    loop.pump(lambda: anna.link.attempt >= 2 and anna.link.state == "retrying")
+    assert anna.link.error is None
+    state, text = room_screens.status_of(anna.link, now=loop.now)
+    assert state == "retrying" and text.startswith("Verbindung weg – neuer Versuch in ") and "Server" not in text
+    anna.disconnect()
 
 
 def test_removed_place_is_not_seated(loop, relay_server):

@@ -169,6 +169,7 @@ class RoomLink:
         self.timer = None
         self.stopped = False
         self.opened = False  # the current socket opened (else the server was not reached)
+        self.was_online = False  # some socket of this link reached the server (its network went, not the server)
         self.retry_at = None
         self.heard_at = 0     # when the current socket last brought a frame
         self.pinged_at = None  # when a ping went out that nothing has answered yet
@@ -223,6 +224,7 @@ class RoomLink:
 
     def on_open(self):
         self.opened = True
+        self.was_online = True
         if self.socket is not None:
             self.socket.send(self.hello)
 
@@ -268,7 +270,9 @@ class RoomLink:
             self.owner.on_link()
             return
         # Lost line, server restart, rate limit, server full: try again later.
-        self.error = error if error is not None else (None if self.opened else "no_server")
+        # "Rooms need the server" explains a first visit that cannot reach it; a phone whose network dropped
+        # mid-game only needs the short "Verbindung weg – neuer Versuch" (the long words filled its screen).
+        self.error = error if error is not None else (None if self.opened or self.was_online else "no_server")
         self.state = "retrying"
         delay = backoff_ms(self.attempt)
         self.attempt += 1
