@@ -305,7 +305,7 @@ def test_the_join_link_says_what_the_room_plays_now_also_after_the_host_changed_
     room.start_game({}, 3, "random", True, "Hosti")
     loop.pump()
     phone_app, screen = join_screen(loop, relay_server, room)
-    assert "Gerade läuft: Mau-Mau" in screen.render(phone_app) and "ab dem nächsten Geben" in screen.render(phone_app)
+    assert "Gerade läuft: Mau-Mau" in screen.render(phone_app) and "ab der nächsten Runde" in screen.render(phone_app)
 
 
 def test_the_join_link_keeps_the_typed_name_and_says_at_once_when_it_cannot_join(loop, relay_server):

@@ -33,6 +33,7 @@ register({
     "pdk.deal_of": ("Austeilung %(n)s von %(total)s", "Deal %(n)s of %(total)s"),
     "pdk.deal_open": ("Austeilung %(n)s (offen)", "Deal %(n)s (open)"),
     "pdk.your_turn": ("Du bist dran", "Your turn"),
+    "pdk.you": ("Du", "You"),
     "pdk.turn_of": ("%(name)s ist dran", "%(name)s's turn"),
     "pdk.thinking": ("überlegt …", "thinking …"),
     "pdk.cards_left": ("%(n)s Karten", "%(n)s cards"),
@@ -482,7 +483,9 @@ class TableScreen(Screen):
             note = t("pdk.thinking") if computers[seat] and seat != view["seat"] else t("pdk.on_turn")
         elif status[seat] == "passed":
             note = t("pdk.passed")
-        inputs = (where, seat, names[seat], count, turn, status[seat] == "passed", seat == view["seat"], note)
+        # This device's own tile says "Du", as Mau-Mau's and Golf's do.
+        name = t("pdk.you") if seat == view["seat"] else names[seat]
+        inputs = (where, seat, name, count, turn, status[seat] == "passed", seat == view["seat"], note)
         return self.parts.part("seat-" + where, inputs, seat_html, inputs)
 
     def render_top(self, app, view):
