@@ -90,8 +90,11 @@ def test_a_whole_evening_in_one_room(loop, relay_server):
     tv_app, tv = join(loop, relay_server, room, "TV", role="screen")
     loop.pump(lambda: len(room.seat_places()) == 2 and len(room.screens) == 1 and tv.lobby is not None)
     tokens = (anna.doc["token"], ben.doc["token"], tv.doc["token"])
-    # The screen shows how to join: the code, the PIN and the link (for its QR code) come with the lobby.
-    loop.pump(lambda: tv.lobby["invite"]["code"] == room.code())
+    # The screen shows how to join: the code, the PIN and the link (for its QR code) come with the lobby,
+    # the link once the server said its address (the host's lobby screen asks it).
+    room.base = host_app.page_origin()
+    room.send_lobby()
+    loop.pump(lambda: tv.lobby["invite"]["code"] == room.code() and tv.lobby["invite"]["url"] is not None)
     assert tv.lobby["invite"]["pin"] == room.doc["pin"] and room.doc["secret"] in tv.lobby["invite"]["url"]
 
     # 1. Kartenkampf with the host, Anna, Ben and a computer.
@@ -200,6 +203,15 @@ def test_the_hosts_typed_name_stays_from_game_to_game_and_across_a_reload(loop, 
     room.stop()  # the host's page reloads in the lobby
     screen = room_screens.host_screen(host_app, "golf")
     assert isinstance(screen, room_screens.LobbyScreen) and screen.host_name_value == "Mama"
+
+
+def test_the_lobby_sends_the_join_link_only_with_the_servers_address(loop, relay_server):
+    """Before the server said its address the link would be the page's own (a host reloaded on 127.0.0.1 sent
+    http://127.0.0.1… for a moment, and a table screen's QR code could show it)."""
+    host_app, room = open_room(loop, relay_server, "golf")
+    assert room.lobby_message()["invite"]["url"] is None and room.lobby_message()["invite"]["code"] == room.code()
+    room.base = "http://192.168.1.5:8000"
+    assert room.lobby_message()["invite"]["url"] == "http://192.168.1.5:8000" + room.doc["link"]
 
 
 def test_any_games_together_button_takes_the_kept_room_and_switches_its_game(loop, relay_server):

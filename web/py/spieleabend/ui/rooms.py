@@ -601,7 +601,10 @@ class HostRoom:
         watching = self.watching()
         # The invitation goes to everyone in the room: the table screen shows it large, and a phone may pass
         # the link on to a latecomer (all of them could read it off the host's lobby anyway).
-        invite = {"code": self.code(), "pin": None if self.pin_locked else self.doc.get("pin"), "url": self.join_url()}
+        # The link only once the server has said its address: before, it would be this page's own (after a
+        # reload on the host, http://127.0.0.1… for a moment, which a table screen's QR code could show).
+        invite = {"code": self.code(), "pin": None if self.pin_locked else self.doc.get("pin"),
+                  "url": self.join_url() if self.base else None}
         return {"k": "lobby", "game": self.game, "invite": invite,
                 "places": [{"name": p["name"], "online": p["online"], "watching": p["seat"] in watching}
                            for p in self.seat_places()],
