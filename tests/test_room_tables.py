@@ -318,6 +318,27 @@ def test_a_phone_whose_network_drops_is_told_briefly_not_that_rooms_need_the_ser
     anna.disconnect()
 
 
+def test_an_unnamed_host_is_host_on_an_english_phone_and_gastgeber_on_a_german_one(loop, relay_server):
+    """A German host that typed no name plays as "Gastgeber"; an English phone showed that German word at the
+    table, in its feed and on the evening's table. It now shows its own word; a computer keeps its name."""
+    from spieleabend.ui import i18n
+
+    host_app, room = open_room(loop, relay_server)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({}, 3, "random", True, "Gastgeber")
+    try:
+        i18n.set_language("en")  # what the phone's frames meet from here on: an English device
+        loop.pump(lambda: anna.view() is not None)
+        assert anna.view()["names"][0] == "Host" and anna.seats()[0]["name"] == "Host"
+        assert anna.view()["names"][1] == "Anna" and table.names()[0] == "Gastgeber"
+        i18n.set_language("de")
+        anna.link.send({"type": "to_host", "data": {"k": "sync"}})
+        loop.pump(lambda: anna.view()["names"][0] == "Gastgeber")
+    finally:
+        i18n.set_language("de")
+
+
 def test_removed_place_is_not_seated(loop, relay_server):
     host_app, room = open_room(loop, relay_server)
     anna_app, anna = join(loop, relay_server, room, "Anna")

@@ -13,8 +13,8 @@ from spieleabend.games import load as load_engine
 from spieleabend.games.common import rank_by_keys
 from spieleabend.ui.html import button, card_name, escape
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.rooms import (HostRoom, RemoteTable, ScreenTable, game_module, look_room, name_key,
-                                  normalize_code, parse_join)
+from spieleabend.ui.rooms import (HOST_DEFAULT_NAMES, HostRoom, RemoteTable, ScreenTable, game_module, look_room,
+                                  name_key, normalize_code, parse_join)
 from spieleabend.ui.shell import NAME_LENGTH, Screen, page
 from spieleabend.ui.table import chosen_strength
 
@@ -101,7 +101,7 @@ register({
     "room.host_plays_hint": ("Aus: dieses Gerät zeigt nur den Tisch (z. B. ein Tablet in der Mitte).",
                              "Off: this device only shows the table (e.g. a tablet in the middle)."),
     "room.your_name": ("Dein Name", "Your name"),
-    "room.host_default": ("Gastgeber", "Host"),
+    "room.host_default": HOST_DEFAULT_NAMES,
     "room.close_joining": ("Beitritt schließen", "Close joining"),
     "room.open_joining": ("Beitritt wieder öffnen", "Open joining again"),
     "room.joining_closed": ("Beitritt ist geschlossen.", "Joining is closed."),

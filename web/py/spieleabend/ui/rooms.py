@@ -47,6 +47,7 @@ from spieleabend.games import GAME_MODULES, check_action
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
+from spieleabend.ui.i18n import LANGUAGES, language
 from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_players, flag, keep_replay,
                                   new_computer_names, result_entry, screen_module, seat_player)
 
@@ -92,6 +93,36 @@ def parse_join(text):
 
 
 from spieleabend.protocol import normalize_code  # noqa: E402  (the relay uses the same)
+
+# A host that gave no name plays as "Gastgeber" (German host device) or "Host" (English): the name travels as
+# text, so a device in the other language shows it as its own word (room.host_default is this pair).
+HOST_DEFAULT_NAMES = ("Gastgeber", "Host")
+
+
+def local_host_name(name):
+    """Return the host's default name in this device's language; any other name as it is."""
+    if name in HOST_DEFAULT_NAMES:
+        return HOST_DEFAULT_NAMES[LANGUAGES.index(language())]
+    return name
+
+
+def localise_host_names(data):
+    """Rename an unnamed host's seat in a received table or lobby message to this device's word for it.
+
+    Only a person seat played on the host device (kind PERSON) and a person's row of the evening's table:
+    the host's seat is the one seat of that kind, and a computer keeps its name."""
+    if data["k"] == "table" and isinstance(data.get("seats"), list) and isinstance(data.get("view"), dict):
+        names = data["view"].get("names")
+        for seat, entry in enumerate(data["seats"]):
+            if isinstance(entry, dict) and entry.get("kind") == PERSON and isinstance(names, list) and \
+                    seat < len(names) and names[seat] in HOST_DEFAULT_NAMES:
+                local = local_host_name(names[seat])
+                names[seat] = local
+                entry["name"] = local
+    elif data["k"] == "lobby" and isinstance(data.get("night"), list):
+        for row in data["night"]:
+            if isinstance(row, dict) and not row.get("computer") and row.get("name") in HOST_DEFAULT_NAMES:
+                row["name"] = local_host_name(row["name"])
 
 
 def look_room(app, code, secret, on_answer):
@@ -1597,6 +1628,7 @@ class RemoteTable(Table):
         if not isinstance(data, dict) or "k" not in data:
             return
         k = data["k"]
+        localise_host_names(data)
         if k == "table":
             self.take_table(data)
         elif k == "lobby":
