@@ -209,6 +209,21 @@ def test_a_panel_takes_the_focus_keeps_tab_inside_and_gives_it_back(page, live_s
     assert active_testid(page) == "open-log"
 
 
+def test_a_screen_reader_hears_what_changed_in_the_screens_live_regions(page, live_server):
+    """Every drawing makes the screen anew, so its live regions were new nodes that screen readers do not read
+    out; the page's own region says what changed: the chosen card, then the next round."""
+    start_game(page, live_server.url, computers=1)
+    page.keyboard.press("7")
+    page.wait_for_function("document.querySelector('[data-testid=announce]').textContent.includes('7')")
+    assert page.get_by_test_id("announce").inner_text() == page.get_by_test_id("selection").inner_text()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=hand]")
+    page.wait_for_function("document.querySelector('[data-testid=announce]').textContent.includes('2')")
+    assert page.get_by_test_id("round-head").inner_text().split("\n")[0] in page.get_by_test_id("announce").inner_text()
+
+
 def test_keyboard_number_keys_and_enter(page, live_server):
     start_game(page, live_server.url, computers=1)
     page.keyboard.press("7")
