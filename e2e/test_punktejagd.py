@@ -209,6 +209,23 @@ def test_a_panel_takes_the_focus_keeps_tab_inside_and_gives_it_back(page, live_s
     assert active_testid(page) == "open-log"
 
 
+def test_the_focus_goes_on_to_what_comes_next_when_its_control_goes_with_the_move(page, live_server):
+    """A keyboard user confirms with "Plan bestätigen", which the move disables: the focus fell to the page's
+    body; it now lands on "Nächste Runde" once the reveal offers it, then on "Plan bestätigen" again."""
+    start_game(page, live_server.url, computers=1)
+    page.get_by_test_id("card-7").focus()
+    page.keyboard.press("Enter")
+    assert active_testid(page) == "card-7"
+    page.get_by_test_id("confirm").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+    page.wait_for_function("document.activeElement.getAttribute('data-testid') === 'next-round'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=hand]")
+    page.keyboard.press("5")
+    page.wait_for_function("document.activeElement.getAttribute('data-testid') === 'confirm'")
+
+
 def test_a_screen_reader_hears_what_changed_in_the_screens_live_regions(page, live_server):
     """Every drawing makes the screen anew, so its live regions were new nodes that screen readers do not read
     out; the page's own region says what changed: the chosen card, then the next round."""
