@@ -8,6 +8,7 @@ described in docs/rooms.md; keep the two in step.
 """
 
 import json
+import re
 import secrets
 import select
 import socket
@@ -144,6 +145,21 @@ def _reject_constant(name):
 
 
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+# The JSON escape of a UTF-16 surrogate (a backslash, u, D800 to DFFF). json decodes a valid pair
+# into one character, but a lone one stays a surrogate, which no UTF-8 frame (nor a Redis command)
+# can carry: stored in a name it would break every frame that names it.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+# Only for that check: Infinity passes here (the check is about strings).
+_CHECKER = json.JSONEncoder(ensure_ascii=False, allow_nan=True)
+
+
+def _encodable(frame):
+    """Tell whether a decoded frame can go out again as UTF-8 (no lone surrogate in any string)."""
+    try:
+        _CHECKER.encode(frame).encode("utf-8")
+    except (UnicodeEncodeError, RecursionError):
+        return False
+    return True
 
 
 def decode(text, limit):
@@ -157,6 +173,10 @@ def decode(text, limit):
         raise RelayError("malformed", "not JSON") from None
     if not isinstance(frame, dict):
         raise RelayError("malformed", "a frame is a JSON object")
+    # The text arrived as valid UTF-8, so a surrogate can only come from an escape: a search for a
+    # backslash (memchr) spares almost every frame the closer look.
+    if "\\" in text and _SURROGATE_ESCAPE.search(text) and not _encodable(frame):
+        raise RelayError("malformed", "a string is not Unicode text (a lone surrogate)")
     kind = frame.get("type")
     if not isinstance(kind, str):
         raise RelayError("malformed", "missing field: type")

@@ -1,0 +1,104 @@
+"""Room relay hardening: frames that could not go out again, names that imitate others,
+per-address limits, handshakes that are not websockets. Every relay test runs in memory and on Redis."""
+
+import pytest
+
+from tests.relay_client import create_frame, join_frame, look_frame, resume_frame
+from tests.relay_fixtures import (  # noqa: F401  (fixtures)
+    make_relay_server, relay_server, relay_servers, shared_relay_server)
+
+
+def expect_error(client, code, close_code):
+    """Read until the relay closes; check the error frame's code and the close code."""
+    closed = client.wait_closed()
+    assert (closed.error_code, closed.close_code) == (code, close_code)
+
+
+def settle(client):
+    """Return once the relay has handled every frame this client sent."""
+    client.send({"type": "ping"})
+    client.recv_type("pong")
+
+
+# ----- strings that are not Unicode text, numbers JSON does not have -------------------------
+
+LONE = "\ud800x"  # json.dumps writes it as the escape \ud800, as a hostile client would
+
+
+def test_a_lone_surrogate_in_a_name_is_malformed_and_the_room_goes_on(relay_server):
+    host = relay_server.host()
+    room, secret = host.welcome["room"], host.welcome["secret"]
+    bad = relay_server.client()
+    # The raw text of the audit: the escape as JSON text, not a character.
+    bad.send_raw('{"type":"join","v":1,"room":"%s","secret":"%s","name":"\\ud800x"}' % (room, secret))
+    expect_error(bad, "malformed", 1007)
+    for name in (LONE, "\udc00", "a\udfffb"):
+        bad = relay_server.client()
+        bad.send(join_frame(room, secret=secret, name=name))
+        expect_error(bad, "malformed", 1007)
+    # Nothing was stored: the next seat is seat 1 and the host hears of it and only of it.
+    seat = relay_server.seat(host, name="Anna")
+    assert seat.welcome["seat"] == 1
+    host.close()
+    assert seat.recv_type("presence")["status"] == "away"
+    back = relay_server.client()
+    resumed = back.resume(room, host.welcome["token"])
+    assert resumed["places"] == [{"role": "seat", "seat": 1, "name": "Anna", "online": True}]
+    back.to_seat(1, "weiter")
+    assert seat.recv_type("msg")["data"] == "weiter"
+
+
+@pytest.mark.parametrize("frame", [
+    {"type": "to_all", "data": LONE},
+    {"type": "to_seat", "seat": 1, "data": {"hand": [LONE]}},
+    {"type": "to_screens", "data": {LONE: 1}},
+    {"type": "about", "data": {"game": LONE}},
+    {"type": "to_all", "data": 1, "extra": LONE},
+])
+def test_a_lone_surrogate_in_a_host_frame_is_malformed(relay_server, frame):
+    host = relay_server.host()
+    seat = relay_server.seat(host)
+    host.send(frame)
+    expect_error(host, "malformed", 1007)
+    assert seat.recv_type("presence") == {"type": "presence", "role": "host", "status": "away"}
+    back = relay_server.client()
+    back.resume(host.welcome["room"], host.welcome["token"])
+    back.to_all("marker")
+    assert seat.recv_type("msg")["data"] == "marker"
+    looker = relay_server.client()
+    assert looker.look(host.welcome["room"], host.welcome["secret"])["about"] is None
+
+
+def test_a_lone_surrogate_from_a_seat_is_malformed(relay_server):
+    host = relay_server.host()
+    seat = relay_server.seat(host)
+    seat.to_host({"play": LONE})
+    expect_error(seat, "malformed", 1007)
+    assert host.recv_type("presence")["status"] == "away"
+    settle(host)
+
+
+@pytest.mark.parametrize("make", [
+    lambda room, secret, token: join_frame(room, secret=secret + LONE),
+    lambda room, secret, token: join_frame(room, pin="12\udc0034"),
+    lambda room, secret, token: join_frame(room + LONE, secret=secret),
+    lambda room, secret, token: look_frame(room, LONE),
+    lambda room, secret, token: resume_frame(room, token + LONE),
+    lambda room, secret, token: dict(create_frame(), note=LONE),
+])
+def test_a_lone_surrogate_in_a_hello_is_malformed(relay_server, make):
+    host = relay_server.host()
+    client = relay_server.client()
+    client.send(make(host.welcome["room"], host.welcome["secret"], host.welcome["token"]))
+    expect_error(client, "malformed", 1007)
+    assert relay_server.relay.room_count() == 1
+    settle(host)
+
+
+def test_surrogate_pairs_and_escaped_backslashes_pass(relay_server):
+    host = relay_server.host()
+    seat = relay_server.seat(host, name="Anna \U0001F600")
+    # A pair as escapes is one character; "\\ud800" is a backslash and five letters.
+    host.send_raw('{"type": "to_all", "data": ["\\ud83d\\ude00", "\\\\ud800", "\\uD83C\\uDCA1"]}')
+    assert seat.recv_type("msg")["data"] == ["\U0001F600", "\\ud800", "\U0001F0A1"]
+    settle(host)
