@@ -118,6 +118,18 @@ def encode(frame):
     return _ENCODER.encode(frame)
 
 
+def encode_data(frame):
+    """Serialize an outgoing frame that carries a client's `data`, or raise RelayError.
+
+    JSON has no infinity, but a number literal too large for a float (1e400) parses as one;
+    it is refused here, where the data is encoded anyway, instead of on every frame.
+    """
+    try:
+        return _ENCODER.encode(frame)
+    except (ValueError, RecursionError):
+        raise RelayError("malformed", "a number is out of range (JSON has no Infinity)") from None
+
+
 def wire_frame(text):
     """Return the bytes of one unmasked, uncompressed websocket text frame (RFC 6455, 5.2).
 
@@ -757,7 +769,7 @@ class Relay:
                 seat = room.seats.get(target)
                 recipients = [seat.conn if seat else None]
         sender = "host" if place.role == "host" else place.number
-        text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
+        text = encode_data({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
         wire = wire_frame(text)
         for recipient in recipients:
             # A place that is away misses the frame; its owner resends views on "back".
@@ -884,7 +896,7 @@ def about_text(frame):
     """Return the `about` frame's data as JSON text, or raise if it is missing or too large."""
     if "data" not in frame:
         raise RelayError("malformed", "missing field: data")
-    text = encode(frame["data"])
+    text = encode_data(frame["data"])
     if len(text.encode("utf-8")) > ABOUT_MAX_BYTES:
         raise RelayError("too_large", "`about` may hold at most %d bytes" % ABOUT_MAX_BYTES)
     return text

@@ -46,8 +46,8 @@ except ImportError:  # pragma: no cover
 from redis.retry import Retry
 
 from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
-                          _field, check_secret, encode, looked_frame, new_code, normalize_code,
-                          wire_frame, wire_frame_bytes)
+                          _field, check_secret, encode, encode_data, looked_frame, new_code,
+                          normalize_code, wire_frame, wire_frame_bytes)
 
 
 # Relays a frame to the addressed places on other processes than the sender's (ARGV[7]), whose own
@@ -629,7 +629,7 @@ class RedisRelay(Relay):
         if here.get(place.key) is not conn:
             return  # another socket of this process has taken its place back
         sender = "host" if place.role == "host" else place.number
-        text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
+        text = encode_data({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
         key = "h" if target == "host" else (target if isinstance(target, str) else "s%d" % target)
         # The frame's time is taken before anyone can read it: a recipient that answers at once
         # must not find its room marked active later than this frame.

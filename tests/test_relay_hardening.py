@@ -102,3 +102,29 @@ def test_surrogate_pairs_and_escaped_backslashes_pass(relay_server):
     host.send_raw('{"type": "to_all", "data": ["\\ud83d\\ude00", "\\\\ud800", "\\uD83C\\uDCA1"]}')
     assert seat.recv_type("msg")["data"] == ["\U0001F600", "\\ud800", "\U0001F0A1"]
     settle(host)
+
+
+@pytest.mark.parametrize("text", [
+    '{"type": "to_all", "data": 1e400}',
+    '{"type": "to_seat", "seat": 1, "data": {"score": [1, -1E+400]}}',
+    '{"type": "to_screens", "data": 1%s.0}' % ("0" * 400),
+    '{"type": "about", "data": {"x": 1e999}}',
+])
+def test_a_number_too_large_for_a_float_is_malformed(relay_server, text):
+    host = relay_server.host()
+    seat = relay_server.seat(host)
+    host.send_raw(text)
+    expect_error(host, "malformed", 1007)
+    assert seat.recv_type("presence")["status"] == "away"
+    looker = relay_server.client()
+    assert looker.look(host.welcome["room"], host.welcome["secret"])["about"] is None
+
+
+def test_a_number_too_large_from_a_seat_is_malformed_and_large_finite_ones_pass(relay_server):
+    host = relay_server.host()
+    seat = relay_server.seat(host)
+    seat.send_raw('{"type": "to_host", "data": [1e308, -2.5e-300, 1%s]}' % ("0" * 400))
+    assert host.recv_type("msg")["data"] == [1e308, -2.5e-300, 10 ** 400]
+    seat.send_raw('{"type": "to_host", "data": 2e308}')
+    expect_error(seat, "malformed", 1007)
+    assert host.recv_type("presence")["status"] == "away"
