@@ -94,6 +94,10 @@ SCREEN_TYPES = {"leave", "ping"}
 HELLO_TYPES = {"create", "join", "resume", "look"}
 ALL_TYPES = HOST_TYPES | SEAT_TYPES | HELLO_TYPES
 
+# Bidirectional controls (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM): in a name they
+# turn its text around and so imitate another player's name. Zero-width joiners stay: emoji need them.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+                          "\u200e\u200f\u061c")
 CLOSE_WAIT = 2.0  # seconds to wait for the client's close reply before ending TCP
 # What a host tells the holders of its link before they join (the game it plays): a line, not a table.
 ABOUT_MAX_BYTES = 2048
@@ -691,7 +695,7 @@ class Relay:
         if len(name) > self.config["RELAY_MAX_NAME"]:
             raise RelayError("malformed", "name longer than %d characters"
                              % self.config["RELAY_MAX_NAME"])
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
+        if any(unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS for ch in name):
             raise RelayError("malformed", "control characters in name")
         return name
 

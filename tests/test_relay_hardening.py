@@ -128,3 +128,26 @@ def test_a_number_too_large_from_a_seat_is_malformed_and_large_finite_ones_pass(
     seat.send_raw('{"type": "to_host", "data": 2e308}')
     expect_error(seat, "malformed", 1007)
     assert host.recv_type("presence")["status"] == "away"
+
+
+# ----- names -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", [
+    "Anna\u202e", "\u202aBert", "Ca\u202brl", "Dora\u202c", "\u202dEva", "\u2066Fritz\u2069",
+    "Gabi\u2067", "\u2068Hans", "Ida\u200e", "Jan\u200f", "Karl\u061c", "\u202enna", "Anna\x07",
+])
+def test_names_with_bidi_or_control_characters_are_malformed(relay_server, name):
+    host = relay_server.host()
+    client = relay_server.client()
+    client.send(join_frame(host.welcome["room"], secret=host.welcome["secret"], name=name))
+    expect_error(client, "malformed", 1007)
+    assert relay_server.seat(host, name="Anna").welcome["seat"] == 1
+
+
+def test_names_with_joiners_and_emoji_pass(relay_server):
+    host = relay_server.host()
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467 Zoë"  # a family emoji is joined by ZWJs
+    seat = relay_server.seat(host, name=family)
+    assert seat.welcome["name"] == family
+    arabic = "\u0644\u064a\u0644\u0649"  # right-to-left letters are fine; only the controls are not
+    assert relay_server.seat(host, name=arabic).welcome["name"] == arabic
