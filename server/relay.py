@@ -58,6 +58,16 @@ DEFAULTS = {
     "RELAY_SWEEP_INTERVAL": 5.0,  # None: no background sweeper (tests call Relay.sweep)
     "RELAY_CLOCK": time.monotonic,
     "RELAY_REDIS_URL": None,  # redis://host:port/db: rooms shared by every process using it
+    # Per client address (the WSGI request's, i.e. the phone's behind a proxy whose address the app
+    # trusts): sockets open at once, and rooms created per RELAY_ADDRESS_WINDOW seconds. A family
+    # behind one router needs a socket per device and a room now and then; one address can no
+    # longer fill RELAY_MAX_ROOMS or RELAY_MAX_CONNECTIONS for everybody. None: no limit.
+    "RELAY_MAX_SOCKETS_PER_ADDRESS": 100,
+    "RELAY_MAX_ROOMS_PER_ADDRESS": 20,
+    "RELAY_ADDRESS_WINDOW": 600.0,
+    # Addresses without these limits: the machine itself (tests, benchmarks, and a proxy on the
+    # same machine that does not pass on the phone's address yet, rather than one limit for all).
+    "RELAY_ADDRESS_EXEMPT": ("127.0.0.1", "::1"),
 }
 
 # Error code -> websocket close code sent after the error frame.
@@ -75,6 +85,7 @@ CLOSE_CODES = {
     "hello_timeout": 1008,
     "too_large": 1009,
     "server_full": 1013,
+    "address_limit": 1013,  # too many sockets or new rooms from one address: try again later
 }
 
 # Reason of a "closed" notice -> close code.
@@ -494,23 +505,33 @@ class Relay:
         self.lock = threading.Lock()
         self.rooms = {}
         self.connections = set()
+        self.peer_sockets = {}  # client address -> its open sockets (per-address limit)
+        self.peer_rooms = {}  # client address -> [start of its window, rooms created in it]
         self._sweeper = None
         self._stopping = threading.Event()
 
     # ----- connection lifecycle -------------------------------------------------
 
-    def serve(self, ws):
-        """Serve one websocket from its hello to its close."""
+    def serve(self, ws, peer=None):
+        """Serve one websocket from its hello to its close (`peer`: the client's address)."""
         self._start_sweeper()
         conn = Connection(ws, TokenBucket(self.config["RELAY_SEAT_RATE"],
                                           self.config["RELAY_SEAT_BURST"], self.clock),
                           self.config["RELAY_SEND_TIMEOUT"],
                           plain=not self.config["RELAY_COMPRESSION"])
+        conn.peer = None if peer in self.config["RELAY_ADDRESS_EXEMPT"] else peer
+        conn.peer_counted = False
+        if conn.peer is not None and self.config["RELAY_MAX_SOCKETS_PER_ADDRESS"] is not None \
+                and not self._count_socket(conn):
+            conn.fail(RelayError("address_limit", "too many sockets from this address"))
+            conn.finish()
+            return
         with self.lock:
             admitted = len(self.connections) < self.config["RELAY_MAX_CONNECTIONS"]
             if admitted:
                 self.connections.add(conn)
         if not admitted:
+            self._uncount_socket(conn)
             conn.fail(RelayError("server_full", "too many connections"))
             conn.finish()
             return
@@ -547,8 +568,47 @@ class Relay:
             raise RelayError("binary_frame", "frames are JSON text")
         return decode(text, self.config["RELAY_MAX_MESSAGE_BYTES"])
 
+    def _count_socket(self, conn):
+        """Count a new socket against its address's limit; False if the address has too many."""
+        with self.lock:
+            count = self.peer_sockets.get(conn.peer, 0)
+            if count >= self.config["RELAY_MAX_SOCKETS_PER_ADDRESS"]:
+                return False
+            self.peer_sockets[conn.peer] = count + 1
+        conn.peer_counted = True
+        return True
+
+    def _uncount_socket(self, conn):
+        """Give a finished socket's count back to its address."""
+        if not conn.peer_counted:
+            return
+        conn.peer_counted = False
+        with self.lock:
+            count = self.peer_sockets.get(conn.peer, 0) - 1
+            if count > 0:
+                self.peer_sockets[conn.peer] = count
+            else:
+                self.peer_sockets.pop(conn.peer, None)
+
+    def _count_room(self, conn, now):
+        """Count a new room against its creator's address (lock held); raise over the limit.
+
+        A fixed window per address: RELAY_MAX_ROOMS_PER_ADDRESS rooms, then none until
+        RELAY_ADDRESS_WINDOW seconds after the window's first room.
+        """
+        limit = self.config["RELAY_MAX_ROOMS_PER_ADDRESS"]
+        if conn.peer is None or limit is None:
+            return
+        window = self.peer_rooms.get(conn.peer)
+        if window is None or now - window[0] >= self.config["RELAY_ADDRESS_WINDOW"]:
+            window = self.peer_rooms[conn.peer] = [now, 0]
+        if window[1] >= limit:
+            raise RelayError("address_limit", "too many new rooms from this address")
+        window[1] += 1
+
     def _release(self, conn):
         """Forget a finished socket; tell the others that its place is away."""
+        self._uncount_socket(conn)
         notices = []
         with self.lock:
             self.connections.discard(conn)
@@ -587,6 +647,7 @@ class Relay:
         with self.lock:
             if len(self.rooms) >= self.config["RELAY_MAX_ROOMS"]:
                 raise RelayError("server_full", "too many rooms")
+            self._count_room(conn, self.clock())
             room = Room(new_code(self.rooms), self.clock())
             self.rooms[room.code] = room
             self._attach(conn, room, room.host)
@@ -845,6 +906,9 @@ class Relay:
         with self.lock:
             for room in list(self.rooms.values()):
                 notices += self._expire(room, now)
+            window = self.config["RELAY_ADDRESS_WINDOW"]
+            for peer in [p for p, (start, _) in self.peer_rooms.items() if now - start >= window]:
+                del self.peer_rooms[peer]
         self._deliver(notices)
 
     def close_all(self, reason="shutdown"):
@@ -970,6 +1034,8 @@ def init_app(app):
     @sock.route(app.config["RELAY_PATH"], bp=blueprint)
     def relay_socket(ws):
         """Serve one relay websocket."""
-        current_app.extensions["relay"].serve(ws)
+        # The address the WSGI server gives: behind a proxy the phone's only where the app is set
+        # to trust the proxy's forwarded address (never read from a header here).
+        current_app.extensions["relay"].serve(ws, request.remote_addr)
 
     app.register_blueprint(blueprint)

@@ -1,11 +1,15 @@
 """Room relay hardening: frames that could not go out again, names that imitate others,
 per-address limits, handshakes that are not websockets. Every relay test runs in memory and on Redis."""
 
+import time
+from types import SimpleNamespace
+
 import pytest
 
-from tests.relay_client import create_frame, join_frame, look_frame, resume_frame
+from server.relay import RelayError
+from tests.relay_client import RelayClosed, create_frame, join_frame, look_frame, resume_frame
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
-    make_relay_server, relay_server, relay_servers, shared_relay_server)
+    make_relay_server, relay_server, relay_servers, session_redis, shared_relay_server)
 
 
 def expect_error(client, code, close_code):
@@ -151,3 +155,103 @@ def test_names_with_joiners_and_emoji_pass(relay_server):
     assert seat.welcome["name"] == family
     arabic = "\u0644\u064a\u0644\u0649"  # right-to-left letters are fine; only the controls are not
     assert relay_server.seat(host, name=arabic).welcome["name"] == arabic
+
+
+# ----- per-address limits ------------------------------------------------------------------
+
+LIMITS = {"RELAY_ADDRESS_EXEMPT": (), "RELAY_MAX_SOCKETS_PER_ADDRESS": 3,
+          "RELAY_MAX_ROOMS_PER_ADDRESS": 3, "RELAY_ADDRESS_WINDOW": 600.0}
+
+
+def eventually(check, seconds=5.0):
+    """Retry `check` (which raises while not yet true) until it passes or time runs out."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return check()
+        except (AssertionError, RelayClosed):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def test_one_address_may_hold_only_so_many_sockets(make_relay_server):
+    server = make_relay_server(LIMITS)
+    host = server.host()
+    seat = server.seat(host)
+    silent = server.client()  # never says hello: it counts all the same
+    fourth = server.client()
+    expect_error(fourth, "address_limit", 1013)
+    # Another address is not held up by this one.
+    other = server.client(source="127.0.0.2")
+    assert other.create()["type"] == "created"
+    # A socket that closes gives its place back.
+    silent.close()
+    eventually(lambda: server.client().create())
+    host.to_seat(1, "still here")
+    assert seat.recv_type("msg")["data"] == "still here"
+
+
+def test_one_address_may_create_only_so_many_rooms_in_a_window(make_relay_server):
+    server = make_relay_server(LIMITS)
+    for _ in range(3):  # create, then close: the rooms stay and wait for their hosts
+        server.host().close()
+    refused = server.client()
+    refused.send(create_frame())
+    expect_error(refused, "address_limit", 1013)
+    assert server.relay.room_count() == 3
+    # Joining is not creating; another address creates; the window passes and this one creates again.
+    host = server.client(source="127.0.0.2")
+    host.create()
+    assert server.seat(host).welcome["seat"] == 1
+    server.clock.advance(599)
+    refused = server.client()
+    refused.send(create_frame())
+    expect_error(refused, "address_limit", 1013)
+    server.clock.advance(1)
+    assert server.host().welcome["room"]
+
+
+def test_the_machine_itself_is_exempt_by_default(make_relay_server):
+    server = make_relay_server({"RELAY_MAX_SOCKETS_PER_ADDRESS": 1, "RELAY_MAX_ROOMS_PER_ADDRESS": 1})
+    hosts = [server.host() for _ in range(3)]
+    assert len({h.welcome["room"] for h in hosts}) == 3
+    assert server.client(source="127.0.0.2").create()["type"] == "created"
+    expect_error(server.client(source="127.0.0.2"), "address_limit", 1013)
+
+
+def test_redis_counts_an_address_across_processes_and_forgets_a_dead_process(
+        make_relay_server, session_redis):
+    server = make_relay_server(LIMITS)
+    if server.backend != "redis":
+        pytest.skip("one process in memory")
+    from server.relay_redis import RedisRelay
+
+    first = server.relay
+    second = RedisRelay(dict(first.config, RELAY_CLOCK=server.clock), session_redis.url)
+    try:
+        for relay, process in ((first, "first"), (second, "second")):
+            relay.process = process
+            relay._beat()
+
+        def conn(peer="203.0.113.9"):
+            return SimpleNamespace(peer=peer, peer_counted=False)
+
+        held = [conn(), conn()]
+        assert all(first._count_socket(c) for c in held)
+        assert second._count_socket(conn())
+        assert not second._count_socket(conn())
+        assert second._count_socket(conn("203.0.113.10"))
+        first._uncount_socket(held[0])
+        assert second._count_socket(conn())
+        # The first process dies without giving its counts back: they no longer count.
+        first.redis.delete(first._process_key("first"))
+        assert second._count_socket(conn())
+        assert not second._count_socket(conn())
+        for relay in (first, second, first):
+            relay._count_room(conn(), server.clock())
+        with pytest.raises(RelayError) as refused:
+            second._count_room(conn(), server.clock())
+        assert refused.value.code == "address_limit"
+    finally:
+        second.close_all()
