@@ -18,12 +18,12 @@ import time
 import unicodedata
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, request
 from flask_sock import Sock
 from simple_websocket import ConnectionClosed
 from wsproto.connection import ConnectionState
 from wsproto.events import Ping, TextMessage
-from wsproto.utilities import LocalProtocolError
+from wsproto.utilities import LocalProtocolError, RemoteProtocolError
 
 from spieleabend.protocol import (  # noqa: F401  (re-exported for tests and tools)
     CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION, REPLACED_CLOSE, normalize_code)
@@ -994,7 +994,16 @@ def origin_allowed(origin, host, allowed):
 
 
 def _before_handshake():
-    """Refuse foreign origins; leave compression out unless the config asks for it."""
+    """Refuse what is no websocket handshake and foreign origins; leave compression out unless asked."""
+    headers = request.headers
+    if (headers.get("Upgrade", "").lower() != "websocket"
+            or "upgrade" not in headers.get("Connection", "").lower()
+            or not headers.get("Sec-WebSocket-Key")):
+        abort(400)  # not a websocket handshake (the websocket layer would fail with a traceback)
+    if headers.get("Sec-WebSocket-Version") != "13":
+        # RFC 6455, 4.2.2: tell the client the version this server speaks.
+        abort(Response("Sec-WebSocket-Version: 13 only\n", 426 if "Sec-WebSocket-Version" in headers
+                       else 400, {"Sec-WebSocket-Version": "13"}))
     relay = current_app.extensions["relay"]
     if not origin_allowed(request.headers.get("Origin"), request.host,
                           relay.config["RELAY_ALLOWED_ORIGINS"]):
@@ -1029,6 +1038,8 @@ def init_app(app):
     app.extensions["relay"] = make_relay(app.config)
     blueprint = Blueprint("relay", __name__)
     blueprint.before_request(_before_handshake)
+    # Anything else the websocket layer refuses in a handshake is the client's error, not the server's.
+    blueprint.register_error_handler(RemoteProtocolError, lambda error: ("bad websocket handshake\n", 400))
     sock = Sock()
 
     @sock.route(app.config["RELAY_PATH"], bp=blueprint)

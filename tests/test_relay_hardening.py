@@ -1,6 +1,7 @@
 """Room relay hardening: frames that could not go out again, names that imitate others,
 per-address limits, handshakes that are not websockets. Every relay test runs in memory and on Redis."""
 
+import http.client
 import time
 from types import SimpleNamespace
 
@@ -255,3 +256,36 @@ def test_redis_counts_an_address_across_processes_and_forgets_a_dead_process(
         assert refused.value.code == "address_limit"
     finally:
         second.close_all()
+
+
+# ----- handshakes that are not websockets ----------------------------------------------------
+
+KEY = "dGhlIHNhbXBsZSBub25jZQ=="
+
+
+def get_relay(server, headers):
+    """GET the relay's path with these headers; return (status, Sec-WebSocket-Version header)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        connection.request("GET", server.app.config["RELAY_PATH"], headers=headers)
+        response = connection.getresponse()
+        response.read()
+        return response.status, response.getheader("Sec-WebSocket-Version")
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("headers, expected", [
+    ({"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": KEY}, (400, "13")),
+    ({"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13"}, (400, None)),
+    ({"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": KEY,
+      "Sec-WebSocket-Version": "8"}, (426, "13")),
+])
+def test_a_broken_websocket_handshake_is_a_bad_request_not_a_server_error(relay_server, headers, expected):
+    assert get_relay(relay_server, headers) == expected
+    assert relay_server.client().create()["type"] == "created"
+
+
+def test_a_plain_get_of_the_relay_is_no_server_error(relay_server):
+    status, _ = get_relay(relay_server, {})
+    assert status < 500
