@@ -2,6 +2,7 @@
 per-address limits, handshakes that are not websockets. Every relay test runs in memory and on Redis."""
 
 import http.client
+import json
 import time
 from types import SimpleNamespace
 
@@ -11,6 +12,7 @@ from server.relay import RelayError
 from tests.relay_client import RelayClosed, create_frame, join_frame, look_frame, resume_frame
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
     make_relay_server, relay_server, relay_servers, session_redis, shared_relay_server)
+from tests.test_relay_errors import RawClient
 
 
 def expect_error(client, code, close_code):
@@ -289,3 +291,21 @@ def test_a_broken_websocket_handshake_is_a_bad_request_not_a_server_error(relay_
 def test_a_plain_get_of_the_relay_is_no_server_error(relay_server):
     status, _ = get_relay(relay_server, {})
     assert status < 500
+
+
+# ----- a line that goes silent ---------------------------------------------------------------
+
+def test_a_host_whose_line_goes_silent_is_shown_away_to_its_seats(make_relay_server):
+    # The relay's websocket pings find a silent line (no close, no reset, nothing read or written):
+    # the app's own pings are not needed for that, and a device that only receives sends none.
+    server = make_relay_server({"RELAY_PING_INTERVAL": 1.0}, own_app=True)
+    host = RawClient(server.port, "/relay")
+    host.send(create_frame())
+    created = json.loads(host.next_event().data)
+    seat = server.client()
+    assert seat.join(created["room"], secret=created["secret"])["host"] == "online"
+    # The raw host answers nothing and reads nothing, like a phone whose Wi-Fi went away: it is
+    # closed at the second ping, 2 s after it opened.
+    assert seat.recv_type("presence", timeout=5) == {"type": "presence", "role": "host", "status": "away"}
+    back = server.client()
+    assert back.resume(created["room"], created["token"])["places"][0]["online"] is True
