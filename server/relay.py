@@ -7,6 +7,7 @@ so frames from one sender leave in the order they arrived. The protocol is
 described in docs/rooms.md; keep the two in step.
 """
 
+import ipaddress
 import json
 import re
 import secrets
@@ -519,7 +520,7 @@ class Relay:
                                           self.config["RELAY_SEAT_BURST"], self.clock),
                           self.config["RELAY_SEND_TIMEOUT"],
                           plain=not self.config["RELAY_COMPRESSION"])
-        conn.peer = None if peer in self.config["RELAY_ADDRESS_EXEMPT"] else peer
+        conn.peer = None if peer in self.config["RELAY_ADDRESS_EXEMPT"] else address_key(peer)
         conn.peer_counted = False
         if conn.peer is not None and self.config["RELAY_MAX_SOCKETS_PER_ADDRESS"] is not None \
                 and not self._count_socket(conn):
@@ -952,6 +953,22 @@ class Relay:
         """Sweep every `interval` seconds until the relay stops."""
         while not self._stopping.wait(interval):
             self.sweep()
+
+
+def address_key(peer):
+    """Return what the per-address limits count a client address as: an IPv4 address itself, an
+    IPv6 address by its /64 (one household's or phone's network: it picks addresses in it freely)."""
+    if peer is None:
+        return None
+    try:
+        address = ipaddress.ip_address(peer.split("%", 1)[0])
+    except ValueError:
+        return peer  # not an IP address (a Unix socket, a test): counted as it is
+    if address.version == 6:
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network((address, 64), strict=False))
+    return str(address)
 
 
 def check_secret(secret, expected):

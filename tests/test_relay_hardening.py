@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from server.relay import RelayError
+from server.relay import RelayError, address_key
 from tests.relay_client import RelayClosed, create_frame, join_frame, look_frame, resume_frame
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
     make_relay_server, relay_server, relay_servers, session_redis, shared_relay_server)
@@ -309,3 +309,16 @@ def test_a_host_whose_line_goes_silent_is_shown_away_to_its_seats(make_relay_ser
     assert seat.recv_type("presence", timeout=5) == {"type": "presence", "role": "host", "status": "away"}
     back = server.client()
     assert back.resume(created["room"], created["token"])["places"][0]["online"] is True
+
+
+@pytest.mark.parametrize("peer, key", [
+    ("203.0.113.9", "203.0.113.9"),
+    ("2001:db8:1:2:a:b:c:d", "2001:db8:1:2::/64"),
+    ("2001:db8:1:2::ffff", "2001:db8:1:2::/64"),  # the same network: one address for the limits
+    ("::ffff:203.0.113.9", "203.0.113.9"),
+    ("fe80::1%eth0", "fe80::/64"),
+    ("unix-socket", "unix-socket"),
+    (None, None),
+])
+def test_ipv6_addresses_count_by_their_network(peer, key):
+    assert address_key(peer) == key
