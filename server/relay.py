@@ -143,7 +143,7 @@ def encode_data(frame):
     try:
         return _ENCODER.encode(frame)
     except (ValueError, RecursionError):
-        raise RelayError("malformed", "a number is out of range (JSON has no Infinity)") from None
+        raise RelayError("malformed", "data is no JSON: a number out of range (1e400) or nested too deep") from None
 
 
 def wire_frame(text):
