@@ -7,7 +7,9 @@ so frames from one sender leave in the order they arrived. The protocol is
 described in docs/rooms.md; keep the two in step.
 """
 
+import ipaddress
 import json
+import re
 import secrets
 import select
 import socket
@@ -17,12 +19,12 @@ import time
 import unicodedata
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, request
 from flask_sock import Sock
 from simple_websocket import ConnectionClosed
 from wsproto.connection import ConnectionState
 from wsproto.events import Ping, TextMessage
-from wsproto.utilities import LocalProtocolError
+from wsproto.utilities import LocalProtocolError, RemoteProtocolError
 
 from spieleabend.protocol import (  # noqa: F401  (re-exported for tests and tools)
     CODE_ALPHABET, CODE_LENGTH, PROTOCOL_VERSION, REPLACED_CLOSE, normalize_code)
@@ -57,6 +59,16 @@ DEFAULTS = {
     "RELAY_SWEEP_INTERVAL": 5.0,  # None: no background sweeper (tests call Relay.sweep)
     "RELAY_CLOCK": time.monotonic,
     "RELAY_REDIS_URL": None,  # redis://host:port/db: rooms shared by every process using it
+    # Per client address (the WSGI request's, i.e. the phone's behind a proxy whose address the app
+    # trusts): sockets open at once, and rooms created per RELAY_ADDRESS_WINDOW seconds. A family
+    # behind one router needs a socket per device and a room now and then; one address can no
+    # longer fill RELAY_MAX_ROOMS or RELAY_MAX_CONNECTIONS for everybody. None: no limit.
+    "RELAY_MAX_SOCKETS_PER_ADDRESS": 100,
+    "RELAY_MAX_ROOMS_PER_ADDRESS": 20,
+    "RELAY_ADDRESS_WINDOW": 600.0,
+    # Addresses without these limits: the machine itself (tests, benchmarks, and a proxy on the
+    # same machine that does not pass on the phone's address yet, rather than one limit for all).
+    "RELAY_ADDRESS_EXEMPT": ("127.0.0.1", "::1"),
 }
 
 # Error code -> websocket close code sent after the error frame.
@@ -74,6 +86,7 @@ CLOSE_CODES = {
     "hello_timeout": 1008,
     "too_large": 1009,
     "server_full": 1013,
+    "address_limit": 1013,  # too many sockets or new rooms from one address: try again later
 }
 
 # Reason of a "closed" notice -> close code.
@@ -93,6 +106,10 @@ SCREEN_TYPES = {"leave", "ping"}
 HELLO_TYPES = {"create", "join", "resume", "look"}
 ALL_TYPES = HOST_TYPES | SEAT_TYPES | HELLO_TYPES
 
+# Bidirectional controls (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM): in a name they
+# turn its text around and so imitate another player's name. Zero-width joiners stay: emoji need them.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+                          "\u200e\u200f\u061c")
 CLOSE_WAIT = 2.0  # seconds to wait for the client's close reply before ending TCP
 # What a host tells the holders of its link before they join (the game it plays): a line, not a table.
 ABOUT_MAX_BYTES = 2048
@@ -115,6 +132,18 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan
 def encode(frame):
     """Serialize one outgoing frame compactly (UTF-8 on the wire, no NaN)."""
     return _ENCODER.encode(frame)
+
+
+def encode_data(frame):
+    """Serialize an outgoing frame that carries a client's `data`, or raise RelayError.
+
+    JSON has no infinity, but a number literal too large for a float (1e400) parses as one;
+    it is refused here, where the data is encoded anyway, instead of on every frame.
+    """
+    try:
+        return _ENCODER.encode(frame)
+    except (ValueError, RecursionError):
+        raise RelayError("malformed", "data is no JSON: a number out of range (1e400) or nested too deep") from None
 
 
 def wire_frame(text):
@@ -144,6 +173,21 @@ def _reject_constant(name):
 
 
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+# The JSON escape of a UTF-16 surrogate (a backslash, u, D800 to DFFF). json decodes a valid pair
+# into one character, but a lone one stays a surrogate, which no UTF-8 frame (nor a Redis command)
+# can carry: stored in a name it would break every frame that names it.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+# Only for that check: Infinity passes here (the check is about strings).
+_CHECKER = json.JSONEncoder(ensure_ascii=False, allow_nan=True)
+
+
+def _encodable(frame):
+    """Tell whether a decoded frame can go out again as UTF-8 (no lone surrogate in any string)."""
+    try:
+        _CHECKER.encode(frame).encode("utf-8")
+    except (UnicodeEncodeError, RecursionError):
+        return False
+    return True
 
 
 def decode(text, limit):
@@ -157,6 +201,10 @@ def decode(text, limit):
         raise RelayError("malformed", "not JSON") from None
     if not isinstance(frame, dict):
         raise RelayError("malformed", "a frame is a JSON object")
+    # The text arrived as valid UTF-8, so a surrogate can only come from an escape: a search for a
+    # backslash (memchr) spares almost every frame the closer look.
+    if "\\" in text and _SURROGATE_ESCAPE.search(text) and not _encodable(frame):
+        raise RelayError("malformed", "a string is not Unicode text (a lone surrogate)")
     kind = frame.get("type")
     if not isinstance(kind, str):
         raise RelayError("malformed", "missing field: type")
@@ -458,23 +506,33 @@ class Relay:
         self.lock = threading.Lock()
         self.rooms = {}
         self.connections = set()
+        self.peer_sockets = {}  # client address -> its open sockets (per-address limit)
+        self.peer_rooms = {}  # client address -> [start of its window, rooms created in it]
         self._sweeper = None
         self._stopping = threading.Event()
 
     # ----- connection lifecycle -------------------------------------------------
 
-    def serve(self, ws):
-        """Serve one websocket from its hello to its close."""
+    def serve(self, ws, peer=None):
+        """Serve one websocket from its hello to its close (`peer`: the client's address)."""
         self._start_sweeper()
         conn = Connection(ws, TokenBucket(self.config["RELAY_SEAT_RATE"],
                                           self.config["RELAY_SEAT_BURST"], self.clock),
                           self.config["RELAY_SEND_TIMEOUT"],
                           plain=not self.config["RELAY_COMPRESSION"])
+        conn.peer = None if peer in self.config["RELAY_ADDRESS_EXEMPT"] else address_key(peer)
+        conn.peer_counted = False
+        if conn.peer is not None and self.config["RELAY_MAX_SOCKETS_PER_ADDRESS"] is not None \
+                and not self._count_socket(conn):
+            conn.fail(RelayError("address_limit", "too many sockets from this address"))
+            conn.finish()
+            return
         with self.lock:
             admitted = len(self.connections) < self.config["RELAY_MAX_CONNECTIONS"]
             if admitted:
                 self.connections.add(conn)
         if not admitted:
+            self._uncount_socket(conn)
             conn.fail(RelayError("server_full", "too many connections"))
             conn.finish()
             return
@@ -511,8 +569,47 @@ class Relay:
             raise RelayError("binary_frame", "frames are JSON text")
         return decode(text, self.config["RELAY_MAX_MESSAGE_BYTES"])
 
+    def _count_socket(self, conn):
+        """Count a new socket against its address's limit; False if the address has too many."""
+        with self.lock:
+            count = self.peer_sockets.get(conn.peer, 0)
+            if count >= self.config["RELAY_MAX_SOCKETS_PER_ADDRESS"]:
+                return False
+            self.peer_sockets[conn.peer] = count + 1
+        conn.peer_counted = True
+        return True
+
+    def _uncount_socket(self, conn):
+        """Give a finished socket's count back to its address."""
+        if not conn.peer_counted:
+            return
+        conn.peer_counted = False
+        with self.lock:
+            count = self.peer_sockets.get(conn.peer, 0) - 1
+            if count > 0:
+                self.peer_sockets[conn.peer] = count
+            else:
+                self.peer_sockets.pop(conn.peer, None)
+
+    def _count_room(self, conn, now):
+        """Count a new room against its creator's address (lock held); raise over the limit.
+
+        A fixed window per address: RELAY_MAX_ROOMS_PER_ADDRESS rooms, then none until
+        RELAY_ADDRESS_WINDOW seconds after the window's first room.
+        """
+        limit = self.config["RELAY_MAX_ROOMS_PER_ADDRESS"]
+        if conn.peer is None or limit is None:
+            return
+        window = self.peer_rooms.get(conn.peer)
+        if window is None or now - window[0] >= self.config["RELAY_ADDRESS_WINDOW"]:
+            window = self.peer_rooms[conn.peer] = [now, 0]
+        if window[1] >= limit:
+            raise RelayError("address_limit", "too many new rooms from this address")
+        window[1] += 1
+
     def _release(self, conn):
         """Forget a finished socket; tell the others that its place is away."""
+        self._uncount_socket(conn)
         notices = []
         with self.lock:
             self.connections.discard(conn)
@@ -551,6 +648,7 @@ class Relay:
         with self.lock:
             if len(self.rooms) >= self.config["RELAY_MAX_ROOMS"]:
                 raise RelayError("server_full", "too many rooms")
+            self._count_room(conn, self.clock())
             room = Room(new_code(self.rooms), self.clock())
             self.rooms[room.code] = room
             self._attach(conn, room, room.host)
@@ -659,7 +757,7 @@ class Relay:
         if len(name) > self.config["RELAY_MAX_NAME"]:
             raise RelayError("malformed", "name longer than %d characters"
                              % self.config["RELAY_MAX_NAME"])
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
+        if any(unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS for ch in name):
             raise RelayError("malformed", "control characters in name")
         return name
 
@@ -737,7 +835,7 @@ class Relay:
                 seat = room.seats.get(target)
                 recipients = [seat.conn if seat else None]
         sender = "host" if place.role == "host" else place.number
-        text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
+        text = encode_data({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
         wire = wire_frame(text)
         for recipient in recipients:
             # A place that is away misses the frame; its owner resends views on "back".
@@ -809,6 +907,9 @@ class Relay:
         with self.lock:
             for room in list(self.rooms.values()):
                 notices += self._expire(room, now)
+            window = self.config["RELAY_ADDRESS_WINDOW"]
+            for peer in [p for p, (start, _) in self.peer_rooms.items() if now - start >= window]:
+                del self.peer_rooms[peer]
         self._deliver(notices)
 
     def close_all(self, reason="shutdown"):
@@ -854,6 +955,22 @@ class Relay:
             self.sweep()
 
 
+def address_key(peer):
+    """Return what the per-address limits count a client address as: an IPv4 address itself, an
+    IPv6 address by its /64 (one household's or phone's network: it picks addresses in it freely)."""
+    if peer is None:
+        return None
+    try:
+        address = ipaddress.ip_address(peer.split("%", 1)[0])
+    except ValueError:
+        return peer  # not an IP address (a Unix socket, a test): counted as it is
+    if address.version == 6:
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network((address, 64), strict=False))
+    return str(address)
+
+
 def check_secret(secret, expected):
     """Refuse a join link's secret that is not the room's."""
     if not secrets.compare_digest(secret.encode(), expected.encode()):
@@ -864,7 +981,7 @@ def about_text(frame):
     """Return the `about` frame's data as JSON text, or raise if it is missing or too large."""
     if "data" not in frame:
         raise RelayError("malformed", "missing field: data")
-    text = encode(frame["data"])
+    text = encode_data(frame["data"])
     if len(text.encode("utf-8")) > ABOUT_MAX_BYTES:
         raise RelayError("too_large", "`about` may hold at most %d bytes" % ABOUT_MAX_BYTES)
     return text
@@ -894,7 +1011,16 @@ def origin_allowed(origin, host, allowed):
 
 
 def _before_handshake():
-    """Refuse foreign origins; leave compression out unless the config asks for it."""
+    """Refuse what is no websocket handshake and foreign origins; leave compression out unless asked."""
+    headers = request.headers
+    if (headers.get("Upgrade", "").lower() != "websocket"
+            or "upgrade" not in headers.get("Connection", "").lower()
+            or not headers.get("Sec-WebSocket-Key")):
+        abort(400)  # not a websocket handshake (the websocket layer would fail with a traceback)
+    if headers.get("Sec-WebSocket-Version") != "13":
+        # RFC 6455, 4.2.2: tell the client the version this server speaks.
+        abort(Response("Sec-WebSocket-Version: 13 only\n", 426 if "Sec-WebSocket-Version" in headers
+                       else 400, {"Sec-WebSocket-Version": "13"}))
     relay = current_app.extensions["relay"]
     if not origin_allowed(request.headers.get("Origin"), request.host,
                           relay.config["RELAY_ALLOWED_ORIGINS"]):
@@ -929,11 +1055,15 @@ def init_app(app):
     app.extensions["relay"] = make_relay(app.config)
     blueprint = Blueprint("relay", __name__)
     blueprint.before_request(_before_handshake)
+    # Anything else the websocket layer refuses in a handshake is the client's error, not the server's.
+    blueprint.register_error_handler(RemoteProtocolError, lambda error: ("bad websocket handshake\n", 400))
     sock = Sock()
 
     @sock.route(app.config["RELAY_PATH"], bp=blueprint)
     def relay_socket(ws):
         """Serve one relay websocket."""
-        current_app.extensions["relay"].serve(ws)
+        # The address the WSGI server gives: behind a proxy the phone's only where the app is set
+        # to trust the proxy's forwarded address (never read from a header here).
+        current_app.extensions["relay"].serve(ws, request.remote_addr)
 
     app.register_blueprint(blueprint)

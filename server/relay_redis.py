@@ -12,6 +12,8 @@ Keys (`{code}` is a Redis Cluster hash tag: a room's keys share one slot):
                        every place with a live socket
   <prefix>rooms        set of open room codes (for the sweep and the room limit)
   <prefix>proc:<id>    a process's heartbeat (expires when the process dies)
+  <prefix>sockets:<address>  hash: process -> its open sockets from this client address
+  <prefix>created:<address>  hash: start of the address's window, rooms it created in it
 Both room keys expire by themselves after the idle time plus the grace time.
 
 Transport: one pub/sub channel per process (<prefix>bus:<id>). A relayed frame goes
@@ -46,8 +48,8 @@ except ImportError:  # pragma: no cover
 from redis.retry import Retry
 
 from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
-                          _field, check_secret, encode, looked_frame, new_code, normalize_code,
-                          wire_frame, wire_frame_bytes)
+                          _field, check_secret, encode, encode_data, looked_frame, new_code,
+                          normalize_code, wire_frame, wire_frame_bytes)
 
 
 # Relays a frame to the addressed places on other processes than the sender's (ARGV[7]), whose own
@@ -104,6 +106,48 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   return 1
 end
 return 0
+"""
+
+# Counts a socket of process ARGV[1] for a client address (KEYS[1]: process -> its sockets from
+# there) unless the address has ARGV[2] already; the counts of processes without a heartbeat (key
+# prefix ARGV[4]) are dropped first, so sockets of a process that died are not counted for ever.
+# Returns 1 when counted, 0 over the limit.
+COUNT_SOCKET_SCRIPT = """
+local counts = redis.call('HGETALL', KEYS[1])
+local total = 0
+for i = 1, #counts, 2 do
+  local process = counts[i]
+  if process == ARGV[1] or redis.call('EXISTS', ARGV[4] .. process) == 1 then
+    total = total + tonumber(counts[i + 1])
+  else
+    redis.call('HDEL', KEYS[1], process)
+  end
+end
+if total >= tonumber(ARGV[2]) then return 0 end
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+"""
+
+# Gives a socket's count back (KEYS[1] as above, ARGV[1] the process).
+UNCOUNT_SOCKET_SCRIPT = """
+if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 0
+"""
+
+# Counts a new room of a client address (KEYS[1]: start of its window, rooms in it) at time ARGV[1]
+# unless it made ARGV[3] in the window of ARGV[2] seconds; the key lives as long as the window
+# (ARGV[4] ms). Returns 1 when counted, 0 over the limit.
+COUNT_ROOM_SCRIPT = """
+local start = tonumber(redis.call('HGET', KEYS[1], 'start'))
+if start == nil or tonumber(ARGV[1]) - start >= tonumber(ARGV[2]) then
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[1], 'start', ARGV[1], 'n', 0)
+  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+end
+if tonumber(redis.call('HGET', KEYS[1], 'n')) >= tonumber(ARGV[3]) then return 0 end
+redis.call('HINCRBY', KEYS[1], 'n', 1)
+return 1
 """
 
 REDIS_DEFAULTS = {
@@ -390,6 +434,9 @@ class RedisRelay(Relay):
         self._ids = itertools.count(1)
         self._relay_script = self.redis.register_script(RELAY_SCRIPT)
         self._set_if_room = self.redis.register_script(SET_IF_ROOM_SCRIPT)
+        self._count_socket_script = self.redis.register_script(COUNT_SOCKET_SCRIPT)
+        self._uncount_socket_script = self.redis.register_script(UNCOUNT_SOCKET_SCRIPT)
+        self._count_room_script = self.redis.register_script(COUNT_ROOM_SCRIPT)
         self._bus = None
         self._stream = None  # the frames' way to Redis (CommandStream), made with the bus
         self._bus_up = threading.Event()
@@ -422,6 +469,10 @@ class RedisRelay(Relay):
     def _channel(self, process=""):
         return "%sbus:%s" % (self.prefix, process)
 
+    def _peer_key(self, kind, peer):
+        """Return the key of a client address's count ("sockets" or "created")."""
+        return "%s%s:%s" % (self.prefix, kind, peer)
+
     def _lock(self, code):
         """Return the room's lock: hellos, departures and expiry change a room one at a time."""
         return self.redis.lock("%slock:{%s}" % (self.prefix, code), timeout=10,
@@ -429,10 +480,43 @@ class RedisRelay(Relay):
 
     # ----- sockets of this process ----------------------------------------------------------
 
-    def serve(self, ws):
+    def serve(self, ws, peer=None):
         """Serve one websocket; the bus must be up before a hello can be answered."""
         self._start_bus()
-        super().serve(ws)
+        super().serve(ws, peer)
+
+    def _count_socket(self, conn):
+        """Count a new socket against its address's limit on every process; False if over it."""
+        try:
+            counted = self._count_socket_script(
+                keys=[self._peer_key("sockets", conn.peer)],
+                args=[self.process, self.config["RELAY_MAX_SOCKETS_PER_ADDRESS"], self.ttl_ms,
+                      self._process_key("")])
+        except self.unavailable_errors:
+            return True  # Redis is away: the hello will say so ("interrupted")
+        conn.peer_counted = bool(counted)
+        return conn.peer_counted
+
+    def _uncount_socket(self, conn):
+        """Give a finished socket's count back to its address."""
+        if not conn.peer_counted:
+            return
+        conn.peer_counted = False
+        try:
+            self._uncount_socket_script(keys=[self._peer_key("sockets", conn.peer)],
+                                        args=[self.process])
+        except self.unavailable_errors:
+            pass  # the count expires with its key
+
+    def _count_room(self, conn, now):
+        """Count a new room against its creator's address on every process; raise over the limit."""
+        limit = self.config["RELAY_MAX_ROOMS_PER_ADDRESS"]
+        if conn.peer is None or limit is None:
+            return
+        window = self.config["RELAY_ADDRESS_WINDOW"]
+        if not self._count_room_script(keys=[self._peer_key("created", conn.peer)],
+                                       args=[repr(now), window, limit, max(1, int(1000 * window))]):
+            raise RelayError("address_limit", "too many new rooms from this address")
 
     def _hello(self, conn, frame):
         """Give the socket its address, then handle its hello as the in-memory relay does."""
@@ -446,6 +530,7 @@ class RedisRelay(Relay):
 
     def _release(self, conn):
         """Forget a finished socket; mark its place away in Redis if it still held it."""
+        self._uncount_socket(conn)
         with self.lock:
             self.connections.discard(conn)
         if getattr(conn, "id", None) is not None:
@@ -482,6 +567,7 @@ class RedisRelay(Relay):
         """Open a new room in Redis with this socket as its host."""
         if self.redis.scard(self._rooms_key()) >= self.config["RELAY_MAX_ROOMS"]:
             raise RelayError("server_full", "too many rooms")
+        self._count_room(conn, self.clock())
         secret = secrets.token_urlsafe(12)
         pin = "%04d" % secrets.randbelow(10000)
         token = secrets.token_urlsafe(16)
@@ -629,7 +715,7 @@ class RedisRelay(Relay):
         if here.get(place.key) is not conn:
             return  # another socket of this process has taken its place back
         sender = "host" if place.role == "host" else place.number
-        text = encode({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
+        text = encode_data({"type": "msg", "from": sender, "to": target, "data": frame["data"]})
         key = "h" if target == "host" else (target if isinstance(target, str) else "s%d" % target)
         # The frame's time is taken before anyone can read it: a recipient that answers at once
         # must not find its room marked active later than this frame.

@@ -2,6 +2,8 @@
 
 import inspect
 import json
+import socket
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect as async_connect
 from websockets.exceptions import ConnectionClosed
@@ -73,10 +75,17 @@ def _closed(exc, error):
 class RelayClient:
     """A blocking relay client: one socket, one place (host, seat or screen)."""
 
-    def __init__(self, url, origin=None, compression="deflate", open_timeout=10):
+    def __init__(self, url, origin=None, compression="deflate", open_timeout=10, source=None):
+        """`source`: the local address to connect from (another loopback address, e.g. 127.0.0.2,
+        is another client address to the relay)."""
+        extra = {}
+        if source is not None:
+            parts = urlsplit(url)
+            extra["sock"] = socket.create_connection((parts.hostname, parts.port), open_timeout,
+                                                     source_address=(source, 0))
         self.ws = sync_connect(url, origin=origin, compression=compression, proxy=None,
                                open_timeout=open_timeout, ping_interval=None,
-                               close_timeout=2, max_size=None, **_SYNC_LEGACY)
+                               close_timeout=2, max_size=None, **extra, **_SYNC_LEGACY)
         self.welcome = None
         self.last_error = None
 
