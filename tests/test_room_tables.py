@@ -667,9 +667,12 @@ def test_final_standings_rank_by_the_games_direction():
     # Relay codes are never shown raw.
     for code in ["room_full", "unknown_room", "bad_token", "joining_closed", "server_full", "rate_limited",
                  "unsupported_version", "malformed", "forbidden", "too_large", "binary_frame", "hello_timeout",
-                 "no_server", "replaced", "ended", "host_gone", "idle", "interrupted", "something_new", None]:
+                 "no_server", "replaced", "ended", "host_gone", "idle", "interrupted", "address_limit",
+                 "something_new", None]:
         text = error_text(code)
         assert text and (code is None or code not in text) and not text.startswith("room."), code
+        if code not in ("something_new", None):
+            assert text != error_text("something_new"), "%s has words of its own" % code
     assert error_text("bad_token", resumed=True) != error_text("bad_token")
 
 

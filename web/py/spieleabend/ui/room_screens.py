@@ -196,6 +196,8 @@ register({
     "room.err.bad_token_resume": ("Dein Platz in diesem Raum ist abgelaufen.", "Your place in this room has expired."),
     "room.err.joining_closed": ("Der Gastgeber hat den Beitritt geschlossen.", "The host has closed joining."),
     "room.err.server_full": ("Der Server ist gerade voll – gleich geht es weiter.", "The server is full right now – trying again soon."),
+    "room.err.address_limit": ("Aus diesem Netz sind gerade zu viele Räume offen – gleich geht es weiter.",
+                               "Too many rooms are open from this network right now – trying again soon."),
     "room.err.rate_limited": ("Zu viele Nachrichten auf einmal – kurz warten.", "Too many messages at once – wait a moment."),
     "room.err.unsupported_version": ("Diese App-Version passt nicht zum Server. Bitte neu laden.",
                                      "This version of the app does not match the server. Please reload."),
