@@ -2,7 +2,11 @@
 
 import os
 
-from flask import Flask
+from flask import Flask, Response, abort, current_app, jsonify, request
+
+# Room above the largest body the app sends (a game file of TRANSFER_MAX_BYTES, 256 KiB): a
+# larger body is refused with 413 before it is read, with a Content-Length or chunked.
+BODY_MARGIN = 64 * 1024
 
 
 def create_app(test_config=None):
@@ -19,8 +23,39 @@ def create_app(test_config=None):
 
     from server import relay, rooms_api, transfer, web
 
+    if not (test_config and "MAX_CONTENT_LENGTH" in test_config):
+        largest = app.config.get("TRANSFER_MAX_BYTES", transfer.DEFAULTS["TRANSFER_MAX_BYTES"])
+        app.config["MAX_CONTENT_LENGTH"] = largest + BODY_MARGIN
+    app.register_error_handler(413, too_large)
+    app.before_request(refuse_long_chunked_body)
+
     web.init_app(app)
     relay.init_app(app)
     transfer.init_app(app)
     rooms_api.init_app(app)
     return app
+
+
+def too_large(_error):
+    """Refuse a body over MAX_CONTENT_LENGTH: the API's JSON error, plain text elsewhere."""
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": "too_large"})
+    else:
+        response = Response("request body too large", content_type="text/plain; charset=utf-8")
+    response.status_code = 413
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def refuse_long_chunked_body():
+    """Refuse a chunked body (no Content-Length) that reaches MAX_CONTENT_LENGTH.
+
+    Werkzeug stops reading such a body at the limit but hands the cut-off part on as if it were
+    all; read it here (at most the limit, kept for the route) and refuse it when it is that long.
+    """
+    if request.content_length is not None or "chunked" not in request.headers.get("Transfer-Encoding", "").lower():
+        return None
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is not None and len(request.get_data(cache=True)) >= limit:
+        abort(413)
+    return None

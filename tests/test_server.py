@@ -179,3 +179,40 @@ def test_every_game_has_a_rules_page(client):
 
     for game in GAME_MODULES:
         assert client.get("/rules/" + game).status_code == 200, game
+
+
+class EndlessBody:
+    """A request body that never ends, and counts what the server read of it."""
+
+    def __init__(self):
+        self.read_bytes = 0
+
+    def read(self, size=-1):
+        size = 65536 if size is None or size < 0 else min(size, 65536)
+        self.read_bytes += size
+        if self.read_bytes > 64 * 1024 * 1024:
+            raise AssertionError("the server read 64 MiB of an endless body")
+        return b"x" * size
+
+    def readline(self, size=-1):
+        return self.read(size)
+
+
+def test_a_body_far_over_the_largest_legitimate_one_is_refused_before_it_is_read(app, client):
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    assert 256 * 1024 < limit <= 1024 * 1024  # a game file of 256 KiB fits; nginx allows 8 MiB
+    for path in ("/api/qr.svg", "/api/transfer/redeem", "/api/transfer"):
+        # Announced by Content-Length: refused without reading it.
+        body = EndlessBody()
+        answer = client.post(path, content_type="application/json",
+                             environ_overrides={"wsgi.input": body, "CONTENT_LENGTH": str(1024 ** 3)})
+        assert answer.status_code == 413, path
+        assert answer.get_json() == {"error": "too_large"}, path
+        assert body.read_bytes == 0, path
+        # Chunked (no length; the server says the stream ends by itself): read only up to the limit.
+        body = EndlessBody()
+        answer = client.post(path, content_type="application/json",
+                             headers={"Transfer-Encoding": "chunked"},
+                             environ_overrides={"wsgi.input": body, "wsgi.input_terminated": True})
+        assert answer.status_code == 413, path
+        assert body.read_bytes <= limit + 65536, path
