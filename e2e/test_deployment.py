@@ -92,7 +92,8 @@ class Nginx:
 def deployment():
     """redis-server, two server processes sharing it, and nginx in front of both."""
     redis = RedisServer()
-    a, b = ServerProcess(redis.url), ServerProcess(redis.url)
+    # As deployed (docs/deploy.md): one trusted proxy in front.
+    a, b = ServerProcess(redis.url, ("--proxies", "1")), ServerProcess(redis.url, ("--proxies", "1"))
     proxy = None
     try:
         a.wait_ready()

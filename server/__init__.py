@@ -17,9 +17,12 @@ def create_app(test_config=None):
         WEB_ROOT=None,  # folder with index.html and web/py; None = the repo's web/
         # Rooms in Redis, shared by every process that uses the same URL; None: in memory.
         RELAY_REDIS_URL=os.environ.get("SPIELEABEND_REDIS_URL") or None,
+        # Trusted proxies in front (nginx: 1). 0: X-Forwarded-* headers are ignored (anyone can send them).
+        PROXIES=proxies_from_environment(),
     )
     if test_config:
         app.config.from_mapping(test_config)
+    trust_proxies(app, app.config["PROXIES"])
 
     from server import relay, rooms_api, transfer, web
 
@@ -34,6 +37,30 @@ def create_app(test_config=None):
     transfer.init_app(app)
     rooms_api.init_app(app)
     return app
+
+
+def proxies_from_environment():
+    """Return SPIELEABEND_PROXIES as a number (0 when unset); refuse anything else with the reason."""
+    text = os.environ.get("SPIELEABEND_PROXIES", "").strip() or "0"
+    if not text.isdigit():
+        raise ValueError("SPIELEABEND_PROXIES must be the number of trusted proxies in front (0, 1, ...), got %r"
+                         % text)
+    return int(text)
+
+
+def trust_proxies(app, count):
+    """Behind `count` trusted proxies take the client's address and scheme from their headers.
+
+    The last `count` entries of X-Forwarded-For and X-Forwarded-Proto are the proxies' own (nginx
+    appends the address it sees and sets the scheme), so per-address rate limits count devices, not
+    the proxy. X-Forwarded-Host is not trusted: the shipped nginx passes the Host header itself and
+    leaves a client's X-Forwarded-Host untouched, so it could name any host (the relay checks the
+    Origin against the host; join links use it).
+    """
+    if count:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=0, x_port=0, x_prefix=0)
 
 
 def too_large(_error):

@@ -1,4 +1,5 @@
-"""Run the app: `python -m server [--host HOST] [--port PORT] [--public-url URL] [--redis URL] [--workers N]`.
+"""Run the app: `python -m server [--host HOST] [--port PORT] [--public-url URL] [--redis URL] [--workers N]
+[--proxies N]`.
 
 Serves with gunicorn's threaded worker (the production server) where gunicorn runs
 (Linux, macOS), else with Werkzeug's threaded server; both serve the same app.
@@ -75,7 +76,20 @@ def parse_args(argv=None):
                              "else in this process's memory)")
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes (default 1; more than one needs --redis)")
+    parser.add_argument("--proxies", type=int, default=None, metavar="N",
+                        help="trusted proxies in front (1 behind the nginx of docs/deploy.md): the client's "
+                             "address and scheme come from their X-Forwarded-For/-Proto headers (default: "
+                             "SPIELEABEND_PROXIES, else 0: those headers are ignored, anyone can send them)")
     args = parser.parse_args(argv)
+    if args.proxies is None:
+        from server import proxies_from_environment
+
+        try:
+            args.proxies = proxies_from_environment()
+        except ValueError as problem:
+            parser.error(str(problem))
+    if args.proxies < 0:
+        parser.error("--proxies must be 0 or more")
     if args.workers < 1:
         parser.error("--workers must be at least 1")
     if args.workers > 1 and not args.redis:
@@ -98,6 +112,7 @@ def main(argv=None):
         config["PUBLIC_URL"] = args.public_url
     if args.redis:
         config["RELAY_REDIS_URL"] = args.redis
+    config["PROXIES"] = args.proxies
     print("Spieleabend läuft / is running:")
     print("  auf diesem Gerät / on this device:  http://localhost:%d/" % args.port)
     if args.host in ("0.0.0.0", "::"):

@@ -7,6 +7,8 @@ import sys
 import time
 import urllib.request
 
+import pytest
+
 from spieleabend.testing.redis import free_port
 from tests.server_process import ROOT
 
@@ -63,3 +65,20 @@ def test_start_refuses_a_redis_option_that_is_not_a_url():
     output, _ = process.communicate(timeout=60)
     assert process.returncode == 2
     assert "--redis takes a URL such as redis://127.0.0.1:6379/0" in output
+
+
+def test_the_trusted_proxy_count_comes_from_the_option_or_the_environment(monkeypatch, capsys):
+    from server.__main__ import parse_args
+
+    monkeypatch.delenv("SPIELEABEND_PROXIES", raising=False)
+    assert parse_args([]).proxies == 0
+    assert parse_args(["--proxies", "1"]).proxies == 1
+    monkeypatch.setenv("SPIELEABEND_PROXIES", "2")
+    assert parse_args([]).proxies == 2
+    assert parse_args(["--proxies", "0"]).proxies == 0
+    for argv, env in ((["--proxies", "-1"], "1"), ([], "many")):
+        monkeypatch.setenv("SPIELEABEND_PROXIES", env)
+        with pytest.raises(SystemExit) as refused:
+            parse_args(argv)
+        assert refused.value.code == 2
+    assert "SPIELEABEND_PROXIES must be the number" in capsys.readouterr().err
