@@ -61,6 +61,63 @@ def serve_werkzeug(config, host, port):
     make_server(host, port, create_app(config), threaded=True).serve_forever()
 
 
+def redis_url_problem(url):
+    """Return what is wrong with a Redis URL, or None when the client can use it."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("redis", "rediss", "unix"):
+        return "it must start with redis://, rediss:// or unix://"
+    if parts.scheme == "unix":
+        return None if parts.path else "unix:// needs the socket's path"
+    if not parts.hostname:
+        return "the host is missing"
+    try:
+        port = parts.port
+    except ValueError:
+        return "the port must be a number from 1 to 65535"
+    if port == 0:
+        return "the port must be a number from 1 to 65535"
+    database = parts.path.strip("/")
+    if database and not database.isdigit():
+        return "the database after the host must be a number, e.g. /0"
+    try:
+        from redis.connection import parse_url
+
+        parse_url(url)
+    except ImportError:
+        return None
+    except ValueError as problem:
+        return str(problem)
+    return None
+
+
+def shown_redis_url(url):
+    """Return a Redis URL fit to print: a password in it is replaced by ***."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc="%s:***@%s" % (user, host)))
+
+
+def redis_unreachable(url):
+    """Ask Redis once (PING, 2 s at most); return why it does not answer, or None when it does."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=2.0, socket_timeout=2.0)
+    try:
+        client.ping()
+    except (redis.RedisError, OSError) as problem:
+        return str(problem) or type(problem).__name__
+    finally:
+        client.close()
+    return None
+
+
 def parse_args(argv=None):
     """Read the command line; refuse several workers without Redis."""
     parser = argparse.ArgumentParser(prog="python -m server", description="Spieleabend: serve the app and the room relay.")
@@ -94,8 +151,11 @@ def parse_args(argv=None):
         parser.error("--workers must be at least 1")
     if args.workers > 1 and not args.redis:
         parser.error(SEVERAL_WORKERS_NEED_REDIS)
-    if args.redis and not args.redis.startswith(("redis://", "rediss://", "unix://")):
-        parser.error("--redis takes a URL such as redis://127.0.0.1:6379/0 (got %r)" % args.redis)
+    if args.redis:
+        problem = redis_url_problem(args.redis)
+        if problem:
+            parser.error("--redis takes a URL such as redis://127.0.0.1:6379/0: %s (got %r)"
+                         % (problem, shown_redis_url(args.redis)))
     use_gunicorn = gunicorn_available()
     if args.workers > 1 and not use_gunicorn:
         parser.error("--workers needs gunicorn, which does not run on this system; start one "
@@ -113,6 +173,15 @@ def main(argv=None):
     if args.redis:
         config["RELAY_REDIS_URL"] = args.redis
     config["PROXIES"] = args.proxies
+    if args.redis:
+        # Started anyway (systemd may start us before Redis, on another machine): the relay waits
+        # for Redis, devices retry, and rooms open once it answers. But say so, loudly.
+        problem = redis_unreachable(args.redis)
+        if problem:
+            print("WARNUNG / WARNING: Redis unter / at %s antwortet nicht / does not answer (%s).\n"
+                  "  Räume und Übertragungscodes warten, bis Redis erreichbar ist; Geräte versuchen es weiter.\n"
+                  "  Rooms and transfer codes wait until Redis answers; devices keep retrying."
+                  % (shown_redis_url(args.redis), problem), file=sys.stderr, flush=True)
     print("Spieleabend läuft / is running:")
     print("  auf diesem Gerät / on this device:  http://localhost:%d/" % args.port)
     if args.host in ("0.0.0.0", "::"):
@@ -123,7 +192,8 @@ def main(argv=None):
         print("  Einladungslinks / join links:  %s" % args.public_url)
     if args.redis:
         print("  Räume in / rooms in:  %s (%d %s)" % (
-            args.redis, args.workers, "Prozess / process" if args.workers == 1 else "Prozesse / processes"))
+            shown_redis_url(args.redis), args.workers,
+            "Prozess / process" if args.workers == 1 else "Prozesse / processes"))
     print("Beenden mit Strg+C / stop with Ctrl+C", flush=True)
     try:
         if args.gunicorn:

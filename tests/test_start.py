@@ -82,3 +82,34 @@ def test_the_trusted_proxy_count_comes_from_the_option_or_the_environment(monkey
             parse_args(argv)
         assert refused.value.code == 2
     assert "SPIELEABEND_PROXIES must be the number" in capsys.readouterr().err
+
+
+def test_a_redis_url_that_cannot_work_is_refused_with_the_reason(capsys):
+    from server.__main__ import parse_args
+
+    for url, reason in (("redis://127.0.0.1:abc/0", "the port must be a number"),
+                        ("redis://127.0.0.1:70000/0", "the port must be a number"),
+                        ("redis://h/xyz", "the database after the host must be a number"),
+                        ("redis://", "the host is missing"),
+                        ("localhost:6379", "must start with redis://")):
+        with pytest.raises(SystemExit) as refused:
+            parse_args(["--redis", url])
+        assert refused.value.code == 2, url
+        error = capsys.readouterr().err
+        assert reason in error and "Traceback" not in error, url
+    assert parse_args(["--redis", "redis://:secret@127.0.0.1:6379/1"]).redis.endswith("/1")
+    with pytest.raises(SystemExit):
+        parse_args(["--redis", "redis://:secret@127.0.0.1:abc/1"])
+    assert "secret" not in capsys.readouterr().err, "a password is never printed"
+
+
+def test_an_unreachable_redis_is_a_clear_warning_and_the_server_still_starts():
+    closed = "redis://:secret@127.0.0.1:%d/0" % free_port()  # nobody listens there
+    process, port = start("--host", "127.0.0.1", "--redis", closed)
+    try:
+        assert fetch(port).status == 200
+    finally:
+        output = stop(process)
+    assert "WARNING: Redis unter / at redis://:***@127.0.0.1:" in output
+    assert "Rooms and transfer codes wait until Redis answers" in output
+    assert "secret" not in output and "Traceback" not in output
