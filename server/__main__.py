@@ -25,8 +25,8 @@ def gunicorn_available():
     return True
 
 
-def serve_gunicorn(config, host, port, workers):
-    """Serve the app with gunicorn gthread workers until stopped."""
+def serve_gunicorn(config, host, port, workers, ready=lambda: None):
+    """Serve the app with gunicorn gthread workers until stopped; call ready() once it listens."""
     from gunicorn.app.base import BaseApplication
 
     from server import create_app
@@ -44,6 +44,8 @@ def serve_gunicorn(config, host, port, workers):
             self.cfg.set("bind", [bind])
             self.cfg.set("workers", workers)
             self.cfg.set("preload_app", True)  # build the assets once, then fork
+            # The addresses are printed once gunicorn listens on the port, not before.
+            self.cfg.set("when_ready", lambda _arbiter: ready())
 
         def load(self):
             return create_app(config)
@@ -51,14 +53,77 @@ def serve_gunicorn(config, host, port, workers):
     Server().run()
 
 
-def serve_werkzeug(config, host, port):
+def serve_werkzeug(config, host, port, ready=lambda: None):
     """Serve the app with Werkzeug's threaded server (where gunicorn cannot run)."""
     from werkzeug.serving import make_server
 
     from server import create_app
 
     # make_server, not app.run: the same server without the development-server banner.
-    make_server(host, port, create_app(config), threaded=True).serve_forever()
+    server = make_server(host, port, create_app(config), threaded=True)
+    ready()
+    server.serve_forever()
+
+
+def port_number(text):
+    """Read --port: a TCP port, 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError("a port is a number from 1 to 65535, not %r" % text)
+    return port
+
+
+def cannot_listen(host, port):
+    """Return why this process cannot listen on host:port (unknown host, port taken), or None."""
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as problem:
+        return "Adresse unbekannt / unknown address %r (%s)" % (host, problem)
+    family, kind, proto, _name, address = found[0]
+    probe = socket.socket(family, kind, proto)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the servers do
+        probe.bind(address)
+    except OSError as problem:
+        return "%s:%d nicht möglich / not possible: %s" % (host, port, problem.strerror or problem)
+    finally:
+        probe.close()
+    return None
+
+
+LOCAL_HOSTS = ("0.0.0.0", "::", "127.0.0.1", "::1", "localhost")
+
+
+def page_address(host, port):
+    """Return the address to open the app at on this device, for a server on host:port."""
+    if host in LOCAL_HOSTS:
+        return "http://localhost:%d/" % port
+    return "http://%s:%d/" % ("[%s]" % host if ":" in host else host, port)
+
+
+def banner(args, public_url):
+    """Return the lines that say where the app is, printed once the server listens."""
+    lines = ["Spieleabend läuft / is running:",
+             "  auf diesem Gerät / on this device:  %s" % page_address(args.host, args.port)]
+    if args.host in ("0.0.0.0", "::"):
+        address = lan_address()
+        if address:
+            lines.append("  für Handys im WLAN / phones on the LAN:  http://%s:%d/" % (address, args.port))
+    if public_url:
+        lines.append("  Einladungslinks / join links:  %s" % public_url)
+    if args.redis:
+        lines.append("  Räume in / rooms in:  %s (%d %s)" % (
+            shown_redis_url(args.redis), args.workers,
+            "Prozess / process" if args.workers == 1 else "Prozesse / processes"))
+    if args.proxies:
+        lines.append("  hinter / behind %d Proxy(s): Adressen aus / addresses from X-Forwarded-For" % args.proxies)
+    lines.append("Beenden mit Strg+C / stop with Ctrl+C")
+    return lines
 
 
 def redis_url_problem(url):
@@ -122,7 +187,7 @@ def parse_args(argv=None):
     """Read the command line; refuse several workers without Redis."""
     parser = argparse.ArgumentParser(prog="python -m server", description="Spieleabend: serve the app and the room relay.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: this machine and the LAN)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
     parser.add_argument("--public-url", default=None,
                         help="address for room join links and QR codes, e.g. https://karten.example.org "
                              "(default: this machine's LAN address)")
@@ -182,24 +247,21 @@ def main(argv=None):
                   "  Räume und Übertragungscodes warten, bis Redis erreichbar ist; Geräte versuchen es weiter.\n"
                   "  Rooms and transfer codes wait until Redis answers; devices keep retrying."
                   % (shown_redis_url(args.redis), problem), file=sys.stderr, flush=True)
-    print("Spieleabend läuft / is running:")
-    print("  auf diesem Gerät / on this device:  http://localhost:%d/" % args.port)
-    if args.host in ("0.0.0.0", "::"):
-        address = lan_address()
-        if address:
-            print("  für Handys im WLAN / phones on the LAN:  http://%s:%d/" % (address, args.port))
-    if args.public_url:
-        print("  Einladungslinks / join links:  %s" % args.public_url)
-    if args.redis:
-        print("  Räume in / rooms in:  %s (%d %s)" % (
-            shown_redis_url(args.redis), args.workers,
-            "Prozess / process" if args.workers == 1 else "Prozesse / processes"))
-    print("Beenden mit Strg+C / stop with Ctrl+C", flush=True)
+    problem = cannot_listen(args.host, args.port)
+    if problem:
+        print("Spieleabend startet nicht / does not start: %s" % problem, file=sys.stderr, flush=True)
+        sys.exit(1)
+    public_url = args.public_url or os.environ.get("SPIELEABEND_PUBLIC_URL") or None
+    lines = banner(args, public_url)
+
+    def ready():
+        print("\n".join(lines), flush=True)
+
     try:
         if args.gunicorn:
-            serve_gunicorn(config, args.host, args.port, args.workers)
+            serve_gunicorn(config, args.host, args.port, args.workers, ready)
         else:
-            serve_werkzeug(config, args.host, args.port)
+            serve_werkzeug(config, args.host, args.port, ready)
     except KeyboardInterrupt:
         pass
 

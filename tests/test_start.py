@@ -2,6 +2,7 @@
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -13,11 +14,13 @@ from spieleabend.testing.redis import free_port
 from tests.server_process import ROOT
 
 
-def start(*options):
+def start(*options, environment=None):
     """Start `python -m server` with options; return the process and its port."""
     port = free_port()
     env = dict(os.environ)
-    env.pop("SPIELEABEND_REDIS_URL", None)
+    for name in ("SPIELEABEND_REDIS_URL", "SPIELEABEND_PUBLIC_URL", "SPIELEABEND_PROXIES"):
+        env.pop(name, None)
+    env.update(environment or {})
     process = subprocess.Popen([sys.executable, "-m", "server", "--port", str(port), *options],
                                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True, start_new_session=True)
@@ -113,3 +116,48 @@ def test_an_unreachable_redis_is_a_clear_warning_and_the_server_still_starts():
     assert "WARNING: Redis unter / at redis://:***@127.0.0.1:" in output
     assert "Rooms and transfer codes wait until Redis answers" in output
     assert "secret" not in output and "Traceback" not in output
+
+
+def test_a_port_out_of_range_is_refused_with_the_reason(capsys):
+    from server.__main__ import parse_args
+
+    for port in ("99999", "0", "-1", "http"):
+        with pytest.raises(SystemExit) as refused:
+            parse_args(["--port", port])
+        assert refused.value.code == 2
+        assert "a port is a number from 1 to 65535" in capsys.readouterr().err
+
+
+def test_a_taken_port_or_an_unknown_host_stops_the_start_with_one_clear_line():
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        for options in (("--host", "127.0.0.1", "--port", str(taken.getsockname()[1])),
+                        ("--host", "no-such-host.invalid")):
+            process, _ = start(*options)
+            output, _ = process.communicate(timeout=60)
+            assert process.returncode == 1, output
+            assert "Spieleabend startet nicht / does not start:" in output, output
+            assert "is running" not in output and "ERROR" not in output and "Traceback" not in output, output
+    finally:
+        taken.close()
+
+
+def test_the_addresses_are_printed_once_the_server_listens_with_the_host_and_public_url_given():
+    # 127.0.0.2 is this machine too (all of 127/8 is loopback), but not what `localhost` reaches.
+    process, port = start("--host", "127.0.0.2",
+                          environment={"SPIELEABEND_PUBLIC_URL": "https://karten.example.org"})
+    lines = []
+    try:
+        for line in process.stdout:
+            lines.append(line)
+            if "Ctrl+C" in line:
+                break
+        # Printed means listening: the port takes a connection at once.
+        socket.create_connection(("127.0.0.2", port), timeout=5).close()
+    finally:
+        output = "".join(lines) + stop(process)
+    assert "on this device:  http://127.0.0.2:%d/" % port in output
+    assert "localhost" not in output
+    assert "Einladungslinks / join links:  https://karten.example.org" in output
