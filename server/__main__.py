@@ -7,6 +7,7 @@ Serves with gunicorn's threaded worker (the production server) where gunicorn ru
 
 import argparse
 import os
+import signal
 import sys
 
 from server import gunicorn_config
@@ -37,7 +38,7 @@ def serve_gunicorn(config, host, port, workers, ready=lambda: None):
         def load_config(self):
             bind = ("[%s]:%d" if ":" in host else "%s:%d") % (host, port)
             for key in ("worker_class", "threads", "worker_connections", "backlog",
-                        "graceful_timeout"):
+                        "graceful_timeout", "post_worker_init", "worker_int", "worker_exit"):
                 self.cfg.set(key, getattr(gunicorn_config, key))
             # Warnings only: the addresses printed above are what a person needs.
             self.cfg.set("loglevel", "warning")
@@ -60,9 +61,19 @@ def serve_werkzeug(config, host, port, ready=lambda: None):
     from server import create_app
 
     # make_server, not app.run: the same server without the development-server banner.
-    server = make_server(host, port, create_app(config), threaded=True)
+    app = create_app(config)
+    server = make_server(host, port, app, threaded=True)
+
+    def stop(_number, _frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)  # systemd's stop: as Ctrl+C, the relay says `shutdown` first
     ready()
-    server.serve_forever()
+    try:
+        server.serve_forever()
+    finally:
+        gunicorn_config.close_relay(app)
+        server.server_close()
 
 
 def port_number(text):

@@ -161,3 +161,51 @@ def test_the_addresses_are_printed_once_the_server_listens_with_the_host_and_pub
     assert "on this device:  http://127.0.0.2:%d/" % port in output
     assert "localhost" not in output
     assert "Einladungslinks / join links:  https://karten.example.org" in output
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_the_server_tells_every_device_shutdown_at_once(stop_signal):
+    from tests.relay_client import RelayClient, RelayClosed
+
+    process, port = start("--host", "127.0.0.1")
+    try:
+        fetch(port)
+        host = RelayClient("ws://127.0.0.1:%d/relay" % port)
+        host.create()
+        stray = RelayClient("ws://127.0.0.1:%d/relay" % port)  # connected, no room yet
+        stopped = time.monotonic()
+        os.kill(process.pid, stop_signal)  # systemd's stop signals the main process
+        assert host.recv_type("closed", timeout=10)["reason"] == "shutdown"
+        with pytest.raises(RelayClosed) as closed:
+            host.recv(timeout=10)
+        assert closed.value.close_code == 1001
+        assert stray.wait_closed().close_code == 1001
+        # At once, not after gunicorn's graceful_timeout (5 s) ran out.
+        assert time.monotonic() - stopped < 3
+        process.wait(15)
+    finally:
+        output = stop(process) if process.poll() is None else process.stdout.read()
+    assert "Traceback" not in output
+
+
+def test_the_werkzeug_fallback_also_tells_every_device_shutdown_on_sigterm():
+    from tests.relay_client import RelayClient
+
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import server.__main__ as m; m.gunicorn_available = lambda: False; "
+                               "m.main(['--host', '127.0.0.1', '--port', '%d'])" % port],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        for line in process.stdout:
+            if "Ctrl+C" in line:
+                break
+        host = RelayClient("ws://127.0.0.1:%d/relay" % port)
+        host.create()
+        process.send_signal(signal.SIGTERM)
+        assert host.recv_type("closed")["reason"] == "shutdown"
+        assert host.wait_closed().close_code == 1001
+        assert process.wait(15) == 0
+    finally:
+        output = stop(process) if process.poll() is None else process.stdout.read()
+    assert "Traceback" not in output
