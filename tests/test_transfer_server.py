@@ -272,3 +272,14 @@ def test_the_proxy_count_comes_from_the_environment(monkeypatch):
     monkeypatch.setenv("SPIELEABEND_PROXIES", "yes")
     with pytest.raises(ValueError, match="SPIELEABEND_PROXIES"):
         proxies_from_environment()
+
+
+def test_head_tells_whether_a_code_is_live_without_using_it_up(client):
+    code = create(client).get_json()["code"]
+    for _ in range(2):  # a link preview, then another
+        looked = client.head("/api/transfer/" + code)
+        assert looked.status_code == 200 and looked.data == b""
+        assert looked.headers["Cache-Control"] == "no-store"
+    taken = client.get("/api/transfer/" + code)
+    assert taken.status_code == 200 and json.loads(taken.data) == GAME
+    assert client.head("/api/transfer/" + code).status_code == 404
