@@ -216,3 +216,21 @@ def test_a_body_far_over_the_largest_legitimate_one_is_refused_before_it_is_read
                              environ_overrides={"wsgi.input": body, "wsgi.input_terminated": True})
         assert answer.status_code == 413, path
         assert body.read_bytes <= limit + 65536, path
+
+
+def test_every_answer_carries_the_security_headers(client):
+    for answer in (client.get("/"), client.get("/sw.js"), client.get("/nowhere"),
+                   client.get("/api/join-base"), client.post("/api/qr.svg", data="hello")):
+        assert answer.headers["X-Content-Type-Options"] == "nosniff", answer.request.path
+        assert answer.headers["Referrer-Policy"] == "same-origin"
+        assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+        assert answer.headers["X-Frame-Options"] == "DENY"
+
+
+def test_the_nginx_site_sends_hsts_over_tls_only():
+    from pathlib import Path
+
+    site = (Path(__file__).resolve().parent.parent / "deploy" / "nginx.conf").read_text()
+    tls_block = site[site.index("listen 443"):]
+    assert 'add_header Strict-Transport-Security "max-age=31536000" always;' in tls_block
+    assert "Strict-Transport-Security" not in site[:site.index("listen 443")]
