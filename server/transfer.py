@@ -440,9 +440,13 @@ def open_address(code):
 
 @bp.get("/<code>/qr.svg")
 def qr(code):
-    """Draw a live code as a QR code of the address that opens the app at it."""
+    """Draw a live code as a QR code of the address that opens the app at it (counted as a redeem attempt:
+    the answer tells whether a code is live)."""
+    state = transfers()
+    if not state.redeems.allow(client_key()):
+        return error(429, "slow_down")
     code = normalize_code(code)
-    if not code or not transfers().store.has(code):
+    if not code or not state.store.has(code):
         return error(404, "unknown_or_used")
     import segno  # imported here: only this route needs it
 

@@ -283,3 +283,8 @@ def test_head_tells_whether_a_code_is_live_without_using_it_up(client):
     taken = client.get("/api/transfer/" + code)
     assert taken.status_code == 200 and json.loads(taken.data) == GAME
     assert client.head("/api/transfer/" + code).status_code == 404
+
+
+def test_drawing_codes_counts_as_trying_them(client):
+    statuses = [client.get("/api/transfer/ABCDEFGH/qr.svg").status_code for _ in range(9)]
+    assert statuses[:8] == [404] * 8 and statuses[8] == 429
