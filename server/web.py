@@ -54,7 +54,8 @@ def accepted_encodings(header):
 def asset_response(asset, req):
     """Return the response for one built asset to a request: 304 when it has it, else brotli, gzip or plain."""
     encodings = accepted_encodings(req.headers.get("Accept-Encoding", ""))
-    if req.if_none_match and asset.etag in req.if_none_match:
+    # If-None-Match compares weakly (RFC 9110 13.1.2): W/"tag" is the same tag.
+    if req.if_none_match and req.if_none_match.contains_weak(asset.etag):
         response = Response(status=304)
     elif asset.brotli is not None and "br" in encodings:
         response = Response(asset.brotli, content_type=asset.content_type)

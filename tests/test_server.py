@@ -234,3 +234,12 @@ def test_the_nginx_site_sends_hsts_over_tls_only():
     tls_block = site[site.index("listen 443"):]
     assert 'add_header Strict-Transport-Security "max-age=31536000" always;' in tls_block
     assert "Strict-Transport-Security" not in site[:site.index("listen 443")]
+
+
+def test_a_weak_etag_revalidates_too(client):
+    answer = client.get("/")
+    etag = answer.headers["ETag"].strip('"')
+    assert client.get("/", headers={"If-None-Match": 'W/"%s"' % etag}).status_code == 304
+    assert client.get("/", headers={"If-None-Match": '"other", W/"%s"' % etag}).status_code == 304
+    assert client.get("/", headers={"If-None-Match": 'W/"other"'}).status_code == 200
+
