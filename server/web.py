@@ -1,6 +1,7 @@
 """Serve the built app: the page, hashed bundles, manifest, icons and the service worker."""
 
-from flask import Blueprint, Response, current_app, render_template_string, request
+from flask import Blueprint, Response, abort, current_app, render_template_string, request
+from werkzeug.exceptions import HTTPException
 
 from server.build import build
 
@@ -94,5 +95,26 @@ def index():
 
 @bp.route("/<path:path>")
 def asset(path):
-    """Serve a built file by its URL."""
+    """Serve a built file by its URL; an API address asked with a method it does not take gets 405."""
+    if path.startswith("api/"):
+        other = api_methods(request.path)
+        if other:
+            abort(405, valid_methods=other)
     return serve("/" + path)
+
+
+def api_methods(path):
+    """Return the methods of the API route at this path (e.g. ["POST"] for /api/qr.svg), [] if none.
+
+    A GET there lands on this catch-all (it takes any GET), which would answer with the 404 page.
+    """
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    found = []
+    for method in ("POST", "PUT", "PATCH", "DELETE"):
+        try:
+            endpoint, _args = adapter.match(path, method=method)
+        except HTTPException:
+            continue
+        if endpoint != "web.asset":
+            found.append(method)
+    return found

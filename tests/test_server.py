@@ -243,3 +243,11 @@ def test_a_weak_etag_revalidates_too(client):
     assert client.get("/", headers={"If-None-Match": '"other", W/"%s"' % etag}).status_code == 304
     assert client.get("/", headers={"If-None-Match": 'W/"other"'}).status_code == 200
 
+
+def test_an_api_address_asked_with_the_wrong_method_answers_405(client):
+    for path in ("/api/qr.svg", "/api/transfer"):
+        answer = client.get(path)
+        assert answer.status_code == 405, path
+        assert "POST" in answer.headers["Allow"], path
+    assert client.get("/api/nothing-here").status_code == 404
+    assert client.get("/assets/nothing-here.js").status_code == 404
