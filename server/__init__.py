@@ -75,21 +75,22 @@ def too_large(_error):
     return response
 
 
-# On every answer. The CSP only says what needs no list of the page's scripts: no framing by
-# other sites (clickjacking), no <base> or plugin tricks, forms post only here. A full script
-# policy is not set: the page has inline scripts and handlers and Brython evaluates code.
+# On every answer, with the release's Content-Security-Policy (server/build.py: scripts only from
+# here and the inline ones by hash, never framed by other sites, no <base> or plugin tricks).
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
-    "Content-Security-Policy": "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
     "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
 }
+FALLBACK_POLICY = "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 
 def security_headers(response):
     """Add the security headers to an answer (a route's own value wins)."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    response.headers.setdefault("Content-Security-Policy",
+                                current_app.config.get("CONTENT_SECURITY_POLICY") or FALLBACK_POLICY)
     return response
 
 

@@ -27,6 +27,8 @@ a{color:#ffd166;font-weight:600}
 def init_app(app):
     """Build the assets once and register the routes that serve them."""
     app.extensions["spieleabend_build"] = build(app.config.get("WEB_ROOT"), app.config.get("IDLE_COMPILE", True))
+    # Sent with every answer (server/__init__.py): the release's inline scripts by their hashes.
+    app.config.setdefault("CONTENT_SECURITY_POLICY", app.extensions["spieleabend_build"].content_security_policy())
     app.register_blueprint(bp)
     app.register_error_handler(404, not_found)
 

@@ -251,3 +251,21 @@ def test_an_api_address_asked_with_the_wrong_method_answers_405(client):
         assert "POST" in answer.headers["Allow"], path
     assert client.get("/api/nothing-here").status_code == 404
     assert client.get("/assets/nothing-here.js").status_code == 404
+
+
+def test_the_policy_allows_exactly_the_pages_inline_scripts_by_hash(app, client):
+    import base64
+    import hashlib
+
+    policy = client.get("/").headers["Content-Security-Policy"]
+    script_src = next(part.split()[1:] for part in policy.split(";") if part.split()[0] == "script-src")
+    assert "'unsafe-inline'" not in script_src and "'self'" in script_src
+    build = app.extensions["spieleabend_build"]
+    for url, asset in build.assets.items():
+        if asset.content_type.startswith("text/html"):
+            for script in re.findall(r"<script>(.*?)</script>", asset.data.decode("utf-8"), re.S):
+                digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+                assert "'sha256-%s'" % digest in script_src, url
+    handler = base64.b64encode(hashlib.sha256(b"return false").digest()).decode()
+    assert "'sha256-%s'" % handler in script_src, "the forms' onsubmit handler"
+    assert "'unsafe-hashes'" in script_src
