@@ -92,7 +92,8 @@ class Nginx:
 def deployment():
     """redis-server, two server processes sharing it, and nginx in front of both."""
     redis = RedisServer()
-    a, b = ServerProcess(redis.url), ServerProcess(redis.url)
+    # As deployed (docs/deploy.md): one trusted proxy in front.
+    a, b = ServerProcess(redis.url, ("--proxies", "1")), ServerProcess(redis.url, ("--proxies", "1"))
     proxy = None
     try:
         a.wait_ready()
@@ -167,3 +168,41 @@ def test_a_room_game_through_nginx_on_two_processes_survives_a_killed_process(de
     assert {"127.0.0.1:%d" % a.port, "127.0.0.1:%d" % b.port} <= upstreams, upstreams
     print("reconnect after a killed process: %s s (median %.2f s)" % (
         ", ".join("%.2f" % r for r in reconnects), statistics.median(reconnects)))
+
+
+# deploy/nginx.conf is a site file (server blocks for the http context): wrapped in a main
+# config with paths of its own, it must pass `nginx -t` on the nginx installed here (Debian's).
+SITE_CHECK_CONFIG = """
+pid {dir}/nginx.pid;
+error_log {dir}/error.log warn;
+events {{ worker_connections 64; }}
+http {{
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+    include {site};
+}}
+"""
+
+
+def test_the_shipped_nginx_site_passes_nginx_t(tmp_path):
+    if not Path(NGINX).exists():
+        pytest.fail("nginx is not installed (Debian: apt-get install nginx; ./scripts/test installs it)")
+    certificate, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=karten.example.org", "-keyout", str(key), "-out", str(certificate)],
+                   check=True, capture_output=True)
+    site = (ROOT / "deploy" / "nginx.conf").read_text()
+    for old, new in (("/etc/letsencrypt/live/karten.example.org/fullchain.pem", certificate),
+                     ("/etc/letsencrypt/live/karten.example.org/privkey.pem", key),
+                     ("/etc/nginx/snippets/spieleabend-proxy.conf", ROOT / "deploy" / "spieleabend-proxy.conf")):
+        assert old in site, old
+        site = site.replace(old, str(new))
+    (tmp_path / "site.conf").write_text(site)
+    config = tmp_path / "nginx.conf"
+    config.write_text(SITE_CHECK_CONFIG.format(dir=tmp_path, site=tmp_path / "site.conf"))
+    checked = subprocess.run([NGINX, "-t", "-c", str(config), "-p", str(tmp_path)],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr

@@ -2,7 +2,11 @@
 
 import os
 
-from flask import Flask
+from flask import Flask, Response, abort, current_app, jsonify, request
+
+# Room above the largest body the app sends (a game file of TRANSFER_MAX_BYTES, 256 KiB): a
+# larger body is refused with 413 before it is read, with a Content-Length or chunked.
+BODY_MARGIN = 64 * 1024
 
 
 def create_app(test_config=None):
@@ -13,14 +17,92 @@ def create_app(test_config=None):
         WEB_ROOT=None,  # folder with index.html and web/py; None = the repo's web/
         # Rooms in Redis, shared by every process that uses the same URL; None: in memory.
         RELAY_REDIS_URL=os.environ.get("SPIELEABEND_REDIS_URL") or None,
+        # Trusted proxies in front (nginx: 1). 0: X-Forwarded-* headers are ignored (anyone can send them).
+        PROXIES=proxies_from_environment(),
     )
     if test_config:
         app.config.from_mapping(test_config)
+    trust_proxies(app, app.config["PROXIES"])
 
     from server import relay, rooms_api, transfer, web
+
+    if not (test_config and "MAX_CONTENT_LENGTH" in test_config):
+        largest = app.config.get("TRANSFER_MAX_BYTES", transfer.DEFAULTS["TRANSFER_MAX_BYTES"])
+        app.config["MAX_CONTENT_LENGTH"] = largest + BODY_MARGIN
+    app.register_error_handler(413, too_large)
+    app.before_request(refuse_long_chunked_body)
+    app.after_request(security_headers)
 
     web.init_app(app)
     relay.init_app(app)
     transfer.init_app(app)
     rooms_api.init_app(app)
     return app
+
+
+def proxies_from_environment():
+    """Return SPIELEABEND_PROXIES as a number (0 when unset); refuse anything else with the reason."""
+    text = os.environ.get("SPIELEABEND_PROXIES", "").strip() or "0"
+    if not text.isdigit():
+        raise ValueError("SPIELEABEND_PROXIES must be the number of trusted proxies in front (0, 1, ...), got %r"
+                         % text)
+    return int(text)
+
+
+def trust_proxies(app, count):
+    """Behind `count` trusted proxies take the client's address and scheme from their headers.
+
+    The last `count` entries of X-Forwarded-For and X-Forwarded-Proto are the proxies' own (nginx
+    appends the address it sees and sets the scheme), so per-address rate limits count devices, not
+    the proxy. X-Forwarded-Host is not trusted: the shipped nginx passes the Host header itself and
+    leaves a client's X-Forwarded-Host untouched, so it could name any host (the relay checks the
+    Origin against the host; join links use it).
+    """
+    if count:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=0, x_port=0, x_prefix=0)
+
+
+def too_large(_error):
+    """Refuse a body over MAX_CONTENT_LENGTH: the API's JSON error, plain text elsewhere."""
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": "too_large"})
+    else:
+        response = Response("request body too large", content_type="text/plain; charset=utf-8")
+    response.status_code = 413
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# On every answer, with the release's Content-Security-Policy (server/build.py: scripts only from
+# here and the inline ones by hash, never framed by other sites, no <base> or plugin tricks).
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+}
+FALLBACK_POLICY = "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+
+def security_headers(response):
+    """Add the security headers to an answer (a route's own value wins)."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    response.headers.setdefault("Content-Security-Policy",
+                                current_app.config.get("CONTENT_SECURITY_POLICY") or FALLBACK_POLICY)
+    return response
+
+
+def refuse_long_chunked_body():
+    """Refuse a chunked body (no Content-Length) that reaches MAX_CONTENT_LENGTH.
+
+    Werkzeug stops reading such a body at the limit but hands the cut-off part on as if it were
+    all; read it here (at most the limit, kept for the route) and refuse it when it is that long.
+    """
+    if request.content_length is not None or "chunked" not in request.headers.get("Transfer-Encoding", "").lower():
+        return None
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is not None and len(request.get_data(cache=True)) >= limit:
+        abort(413)
+    return None

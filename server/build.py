@@ -13,6 +13,7 @@ German and English (prerender_home).
 """
 
 import ast
+import base64
 import gzip
 import hashlib
 import importlib
@@ -20,6 +21,7 @@ import io
 import json
 import mimetypes
 import os
+import re
 import sys
 import tokenize
 import warnings
@@ -512,7 +514,30 @@ def build(web_root=None, idle_compile=True):
     worker = (web_root / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("{{version}}", version).replace("{{precache}}", json.dumps(precache))
     assets["/sw.js"] = Asset(worker.encode("utf-8"), guess_type("sw.js"), immutable=False)
-    return Build(assets, version, precache)
+    return Build(assets, version, precache, script_hashes(assets, py_root))
+
+
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+# An inline handler in the pages or in markup the app's Python writes (`onsubmit="return false"`).
+INLINE_HANDLER = re.compile(r'\son[a-z]+=\\?"([^"\\]*)\\?"')
+
+
+def csp_hash(text):
+    """Return the CSP source that allows exactly this inline script or handler."""
+    return "'sha256-%s'" % base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+def script_hashes(assets, py_root):
+    """Return the CSP hashes of every inline script of the built pages and every inline handler."""
+    hashes = set()
+    for asset in assets.values():
+        if asset.content_type.startswith("text/html"):
+            page = asset.data.decode("utf-8")
+            hashes.update(csp_hash(script) for script in INLINE_SCRIPT.findall(page))
+            hashes.update(csp_hash(handler) for handler in INLINE_HANDLER.findall(page))
+    for source in sorted(Path(py_root).rglob("*.py")):
+        hashes.update(csp_hash(handler) for handler in INLINE_HANDLER.findall(source.read_text(encoding="utf-8")))
+    return sorted(hashes)
 
 
 # Where a rules page's "Back" leads when there is no app page to go back to (opened from a bookmark).
@@ -615,10 +640,22 @@ def rules_pages(rules_root, css_url):
 class Build:
     """The built release: assets by URL, its version and the worker's precache list."""
 
-    def __init__(self, assets, version, precache):
+    def __init__(self, assets, version, precache, script_hashes=()):
         self.assets = assets
         self.version = version
         self.precache = precache
+        self.script_hashes = list(script_hashes)  # CSP sources of the inline scripts and handlers
+
+    def content_security_policy(self):
+        """Return the release's CSP: its own scripts only (inline ones by hash), never framed.
+
+        'unsafe-eval': Brython runs the app's Python by compiling it to JavaScript in the browser
+        (in the app's worker, which may take the page's policy). 'unsafe-hashes': the inline
+        handlers the app writes (`onsubmit="return false"`) are allowed by their hashes.
+        """
+        scripts = " ".join(["'self'", "'unsafe-eval'", "'unsafe-hashes'"] + self.script_hashes)
+        return ("script-src %s; worker-src 'self'; object-src 'none'; base-uri 'self'; "
+                "form-action 'self'; frame-ancestors 'none'" % scripts)
 
     def transfer_size(self, urls=None):
         """Return the compressed bytes of the given URLs (default: everything precached), as a browser gets them."""

@@ -5,6 +5,8 @@ The same settings `python -m server` uses. Flags on the command line win over th
 """
 
 import os
+import signal
+import threading
 
 # Every open websocket holds one pool thread, so the pool must exceed the relay's
 # connection limit (RELAY_MAX_CONNECTIONS, 1500) or a socket would wait unanswered.
@@ -27,3 +29,47 @@ def on_starting(server):
     """Refuse several workers without Redis before any of them starts."""
     if server.cfg.workers > 1 and not os.environ.get("SPIELEABEND_REDIS_URL"):
         raise SystemExit("Spieleabend: " + SEVERAL_WORKERS_NEED_REDIS)
+
+
+def close_relay(app, wait=2.0):
+    """Close the app's relay once: every device gets the documented `closed`/`shutdown` (docs/rooms.md).
+
+    Runs in a thread of its own (a signal may interrupt any code, the relay takes its locks) and
+    waits for it at most `wait` seconds. Rooms in Redis stay for the other processes; rooms in
+    memory end with the process anyway.
+    """
+    extensions = getattr(app, "extensions", None)
+    relay = extensions.get("relay") if isinstance(extensions, dict) else None
+    if relay is None or extensions.get("relay_closing"):
+        return
+    extensions["relay_closing"] = True
+    closing = threading.Thread(target=relay.close_all, name="relay-shutdown", daemon=True)
+    closing.start()
+    if wait:
+        closing.join(wait)
+
+
+def post_worker_init(worker):
+    """On SIGTERM (systemd's stop, gunicorn's graceful stop) close the relay's sockets at once.
+
+    gunicorn's own SIGTERM handler only stops accepting and then waits graceful_timeout for the
+    open websockets, which never end by themselves: the devices would be cut off without a word.
+    """
+    graceful = signal.getsignal(signal.SIGTERM)
+
+    def on_term(number, frame):
+        close_relay(worker.wsgi, wait=0)
+        if callable(graceful):
+            graceful(number, frame)
+
+    signal.signal(signal.SIGTERM, on_term)
+
+
+def worker_int(worker):
+    """Ctrl+C (SIGINT) or SIGQUIT: the worker exits at once; close the relay first."""
+    close_relay(worker.wsgi)
+
+
+def worker_exit(_server, worker):
+    """A worker that ends for any other reason closes its relay's sockets on its way out."""
+    close_relay(worker.wsgi)

@@ -2,6 +2,7 @@
 
 POST /api/transfer             body: the game file (JSON)  -> 201 {"code", "expires_in"}
 GET  /api/transfer/<code>      -> 200 the game file, once; 404 when unknown, used or expired
+                               (HEAD: the same status, never using the code up: link previews send it)
 POST /api/transfer/redeem      body: {"code"}  -> 200 {"found": true, "file": the game file} once, else
                                200 {"found": false, "error": "unknown_or_used"} (the app's way: a wrong
                                code is an answer, not a failed request the browser logs as an error)
@@ -384,13 +385,28 @@ def take(text):
 
 @bp.get("/<code>")
 def redeem_get(code):
-    """Hand out the save of a code once."""
+    """Hand out the save of a code once (HEAD only tells whether it is live: a link preview uses nothing up)."""
+    if request.method == "HEAD":
+        return look(code)
     payload, refused = take(code)
     if refused is not None:
         return refused
     if payload is None:
         return error(404, "unknown_or_used")
     response = Response(payload, content_type="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def look(text):
+    """Answer HEAD for a code as GET would, without the file and without using the code up."""
+    state = transfers()
+    if not state.redeems.allow(client_key()):
+        return error(429, "slow_down")
+    code = normalize_code(text)
+    if not code or not state.store.has(code):
+        return error(404, "unknown_or_used")
+    response = Response(b"", content_type="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -424,9 +440,13 @@ def open_address(code):
 
 @bp.get("/<code>/qr.svg")
 def qr(code):
-    """Draw a live code as a QR code of the address that opens the app at it."""
+    """Draw a live code as a QR code of the address that opens the app at it (counted as a redeem attempt:
+    the answer tells whether a code is live)."""
+    state = transfers()
+    if not state.redeems.allow(client_key()):
+        return error(429, "slow_down")
     code = normalize_code(code)
-    if not code or not transfers().store.has(code):
+    if not code or not state.store.has(code):
         return error(404, "unknown_or_used")
     import segno  # imported here: only this route needs it
 

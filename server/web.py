@@ -1,6 +1,7 @@
 """Serve the built app: the page, hashed bundles, manifest, icons and the service worker."""
 
-from flask import Blueprint, Response, current_app, render_template_string, request
+from flask import Blueprint, Response, abort, current_app, render_template_string, request
+from werkzeug.exceptions import HTTPException
 
 from server.build import build
 
@@ -26,6 +27,8 @@ a{color:#ffd166;font-weight:600}
 def init_app(app):
     """Build the assets once and register the routes that serve them."""
     app.extensions["spieleabend_build"] = build(app.config.get("WEB_ROOT"), app.config.get("IDLE_COMPILE", True))
+    # Sent with every answer (server/__init__.py): the release's inline scripts by their hashes.
+    app.config.setdefault("CONTENT_SECURITY_POLICY", app.extensions["spieleabend_build"].content_security_policy())
     app.register_blueprint(bp)
     app.register_error_handler(404, not_found)
 
@@ -54,7 +57,8 @@ def accepted_encodings(header):
 def asset_response(asset, req):
     """Return the response for one built asset to a request: 304 when it has it, else brotli, gzip or plain."""
     encodings = accepted_encodings(req.headers.get("Accept-Encoding", ""))
-    if req.if_none_match and asset.etag in req.if_none_match:
+    # If-None-Match compares weakly (RFC 9110 13.1.2): W/"tag" is the same tag.
+    if req.if_none_match and req.if_none_match.contains_weak(asset.etag):
         response = Response(status=304)
     elif asset.brotli is not None and "br" in encodings:
         response = Response(asset.brotli, content_type=asset.content_type)
@@ -93,5 +97,26 @@ def index():
 
 @bp.route("/<path:path>")
 def asset(path):
-    """Serve a built file by its URL."""
+    """Serve a built file by its URL; an API address asked with a method it does not take gets 405."""
+    if path.startswith("api/"):
+        other = api_methods(request.path)
+        if other:
+            abort(405, valid_methods=other)
     return serve("/" + path)
+
+
+def api_methods(path):
+    """Return the methods of the API route at this path (e.g. ["POST"] for /api/qr.svg), [] if none.
+
+    A GET there lands on this catch-all (it takes any GET), which would answer with the 404 page.
+    """
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    found = []
+    for method in ("POST", "PUT", "PATCH", "DELETE"):
+        try:
+            endpoint, _args = adapter.match(path, method=method)
+        except HTTPException:
+            continue
+        if endpoint != "web.asset":
+            found.append(method)
+    return found

@@ -179,3 +179,93 @@ def test_every_game_has_a_rules_page(client):
 
     for game in GAME_MODULES:
         assert client.get("/rules/" + game).status_code == 200, game
+
+
+class EndlessBody:
+    """A request body that never ends, and counts what the server read of it."""
+
+    def __init__(self):
+        self.read_bytes = 0
+
+    def read(self, size=-1):
+        size = 65536 if size is None or size < 0 else min(size, 65536)
+        self.read_bytes += size
+        if self.read_bytes > 64 * 1024 * 1024:
+            raise AssertionError("the server read 64 MiB of an endless body")
+        return b"x" * size
+
+    def readline(self, size=-1):
+        return self.read(size)
+
+
+def test_a_body_far_over_the_largest_legitimate_one_is_refused_before_it_is_read(app, client):
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    assert 256 * 1024 < limit <= 1024 * 1024  # a game file of 256 KiB fits; nginx allows 8 MiB
+    for path in ("/api/qr.svg", "/api/transfer/redeem", "/api/transfer"):
+        # Announced by Content-Length: refused without reading it.
+        body = EndlessBody()
+        answer = client.post(path, content_type="application/json",
+                             environ_overrides={"wsgi.input": body, "CONTENT_LENGTH": str(1024 ** 3)})
+        assert answer.status_code == 413, path
+        assert answer.get_json() == {"error": "too_large"}, path
+        assert body.read_bytes == 0, path
+        # Chunked (no length; the server says the stream ends by itself): read only up to the limit.
+        body = EndlessBody()
+        answer = client.post(path, content_type="application/json",
+                             headers={"Transfer-Encoding": "chunked"},
+                             environ_overrides={"wsgi.input": body, "wsgi.input_terminated": True})
+        assert answer.status_code == 413, path
+        assert body.read_bytes <= limit + 65536, path
+
+
+def test_every_answer_carries_the_security_headers(client):
+    for answer in (client.get("/"), client.get("/sw.js"), client.get("/nowhere"),
+                   client.get("/api/join-base"), client.post("/api/qr.svg", data="hello")):
+        assert answer.headers["X-Content-Type-Options"] == "nosniff", answer.request.path
+        assert answer.headers["Referrer-Policy"] == "same-origin"
+        assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+        assert answer.headers["X-Frame-Options"] == "DENY"
+
+
+def test_the_nginx_site_sends_hsts_over_tls_only():
+    from pathlib import Path
+
+    site = (Path(__file__).resolve().parent.parent / "deploy" / "nginx.conf").read_text()
+    tls_block = site[site.index("listen 443"):]
+    assert 'add_header Strict-Transport-Security "max-age=31536000" always;' in tls_block
+    assert "Strict-Transport-Security" not in site[:site.index("listen 443")]
+
+
+def test_a_weak_etag_revalidates_too(client):
+    answer = client.get("/")
+    etag = answer.headers["ETag"].strip('"')
+    assert client.get("/", headers={"If-None-Match": 'W/"%s"' % etag}).status_code == 304
+    assert client.get("/", headers={"If-None-Match": '"other", W/"%s"' % etag}).status_code == 304
+    assert client.get("/", headers={"If-None-Match": 'W/"other"'}).status_code == 200
+
+
+def test_an_api_address_asked_with_the_wrong_method_answers_405(client):
+    for path in ("/api/qr.svg", "/api/transfer"):
+        answer = client.get(path)
+        assert answer.status_code == 405, path
+        assert "POST" in answer.headers["Allow"], path
+    assert client.get("/api/nothing-here").status_code == 404
+    assert client.get("/assets/nothing-here.js").status_code == 404
+
+
+def test_the_policy_allows_exactly_the_pages_inline_scripts_by_hash(app, client):
+    import base64
+    import hashlib
+
+    policy = client.get("/").headers["Content-Security-Policy"]
+    script_src = next(part.split()[1:] for part in policy.split(";") if part.split()[0] == "script-src")
+    assert "'unsafe-inline'" not in script_src and "'self'" in script_src
+    build = app.extensions["spieleabend_build"]
+    for url, asset in build.assets.items():
+        if asset.content_type.startswith("text/html"):
+            for script in re.findall(r"<script>(.*?)</script>", asset.data.decode("utf-8"), re.S):
+                digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+                assert "'sha256-%s'" % digest in script_src, url
+    handler = base64.b64encode(hashlib.sha256(b"return false").digest()).decode()
+    assert "'sha256-%s'" % handler in script_src, "the forms' onsubmit handler"
+    assert "'unsafe-hashes'" in script_src

@@ -230,3 +230,61 @@ def test_a_lost_redis_is_a_clear_refusal_that_keeps_nothing_and_uses_nothing_up(
     assert taken.status_code == 503 and taken.get_json() == {"error": "unavailable"}
     assert client.get("/api/transfer/ABCD2345").status_code == 503
     assert client.get("/api/transfer/ABCD2345/qr.svg").status_code == 503
+
+
+# -- behind a proxy -----------------------------------------------------------------------------------
+def guess(client, forwarded_for, **headers):
+    """Redeem a wrong code as a device behind nginx (127.0.0.1) whose address nginx appended."""
+    headers["X-Forwarded-For"] = forwarded_for
+    return client.get("/api/transfer/ABCDEFGH", headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"})
+
+
+def test_behind_a_trusted_proxy_each_device_has_its_own_rate_limit():
+    app = create_app({"TESTING": True, "TRANSFER_REDEEM_LIMIT": 2, "PROXIES": 1})
+    client = app.test_client()
+    # A device's own X-Forwarded-For (spoofed "9.9.9.9") comes first; nginx appends the real address.
+    assert [guess(client, "9.9.9.9, 203.0.113.5").status_code for _ in range(3)] == [404, 404, 429]
+    assert guess(client, "9.9.9.9, 203.0.113.5").status_code == 429, "the spoofed part is not the key"
+    assert guess(client, "203.0.113.6").status_code == 404, "another device is not slowed down"
+    # The scheme the device used reaches the app; a client's X-Forwarded-Host does not.
+    answer = client.get("/api/join-base", headers={"Host": "karten.example.org", "X-Forwarded-Proto": "https",
+                                                   "X-Forwarded-Host": "evil.example"})
+    assert answer.get_json()["base"] == "https://karten.example.org"
+
+
+def test_without_the_proxy_setting_x_forwarded_for_is_ignored(server_app, clock):
+    assert server_app.config["PROXIES"] == 0
+    server_app.extensions["spieleabend_transfer"] = Transfers(dict(server_app.config, TRANSFER_CLOCK=clock))
+    client = server_app.test_client()
+    statuses = [guess(client, "198.51.100.%d" % number).status_code for number in range(9)]
+    assert statuses[:8] == [404] * 8 and statuses[8] == 429, "a made-up X-Forwarded-For gets no fresh limit"
+    answer = client.get("/api/join-base", headers={"Host": "karten.example.org", "X-Forwarded-Proto": "https"})
+    assert answer.get_json()["base"] == "http://karten.example.org"
+
+
+def test_the_proxy_count_comes_from_the_environment(monkeypatch):
+    from server import proxies_from_environment
+
+    monkeypatch.setenv("SPIELEABEND_PROXIES", "2")
+    assert proxies_from_environment() == 2
+    monkeypatch.delenv("SPIELEABEND_PROXIES")
+    assert proxies_from_environment() == 0
+    monkeypatch.setenv("SPIELEABEND_PROXIES", "yes")
+    with pytest.raises(ValueError, match="SPIELEABEND_PROXIES"):
+        proxies_from_environment()
+
+
+def test_head_tells_whether_a_code_is_live_without_using_it_up(client):
+    code = create(client).get_json()["code"]
+    for _ in range(2):  # a link preview, then another
+        looked = client.head("/api/transfer/" + code)
+        assert looked.status_code == 200 and looked.data == b""
+        assert looked.headers["Cache-Control"] == "no-store"
+    taken = client.get("/api/transfer/" + code)
+    assert taken.status_code == 200 and json.loads(taken.data) == GAME
+    assert client.head("/api/transfer/" + code).status_code == 404
+
+
+def test_drawing_codes_counts_as_trying_them(client):
+    statuses = [client.get("/api/transfer/ABCDEFGH/qr.svg").status_code for _ in range(9)]
+    assert statuses[:8] == [404] * 8 and statuses[8] == 429
