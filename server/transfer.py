@@ -398,14 +398,23 @@ def redeem_get(code):
     return response
 
 
-def look(text):
-    """Answer HEAD for a code as GET would, without the file and without using the code up."""
+def live_code(text):
+    """Return (the code, None) when `text` names a live code, else (None, the refusal): counted as a redeem
+    attempt, since the answer tells whether a code is live."""
     state = transfers()
     if not state.redeems.allow(client_key()):
-        return error(429, "slow_down")
+        return None, error(429, "slow_down")
     code = normalize_code(text)
     if not code or not state.store.has(code):
-        return error(404, "unknown_or_used")
+        return None, error(404, "unknown_or_used")
+    return code, None
+
+
+def look(text):
+    """Answer HEAD for a code as GET would, without the file and without using the code up."""
+    _code, refused = live_code(text)
+    if refused is not None:
+        return refused
     response = Response(b"", content_type="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -442,12 +451,9 @@ def open_address(code):
 def qr(code):
     """Draw a live code as a QR code of the address that opens the app at it (counted as a redeem attempt:
     the answer tells whether a code is live)."""
-    state = transfers()
-    if not state.redeems.allow(client_key()):
-        return error(429, "slow_down")
-    code = normalize_code(code)
-    if not code or not state.store.has(code):
-        return error(404, "unknown_or_used")
+    code, refused = live_code(code)
+    if refused is not None:
+        return refused
     import segno  # imported here: only this route needs it
 
     address = open_address(code)

@@ -149,8 +149,9 @@ HOST_FRAME_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("text", HOST_FRAME_ERRORS)
-def test_bad_host_frame_closes_the_host_socket_only(relay_server, text):
+def refuse_host_frame(relay_server, text):
+    """Send a bad host frame: the host's socket closes as malformed, the seat hears nothing of it, and the
+    host resumes and relays again. Return the host's first client (its welcome has the room and secret)."""
     host = relay_server.host()
     seat = relay_server.seat(host)
     host.send_raw(text)
@@ -161,6 +162,12 @@ def test_bad_host_frame_closes_the_host_socket_only(relay_server, text):
     back.resume(host.welcome["room"], host.welcome["token"])
     back.to_all("marker")
     assert seat.recv_type("msg")["data"] == "marker"
+    return host
+
+
+@pytest.mark.parametrize("text", HOST_FRAME_ERRORS)
+def test_bad_host_frame_closes_the_host_socket_only(relay_server, text):
+    refuse_host_frame(relay_server, text)
 
 
 @pytest.mark.parametrize("text", [
