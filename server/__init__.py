@@ -20,6 +20,9 @@ def create_app(test_config=None):
         # Trusted proxies in front (nginx: 1). 0: X-Forwarded-* headers are ignored (anyone can send them).
         PROXIES=proxies_from_environment(),
     )
+    # Any setting from the environment, e.g. SPIELEABEND_RELAY_MAX_ROOMS_PER_ADDRESS=200 for a server that
+    # scripted tests play many rooms on (a JSON value: numbers, null, lists; anything else as text).
+    app.config.from_prefixed_env("SPIELEABEND")
     if test_config:
         app.config.from_mapping(test_config)
     trust_proxies(app, app.config["PROXIES"])

@@ -269,3 +269,14 @@ def test_the_policy_allows_exactly_the_pages_inline_scripts_by_hash(app, client)
     handler = base64.b64encode(hashlib.sha256(b"return false").digest()).decode()
     assert "'sha256-%s'" % handler in script_src, "the forms' onsubmit handler"
     assert "'unsafe-hashes'" in script_src
+
+
+def test_a_setting_comes_from_the_environment_as_json(monkeypatch):
+    """An operator raises a relay limit without code (testers script many rooms from one machine)."""
+    from server import create_app
+
+    monkeypatch.setenv("SPIELEABEND_RELAY_MAX_ROOMS_PER_ADDRESS", "200")
+    monkeypatch.setenv("SPIELEABEND_RELAY_ADDRESS_EXEMPT", '["127.0.0.1", "192.168.1.20"]')
+    app = create_app({"RELAY_SWEEP_INTERVAL": None})
+    assert app.config["RELAY_MAX_ROOMS_PER_ADDRESS"] == 200
+    assert app.extensions["relay"].config["RELAY_ADDRESS_EXEMPT"] == ["127.0.0.1", "192.168.1.20"]
