@@ -290,6 +290,27 @@ def test_keyboard_plays_a_turn(page, live_server):
     page.wait_for_selector("[data-testid=peek-done]")
 
 
+def test_a_keyboard_move_leaves_the_focus_on_a_control_not_the_pages_body(page, live_server):
+    """"Gemerkt", "Ziehen" and "Ablegen" go with the move: a keyboard user's focus fell to the page's body
+    and the next Tab began at the top; it now takes the control in their place."""
+    def on_a_control():
+        return page.evaluate("document.activeElement !== document.body && !!document.activeElement.closest('#app')")
+
+    start_game(page, live_server.url, seats=2, seed=5)
+    page.get_by_test_id("peek-done").focus()
+    page.keyboard.press("Enter")
+    my_turn(page)
+    assert on_a_control()
+    page.get_by_test_id("stock").focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("drawn-card").wait_for()
+    assert on_a_control()
+    page.get_by_test_id("discard-drawn").focus()
+    page.keyboard.press("Enter")
+    my_turn(page)
+    assert on_a_control()
+
+
 def test_eight_seats_fit_360_px(page, live_server):
     start_game(page, live_server.url, seats=8, seed=9)
     assert saved(page)["state"]["decks"] == 2, "two decks are chosen by default from six seats up"

@@ -235,9 +235,14 @@ def test_a_screen_reader_hears_what_changed_in_the_screens_live_regions(page, li
     assert page.get_by_test_id("announce").inner_text() == page.get_by_test_id("selection").inner_text()
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+    # The round's result is said too (who scored what and why), as one line, not run together.
+    page.wait_for_function("document.querySelector('[data-testid=announce]').textContent.includes('Punkt')")
+    why = " ".join(page.get_by_test_id("reveal-why").inner_text().split())
+    assert why in " ".join(page.get_by_test_id("announce").inner_text().split())
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=hand]")
     page.wait_for_function("document.querySelector('[data-testid=announce]').textContent.includes('2')")
+    assert " · " in page.get_by_test_id("announce").inner_text(), "the round head's lines are kept apart"
     assert page.get_by_test_id("round-head").inner_text().split("\n")[0] in page.get_by_test_id("announce").inner_text()
 
 

@@ -81,7 +81,7 @@ def final_standings(table, names, outcome, scores=None, spoken=None, tags=None, 
         controls.append('<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>' % escape(
             t("home.results")))
     return ('<section class="final%s" aria-labelledby="final-h" data-testid="final"><h2 id="final-h">%s</h2>'
-            '<p class="headline" data-testid="final-headline">%s</p>%s%s<ol class="standings">%s</ol>%s</section>%s' % (
+            '<p class="headline" data-testid="final-headline" role="status">%s</p>%s%s<ol class="standings">%s</ol>%s</section>%s' % (
                 " final-screen" if screen else "", escape(t("final.title")),
                 escape(final_headline(outcome, names, me, words)),
                 '<p class="decider" data-testid="tie-break">%s</p>' % escape(decider) if decider else "",
