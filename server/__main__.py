@@ -108,6 +108,14 @@ def cannot_listen(host, port):
 
 
 LOCAL_HOSTS = ("0.0.0.0", "::", "127.0.0.1", "::1", "localhost")
+LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")  # this machine only: no phone reaches it
+
+
+def loopback_only(args):
+    """Return True when no phone can reach this server: it listens on this machine only, and no proxy
+    in front (--proxies, a public address) passes phones on to it, as in docs/deploy.md."""
+    public_url = args.public_url or os.environ.get("SPIELEABEND_PUBLIC_URL")
+    return args.host in LOOPBACK_HOSTS and not public_url and not args.proxies
 
 
 def page_address(host, port):
@@ -125,6 +133,9 @@ def banner(args, public_url):
         address = lan_address()
         if address:
             lines.append("  für Handys im WLAN / phones on the LAN:  http://%s:%d/" % (address, args.port))
+    elif loopback_only(args):
+        lines.append("  nur dieses Gerät – Handys können nicht beitreten (ohne --host starten) / "
+                     "this machine only – phones cannot join (start without --host)")
     if public_url:
         lines.append("  Einladungslinks / join links:  %s" % public_url)
     if args.redis:
@@ -249,6 +260,7 @@ def main(argv=None):
     if args.redis:
         config["RELAY_REDIS_URL"] = args.redis
     config["PROXIES"] = args.proxies
+    config["LOOPBACK_ONLY"] = loopback_only(args)
     if args.redis:
         # Started anyway (systemd may start us before Redis, on another machine): the relay waits
         # for Redis, devices retry, and rooms open once it answers. But say so, loudly.

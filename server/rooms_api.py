@@ -3,7 +3,7 @@
 The relay (server/relay.py) creates rooms over its websocket; these two small
 endpoints only help the host's page show the join link:
 
-- GET /api/join-base -> {"base": "http://192.168.1.5:8000", "source": "public"|"page"|"lan"|"none"}:
+- GET /api/join-base -> {"base": "http://192.168.1.5:8000", "source": "public"|"page"|"lan"|"none"|"loopback"}:
   the address phones can reach. A configured PUBLIC_URL wins; a page opened by a
   LAN or public name is fine as it is; a page opened as localhost gets this
   machine's LAN address instead (a link with localhost in it works on no phone).
@@ -76,8 +76,14 @@ def api_join_base():
     """Tell the host's page which address to put into join links."""
     lan_lookup = current_app.config.get("LAN_ADDRESS_LOOKUP") or lan_address
     name, _port = split_host(request.host)
-    lan = lan_lookup() if is_local_host(name) and not current_app.config.get("PUBLIC_URL") else None
-    base, source = join_base(request.host, request.scheme, current_app.config.get("PUBLIC_URL"), lan)
+    public = current_app.config.get("PUBLIC_URL")
+    if current_app.config.get("LOOPBACK_ONLY") and not public:
+        # Started with --host 127.0.0.1: the LAN address would refuse phones; the page's own address works
+        # for other tabs and browsers on this machine, and the lobby says that phones cannot join.
+        base, source = "%s://%s" % (request.scheme, request.host), "loopback"
+    else:
+        lan = lan_lookup() if is_local_host(name) and not public else None
+        base, source = join_base(request.host, request.scheme, public, lan)
     response = jsonify({"base": base, "source": source})
     response.headers["Cache-Control"] = "no-store"
     return response

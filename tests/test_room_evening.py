@@ -212,6 +212,12 @@ def test_the_lobby_sends_the_join_link_only_with_the_servers_address(loop, relay
     assert room.lobby_message()["invite"]["url"] is None and room.lobby_message()["invite"]["code"] == room.code()
     room.base = "http://192.168.1.5:8000"
     assert room.lobby_message()["invite"]["url"] == "http://192.168.1.5:8000" + room.doc["link"]
+    # A server started for this machine only: the lobby says that phones cannot join (its link was a LAN
+    # address where nothing listened).
+    host_app.screen = None
+    lobby = room_screens.LobbyScreen(host_app, room)
+    room.base, room.base_source = "http://127.0.0.1:8151", "loopback"
+    assert "Handys können nicht beitreten" in lobby.render(host_app)
 
 
 def test_any_games_together_button_takes_the_kept_room_and_switches_its_game(loop, relay_server):

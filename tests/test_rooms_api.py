@@ -38,6 +38,14 @@ def test_configured_public_url_wins():
     assert answer.get_json() == {"base": "https://karten.example.org", "source": "public"}
 
 
+def test_a_server_on_this_machine_only_keeps_the_pages_address_and_says_so():
+    """Started with --host 127.0.0.1 the LAN address refuses phones: the link keeps the page's address (other
+    tabs and browsers here can join) and its source tells the lobby to say that phones cannot."""
+    app = create_app({"TESTING": True, "LOOPBACK_ONLY": True, "LAN_ADDRESS_LOOKUP": lambda: "192.168.1.5"})
+    answer = app.test_client().get("/api/join-base", headers={"Host": "127.0.0.1:8151"})
+    assert answer.get_json() == {"base": "http://127.0.0.1:8151", "source": "loopback"}
+
+
 def test_join_base_rules():
     assert join_base("localhost:8000", "http", None, None) == ("http://localhost:8000", "none")
     assert join_base("spiel.localhost", "http", None, "10.0.0.2") == ("http://10.0.0.2", "lan")

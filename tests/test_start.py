@@ -60,7 +60,18 @@ def test_start_serves_with_gunicorn_and_prints_where_to_open_the_app():
         output = stop(process)
     assert "http://localhost:%d/" % port in output
     assert "Einladungslinks / join links:  https://karten.example.org" in output
+    assert "phones cannot join" not in output, "a public address in front takes the phones"
     assert "development server" not in output.lower()
+
+
+def test_a_server_on_this_machine_only_says_that_phones_cannot_join():
+    from server.__main__ import banner, loopback_only, parse_args
+
+    alone = parse_args(["--host", "127.0.0.1"])
+    assert loopback_only(alone) and any("phones cannot join" in line for line in banner(alone, None))
+    for args in (["--host", "127.0.0.1", "--proxies", "1"], ["--host", "127.0.0.1", "--public-url", "https://x.example"],
+                 ["--host", "0.0.0.0"]):
+        assert not loopback_only(parse_args(args)), args
 
 
 def test_start_refuses_a_redis_option_that_is_not_a_url():

@@ -41,6 +41,10 @@ register({
     "room.copy_failed": ("Kopieren ging nicht – bitte den Link abschreiben.", "Could not copy – please copy the link by hand."),
     "room.no_lan": ("Kein Netzwerk gefunden: der Link funktioniert nur auf diesem Gerät.",
                     "No network found: the link only works on this device."),
+    "room.loopback": ("Der Server ist nur auf diesem Gerät erreichbar (gestartet mit --host 127.0.0.1): Handys "
+                      "können nicht beitreten. Starte ihn ohne --host, damit Handys im WLAN mitspielen.",
+                      "The server is reachable on this machine only (started with --host 127.0.0.1): phones "
+                      "cannot join. Start it without --host so that phones on the Wi-Fi can play."),
     "room.places": ("Am Tisch", "At the table"),
     "room.nobody": ("Noch niemand da. Die anderen scannen den QR-Code.", "Nobody yet. The others scan the QR code."),
     "room.online": ("online", "online"),
@@ -387,8 +391,8 @@ class LobbyScreen(Screen):
         qr = ('<div class="room-qr" data-testid="room-qr" role="img" aria-label="%s"%s>%s</div>' % (
             escape(t("room.qr", link=url or "")), " data-ready" if self.qr_svg else "", self.qr_svg or ""))
         warn = ""
-        if getattr(room, "base_source", None) == "none":
-            warn = '<p class="notice warn">%s</p>' % escape(t("room.no_lan"))
+        if getattr(room, "base_source", None) in ("none", "loopback"):
+            warn = '<p class="notice warn">%s</p>' % escape(t("room.no_lan" if room.base_source == "none" else "room.loopback"))
         return ('<section class="panel room-invite" aria-label="%s">%s'
                 '<div class="room-ids"><p><span class="label">%s</span><strong class="room-code" data-testid="room-code">%s</strong></p>'
                 '<p><span class="label">%s</span><strong class="room-pin" data-testid="room-pin">%s</strong></p></div>'
