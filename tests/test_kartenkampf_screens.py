@@ -335,3 +335,18 @@ def test_english_texts():
     table = RoomTable(2, 0)
     html = ui.TableScreen(app, table).render(app)
     assert "Round 1 of 10" in html and "Confirm card" in html and "Secret choice" in html
+
+
+def test_the_last_to_choose_in_a_room_waits_for_the_reveal_not_for_the_others():
+    """A room's phone that chose last read "Warte auf die anderen … 3 von 3 haben gewählt" until the host
+    revealed; it now says that everyone has chosen and the reveal is coming."""
+    app = ScreenApp()
+    table = RoomTable(3, 2)
+    screen = ui.TableScreen(app, table)
+    play(table.state, [10, 7])
+    view = dict(engine.view(table.state, 2), choice=4)
+    view["committed"] = [True, True, False]
+    assert "2 von 3 haben gewählt" in screen.render_waiting(view)
+    view["committed"] = [True, True, True]
+    waiting = screen.render_waiting(view)
+    assert "Alle haben gewählt – gleich wird aufgedeckt." in waiting and "Warte auf die anderen" not in waiting

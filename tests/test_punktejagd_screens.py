@@ -85,3 +85,18 @@ def test_no_unique_number_gives_everyone_the_base_value_in_both_languages():
     assert reasons("normal", [5, 3]) == ("The 5 is the highest unique number: 5 points. The 3 comes second: 3 points.")
 
 
+
+
+def test_the_last_to_choose_in_a_room_waits_for_the_reveal_not_for_the_others():
+    """As in Kartenkampf: "3 von 3 haben gewählt" under "Warte auf die anderen" became one plain line."""
+    from spieleabend.ui import punktejagd as ui
+    from tests.fake_app import ScreenApp, ViewTable
+
+    table = ViewTable("punktejagd", punktejagd.new_game({"seats": 3}, Rng(3)), 2, apply=True)
+    screen = ui.TableScreen(ScreenApp(), table)
+    view = dict(punktejagd.view(table.state, 2), plan={"card": 4, "risk": False})
+    view["committed"] = [True, True, False]
+    assert "2 von 3 haben gewählt" in screen.render_waiting(view)
+    view["committed"] = [True, True, True]
+    waiting = screen.render_waiting(view)
+    assert "Alle haben gewählt – gleich wird aufgedeckt." in waiting and "Warte auf die anderen" not in waiting

@@ -59,6 +59,8 @@ TEXTS = {
                            "A game in progress is saved. Starting a new one replaces it."),
     "table.pause": ("Speichern & pausieren", "Save & pause"),
     "table.close": ("Schließen", "Close"),
+    # A room's last seat to choose in secret waits for the host's reveal, not for "the others".
+    "table.all_chosen": ("Alle haben gewählt – gleich wird aufgedeckt.", "Everyone has chosen – the reveal is coming."),
     "final.title": ("Endwertung", "Final standings"),
     "final.you_win": ("Du gewinnst!", "You win!"),
     "final.winner": ("%(name)s gewinnt!", "%(name)s wins!"),

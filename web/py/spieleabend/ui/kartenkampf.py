@@ -422,8 +422,10 @@ class TableScreen(Screen):
                 '<p class="kk-wait" data-testid="waiting" role="status">%s %s</p></section>' % (
                     escape(t("kk.waiting_title")),
                     number_card(view["choice"], t("kk.card", n=view["choice"]), size="small"),
-                    escape(t("kk.your_choice", n=view["choice"])), escape(t("kk.waiting")),
-                    escape(t("kk.waiting_count", done=done, total=view["seats"]))))
+                    escape(t("kk.your_choice", n=view["choice"])),
+                    # The last to choose waits only for the host to reveal, not for "the others".
+                    escape(t("table.all_chosen")) if done == view["seats"] else escape(t("kk.waiting")),
+                    "" if done == view["seats"] else escape(t("kk.waiting_count", done=done, total=view["seats"]))))
 
     def render_reveal(self, app, view):
         # A redraw later (another phone chose) must not deal the cards again.

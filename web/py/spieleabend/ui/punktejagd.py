@@ -308,7 +308,7 @@ class TableScreen(Screen):
                     escape(t("pj.waiting_title")),
                     number_card(plan["card"], t("pj.card", n=plan["card"]), size="small"),
                     escape(t("pj.your_plan", card=plan["card"], risk=t("pj.with_risk") if plan["risk"] else "")),
-                    escape(t("pj.waiting", done=done, total=view["seats"])),
+                    escape(t("table.all_chosen") if done == view["seats"] else t("pj.waiting", done=done, total=view["seats"])),
                     "".join(number_card(n, t("pj.card", n=n), size="small") for n in view["hand"])))
 
     def render_reveal(self, app, view):
