@@ -222,7 +222,7 @@ def test_an_illegal_action_is_told_not_swallowed():
     screen = ui.TableScreen(app, table)
     screen.handle(app, "select", "3")
     screen.handle(app, "confirm", None)
-    assert app.toasts == ["nope"]
+    assert app.toasts == ["Dieser Zug geht gerade nicht."]
 
 
 def test_a_view_that_has_not_arrived_yet_shows_connecting_and_the_first_view_sets_what_was_seen():

@@ -393,6 +393,10 @@ def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_
     anna.link.send({"type": "to_host", "data": {"k": "act", "action": "fly away"}})
     loop.pump(lambda: anna.notice is not None)
     assert anna.notice[0] == "illegal"
+    # The host's reason is the engine's English, kept in the frame for testers; the person reads German.
+    bar = room_screens.RoomFrame(anna_app, None, anna).bar(anna_app)
+    assert anna.notice[1] and anna.notice[1] not in bar, bar
+    assert "Der Gastgeber hat den Zug nicht angenommen" in bar
     # A move that went out to a host whose line was already dead: when the host is back, its view is the one
     # the move was made from, and the phone says the move did not arrive (it had shown the turn again, silent).
     loop.pump(lambda: anna.acted_on is None)

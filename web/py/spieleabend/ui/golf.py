@@ -14,7 +14,7 @@ from spieleabend.ui.html import attrs, button, card_name, escape, french_card, r
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
-from spieleabend.ui.table import reveal_due, reveal_shown, stood_in_since, table_action
+from spieleabend.ui.table import refusal_text, reveal_due, reveal_shown, stood_in_since, table_action
 
 GAME = "golf"
 POSITIONS = [0, 1, 2, 3]
@@ -669,7 +669,7 @@ class TableScreen(Screen):
         try:
             self.table.act(action)
         except IllegalAction as error:
-            app.toast(str(error))
+            app.toast(refusal_text(error))
         app.rerender()
 
     def handle(self, app, action, value):

@@ -106,6 +106,7 @@ TEXTS = {
     "results.no_winner": ("Kein Sieger", "No winner"),
     "results.your_points": ("Deine Punkte: %(points)s", "Your points: %(points)s"),
     "error.generic": ("Das ging nicht: %(message)s", "That did not work: %(message)s"),
+    "error.refused": ("Dieser Zug geht gerade nicht.", "That move is not possible right now."),
     "error.failed_title": ("Etwas ist schiefgegangen", "Something went wrong"),
     "error.failed": ("Dieser Bildschirm konnte nicht weiterarbeiten. Gespeicherte Partien sind nicht verloren: "
                      "jede wird nach jedem Zug gesichert, ein Raum bleibt derselbe.",

@@ -13,7 +13,7 @@ from spieleabend.ui.html import button, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import NewOnce, Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
-from spieleabend.ui.table import PERSON, reveal_due, reveal_shown, table_action
+from spieleabend.ui.table import PERSON, refusal_text, reveal_due, reveal_shown, table_action
 
 GAME = "kartenkampf"
 
@@ -479,7 +479,7 @@ class TableScreen(Screen):
         try:
             self.table.act(action)  # saved at once; the round is scored when every seat has chosen
         except IllegalAction as error:
-            app.toast(str(error))
+            app.toast(refusal_text(error))
         app.rerender()
 
     def on_key(self, app, key):

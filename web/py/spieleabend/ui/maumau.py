@@ -13,7 +13,7 @@ from spieleabend.ui.html import SUIT_SYMBOLS, Parts, attrs, button, card_name, e
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
 from spieleabend.ui.final import final_standings
-from spieleabend.ui.table import new_computer_names, stood_in_since, table_action
+from spieleabend.ui.table import new_computer_names, refusal_text, stood_in_since, table_action
 
 GAME = "maumau"
 # Hand order: suits alternate black and red, ranks low to high.
@@ -709,7 +709,7 @@ class TableScreen(Screen):
         try:
             self.table.act(action)
         except IllegalAction as error:
-            app.toast(t("error.generic", message=str(error)))
+            app.toast(refusal_text(error))
             app.rerender()
 
     def edit(self, app, change):
@@ -717,7 +717,7 @@ class TableScreen(Screen):
         try:
             self.table.edit(change)
         except IllegalAction as error:
-            app.toast(t("error.generic", message=str(error)))
+            app.toast(refusal_text(error))
         app.rerender()
 
     def tap_card(self, app, card):

@@ -13,7 +13,7 @@ from spieleabend.ui.html import SUIT_SYMBOLS, Parts, attrs, button, card_back, e
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
-from spieleabend.ui.table import COMPUTER, reveal_due, reveal_shown, table_action
+from spieleabend.ui.table import COMPUTER, refusal_text, reveal_due, reveal_shown, table_action
 
 GAME = "paodekuai"
 SEATS = 3
@@ -763,8 +763,8 @@ class TableScreen(Screen):
         try:
             self.table.act(action)
         except IllegalAction as error:
-            self.message = str(error)
-            app.toast(str(error))
+            self.message = refusal_text(error)
+            app.toast(self.message)
             app.rerender()
             return False
         return True

@@ -7,7 +7,8 @@ from spieleabend.ui.html import attrs, button, card_back, escape, number_card
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
-from spieleabend.ui.table import COMPUTER, PERSON, chosen_strength, reveal_due, reveal_shown, seat_player, table_action
+from spieleabend.ui.table import (COMPUTER, PERSON, chosen_strength, refusal_text, reveal_due, reveal_shown, seat_player,
+                                  table_action)
 
 GAME = "punktejagd"
 FLIGHT_MS = 1100  # how long cards fly and turn over; inputs wait for it
@@ -419,7 +420,7 @@ class TableScreen(Screen):
         try:
             self.table.act(action)  # saved at once; the round is scored (and flies in, see changed) once every seat chose
         except IllegalAction as error:
-            app.toast(str(error))
+            app.toast(refusal_text(error))
             return
         if not self.flying:
             app.rerender()

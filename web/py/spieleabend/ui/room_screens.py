@@ -178,7 +178,9 @@ register({
     "room.did.discard": ("die gezogene Karte abgelegt", "discarded the drawn card"),
     "room.mismatch": ("Aufdeckung von %(names)s passt nicht zur Festlegung – sie wird nicht gespielt.",
                       "%(names)s's reveal does not match the commitment – it is not played."),
-    "room.error.illegal": ("Der Gastgeber hat den Zug abgelehnt: %(text)s", "The host refused the move: %(text)s"),
+    # The host's reason is an engine's English, for developers (it stays in the frame): a person needs the outcome.
+    "room.error.illegal": ("Der Gastgeber hat den Zug nicht angenommen – dein Tisch zeigt wieder den neuesten Stand.",
+                           "The host did not take the move – your table shows the latest state again."),
     "room.error.mismatch": ("Deine Aufdeckung passte nicht zur Festlegung.", "Your reveal did not match your commitment."),
     "room.error.lost": ("Dein letzter Zug kam beim Gastgeber nicht an (die Verbindung war weg) – bitte noch einmal.",
                         "Your last move did not reach the host (the line was gone) – please make it again."),

@@ -48,8 +48,8 @@ from spieleabend.games import load as load_engine
 from spieleabend.games.common import IllegalAction, copy_data
 from spieleabend.sha256 import commitment
 from spieleabend.ui.i18n import LANGUAGES, language
-from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, Table, computer_players, flag, keep_replay,
-                                  new_computer_names, result_entry, screen_module, seat_player)
+from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, ShownRefusal, Table, computer_players, flag,
+                                  keep_replay, new_computer_names, result_entry, screen_module, seat_player)
 
 from spieleabend.protocol import PROTOCOL_VERSION as PROTOCOL
 BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000]
@@ -1795,13 +1795,13 @@ class RemoteTable(Table):
         if self.seat is None or view is None:
             raise IllegalAction("this device does not play a seat")
         if self.stale:  # the host's fresh view has not come yet: a choice must be made from that one
-            raise IllegalAction(self.app_text("room.not_sent"))
+            raise ShownRefusal(self.app_text("room.not_sent"))
         if "legal" in view:
             action = check_action(self.engine, view, action)  # the rules the host applies
         if self.acted_on is not None and not self.secret_choices():  # one move at a time: this one waits
-            raise IllegalAction(self.app_text("room.move_sent"))
+            raise ShownRefusal(self.app_text("room.move_sent"))
         if self.link.state != "online" or self.host != "online":
-            raise IllegalAction(self.app_text("room.not_sent"))
+            raise ShownRefusal(self.app_text("room.not_sent"))
         if self.secret_choices():
             cr = self.message["cr"]
             nonce = self.app.room_nonce()

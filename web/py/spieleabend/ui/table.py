@@ -44,6 +44,21 @@ COMPUTER = "computer"  # a computer player run by this device
 REMOTE = "remote"      # a person on another device (rooms)
 
 
+class ShownRefusal(IllegalAction):
+    """A refusal already in the person's language (a room's "not sent"): shown as it is."""
+
+
+def refusal_text(error):
+    """Return the line a person reads when an action is refused.
+
+    Engines refuse in English, for developers and tests; a person whose tap came late (another seat
+    moved first, a view not fresh yet) only needs to know that the move did not count.
+    """
+    if isinstance(error, ShownRefusal):
+        return str(error)
+    return t("error.refused")
+
+
 def screen_module(game):
     """Return a game's screen module (spieleabend.ui.<game>): its SetupScreen and TableScreen."""
     return __import__(module_path(game, "screen"), fromlist=["TableScreen"])
