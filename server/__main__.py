@@ -11,6 +11,7 @@ import signal
 import sys
 
 from server import gunicorn_config
+from server.relay import shown_redis_url
 from server.rooms_api import lan_address
 
 SEVERAL_WORKERS_NEED_REDIS = gunicorn_config.SEVERAL_WORKERS_NEED_REDIS
@@ -177,18 +178,6 @@ def redis_url_problem(url):
     except ValueError as problem:
         return str(problem)
     return None
-
-
-def shown_redis_url(url):
-    """Return a Redis URL fit to print: a password in it is replaced by ***."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc="%s:***@%s" % (user, host)))
 
 
 def redis_unreachable(url):

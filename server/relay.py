@@ -1031,6 +1031,18 @@ def _before_handshake():
         request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
 
 
+def shown_redis_url(url):
+    """Return a Redis URL fit to print: a password in it is replaced by ***."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc="%s:***@%s" % (user, host)))
+
+
 def make_relay(config):
     """Return the relay for this config: rooms in Redis when a URL is set, else in memory."""
     url = config.get("RELAY_REDIS_URL")

@@ -33,6 +33,7 @@ a channel per room or streams, and why frames stay in order: docs/rooms.md.
 import functools
 import itertools
 import json
+import logging
 import random
 import secrets
 import threading
@@ -49,7 +50,9 @@ from redis.retry import Retry
 
 from server.relay import (END_CLOSE_CODES, PROTOCOL_VERSION, Relay, RelayError,
                           _field, check_secret, encode, encode_data, looked_frame, new_code,
-                          normalize_code, wire_frame, wire_frame_bytes)
+                          normalize_code, shown_redis_url, wire_frame, wire_frame_bytes)
+
+log = logging.getLogger(__name__)
 
 
 # Relays a frame to the addressed places on other processes than the sender's (ARGV[7]), whose own
@@ -440,6 +443,7 @@ class RedisRelay(Relay):
         self._bus = None
         self._stream = None  # the frames' way to Redis (CommandStream), made with the bus
         self._bus_up = threading.Event()
+        self._outage = False  # an outage was logged: its end is logged too
         # Rooms where a socket of this process closed while Redis was out of reach: its place
         # may still name it there, and only this process can tell. The next sweep reads them.
         self._lost = set()
@@ -1041,6 +1045,9 @@ class RedisRelay(Relay):
                     pass
                 self._beat()
                 self._bus_up.set()
+                if self._outage:
+                    self._outage = False
+                    log.warning("Redis at %s answers again: rooms go on", shown_redis_url(self.url))
                 beat_at = time.monotonic() + heartbeat
                 # Read the replies straight off the subscribed connection: get_message wraps
                 # each one in a health check, a retry and a dict, which costs more than the frame.
@@ -1057,10 +1064,17 @@ class RedisRelay(Relay):
                     if time.monotonic() >= beat_at:
                         self._beat()
                         beat_at = time.monotonic() + heartbeat
-            except self.unavailable_errors:
+            except self.unavailable_errors as problem:
+                devices = 0
                 if self._bus_up.is_set():
                     self._bus_up.clear()
-                    self._interrupt()
+                    devices = self._interrupt()
+                if not self._outage:
+                    # Once per outage, not per retry: an operator learns why every room went quiet.
+                    self._outage = True
+                    log.warning("Redis at %s is out of reach (%s): rooms on this process are interrupted "
+                                "(%d device(s) told); retrying every 0.5 s", shown_redis_url(self.url),
+                                str(problem) or type(problem).__name__, devices)
                 self._stopping.wait(0.5)
             finally:
                 try:
@@ -1097,11 +1111,13 @@ class RedisRelay(Relay):
         pipe.execute()
 
     def _interrupt(self):
-        """Redis is out of reach: tell every device here; each resumes once it is back."""
+        """Redis is out of reach: tell every device here (each resumes once it is back); return how many."""
         text = encode({"type": "closed", "reason": "interrupted"})
-        for conn in list(self.local.values()):
+        devices = list(self.local.values())
+        for conn in devices:
             conn.send(text)
             conn.close(END_CLOSE_CODES["interrupted"], "interrupted")
+        return len(devices)
 
     # ----- expiry, shutdown -----------------------------------------------------------------
 

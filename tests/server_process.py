@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -23,13 +24,26 @@ class ServerProcess:
             [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
              "--redis", redis_url, *extra],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        # Read as it comes: a pipe nobody reads would stop a chatty server once its buffer is full.
+        self.lines = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line.decode(errors="replace"))
+
+    def output(self):
+        """Return what the server printed so far (its banner and its log)."""
+        return "".join(self.lines)
 
     def wait_ready(self, seconds=120):
         """Block until the relay accepts a socket (the app builds its assets first)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError("server exited: %s" % self.process.stdout.read().decode())
+                self._reader.join(5)
+                raise RuntimeError("server exited: %s" % self.output())
             try:
                 RelayClient(self.url, open_timeout=2).close()
                 return self

@@ -321,6 +321,14 @@ def test_redis_out_of_reach_interrupts_the_room_which_goes_on_when_it_is_back(
     anna_again.resume(host.welcome["room"], anna.welcome["token"])
     host_again.to_seat(1, "still your hand")
     assert data(anna_again) == "still your hand"
+    # The operator reads why the rooms went quiet, once per outage (not once per retry), and its end.
+    for server in two_processes:
+        deadline = time.monotonic() + 20
+        while "answers again" not in server.output() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        printed = server.output()
+        assert printed.count("is out of reach") == 1 and "device(s) told" in printed, printed
+        assert printed.count("answers again: rooms go on") == 1, printed
 
 
 def http(server, method, path, body=None):
