@@ -4,7 +4,6 @@ from spieleabend.storage import Storage
 from spieleabend.ui import dom, i18n
 from spieleabend.ui.i18n import t
 from spieleabend.games import GAME_MODULES
-from spieleabend.games.common import IllegalAction
 from spieleabend.ui.shell import FailureScreen, HomeScreen, PageReport
 
 SEEN_VERSION_KEY = "seen_version"
@@ -308,10 +307,12 @@ class App(PageReport):
             return
         try:
             self.screen.handle(self, action, value)
-        except IllegalAction as error:
-            self.toast(table_module().refusal_text(error))
         except ValueError as error:
-            self.toast(t("error.generic", message=str(error)))
+            table = table_module()  # not a start module: the engines' errors come with a game's screen
+            if isinstance(error, table.IllegalAction):
+                self.toast(table.refusal_text(error))
+            else:
+                self.toast(t("error.generic", message=str(error)))
 
 
 def start():
