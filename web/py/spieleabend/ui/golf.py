@@ -120,6 +120,7 @@ register({
     "golf.round_points": ("%(n)s Punkte", "%(n)s points"),
     "golf.round_points_one": ("1 Punkt", "1 point"),
     "golf.points_short": ("Punkte", "points"),
+    "golf.summary_row": ("%(name)s %(n)s Punkte (gesamt %(total)s)", "%(name)s %(n)s points (total %(total)s)"),
     "golf.cards_plus": ("%(n)s + 10", "%(n)s + 10"),
     "golf.total": ("Gesamt %(n)s", "Total %(n)s"),
     "golf.next_round": ("Nächster Durchgang", "Next round"),
@@ -381,6 +382,7 @@ def summary_html(view, result, me, action=True, last=False):
     """Return the scored round: every grid face up, points, the knock penalty, round score and total."""
     names = view["names"]
     tiles = []
+    said = []  # the round in one line for screen readers: the tiles are cards and figures
     for row in round_rows(result):
         seat = row["seat"]
         cards = "".join(french_card(card, size="small", extra="g-rcard") for card in row["grid"])
@@ -390,6 +392,8 @@ def summary_html(view, result, me, action=True, last=False):
         if row["penalty"]:
             tags += '<span class="g-tag penalty" data-testid="penalty-%d">%s</span>' % (seat, escape(t("golf.penalty")))
         detail = t("golf.cards_plus", n=row["points"]) if row["penalty"] else ""
+        said.append(t("golf.summary_row", name=t("golf.you") if seat == me else names[seat], n=row["score"],
+                      total=row["total"]))
         tiles.append(
             '<li class="g-result%s" data-seat="%d" data-testid="summary-%d"><span class="g-who">%s</span>'
             '<div class="g-rgrid">%s</div><div class="g-rtext"><span class="g-pts" data-testid="round-points-%d">%d'
@@ -399,15 +403,17 @@ def summary_html(view, result, me, action=True, last=False):
                 escape(t("golf.you") if seat == me else names[seat]), cards,
                 seat, row["score"], escape(t("golf.points_short")), escape(detail),
                 seat, escape(t("golf.total", n=row["total"])), tags))
-    go_on = ""
-    if action:
+    go_on = status = ""
+    if action:  # the round just scored (not the final's or the table screen's look back): said when it comes
         go_on = '<div class="controls">%s</div>' % button(
             t("golf.final_btn") if last else t("golf.next_round"), "next", "next-round", kind="primary", extra="wide")
+        status = '<p class="visually-hidden" role="status" data-testid="summary-said">%s</p>' % escape(" ".join(
+            [t("golf.summary_title", n=result["round"]) + ".", knock_note(result, names, me), ", ".join(said) + "."]))
     return ('<section class="g-summary" aria-labelledby="summary-h" data-testid="round-summary">'
             '<h2 id="summary-h">%s</h2><p class="g-knock-note" data-testid="knock-note">%s</p>'
-            '<ul class="g-results">%s</ul>%s</section>' % (
+            '<ul class="g-results">%s</ul>%s%s</section>' % (
                 escape(t("golf.summary_title", n=result["round"])), escape(knock_note(result, names, me)),
-                "".join(tiles), go_on))
+                "".join(tiles), go_on, status))
 
 
 def final_html(table, view, last_round=False):
@@ -486,10 +492,11 @@ class TableScreen(Screen):
             whose = t("golf.turn", name=view["names"][view["turn"]])
         limit = ""
         if phase == "turn" and view["knocker"] is None and view["turns_left"] <= 2 * view["seats"]:
-            limit = '<p class="g-limit" data-testid="turn-limit">%s</p>' % escape(
+            limit = '<p class="g-limit" data-testid="turn-limit" aria-live="polite">%s</p>' % escape(
                 t("golf.turn_limit", n=view["turns_left"]))
-        return ('<section class="g-head" aria-live="polite"><p class="g-round" data-testid="round-number">%s</p>'
-                '<p class="g-whose" data-testid="whose-turn">%s</p>%s</section>' % (
+        # Each line is its own region: the round's number is news once, not with every turn.
+        return ('<section class="g-head"><p class="g-round" data-testid="round-number" aria-live="polite">%s</p>'
+                '<p class="g-whose" data-testid="whose-turn" aria-live="polite">%s</p>%s</section>' % (
                     escape(t("golf.round", n=view["round"], total=view["rounds_total"])), escape(whose), limit))
 
     def render_banner(self, view):

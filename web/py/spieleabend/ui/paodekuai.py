@@ -40,6 +40,7 @@ register({
     "pdk.cards_left_one": ("1 Karte", "1 card"),
     "pdk.card_left": ("1 Karte", "1 card"),
     "pdk.passed": ("passt", "passes"),
+    "pdk.passed_you": ("passt", "pass"),  # after "Du" / "You"
     "pdk.on_turn": ("am Zug", "to play"),
     "pdk.ready": ("bereit", "ready"),
     "pdk.seats_label": ("Der Tisch", "The table"),
@@ -448,8 +449,10 @@ class TableScreen(Screen):
             who = t("pdk.your_turn")
         else:
             who = t("pdk.turn_of", name=view["names"][view["turn"]])
-        return ('<p class="pdk-status" data-testid="pdk-status" aria-live="polite"><span data-testid="deal-number">%s</span>'
-                '%s</p>' % (escape(deal), (' · <strong data-testid="whose-turn">%s</strong>' % escape(who)) if who else ""))
+        # Only whose turn it is is news on every move: the deal's number would be read out again with each.
+        return ('<p class="pdk-status" data-testid="pdk-status"><span data-testid="deal-number">%s</span>'
+                '%s</p>' % (escape(deal), (' · <strong data-testid="whose-turn" aria-live="polite">%s</strong>' % escape(who))
+                            if who else ""))
 
     def seat_kinds(self, view):
         """Return per seat whether a computer plays it (for "überlegt …"), asked once per trick.
@@ -482,7 +485,7 @@ class TableScreen(Screen):
         elif turn:
             note = t("pdk.thinking") if computers[seat] and seat != view["seat"] else t("pdk.on_turn")
         elif status[seat] == "passed":
-            note = t("pdk.passed")
+            note = t("pdk.passed_you" if seat == view["seat"] else "pdk.passed")
         # This device's own tile says "Du", as Mau-Mau's and Golf's do.
         name = t("pdk.you") if seat == view["seat"] else names[seat]
         inputs = (where, seat, name, count, turn, status[seat] == "passed", seat == view["seat"], note)
@@ -523,11 +526,12 @@ class TableScreen(Screen):
 
     def render_feed(self, view):
         title, entries = feed_entries(view)
-        names = view["names"]
+        # This device's own moves say "Du", as its tile does and as Mau-Mau's and Golf's feeds do.
+        names = [t("pdk.you") if seat == view["seat"] else name for seat, name in enumerate(view["names"])]
         items = []
         for entry in entries:
             if entry["pass"]:
-                text = t("pdk.passed")
+                text = t("pdk.passed_you" if entry["seat"] == view["seat"] else "pdk.passed")
                 mark = ""
             else:
                 text = describe(entry["play"]) + " (" + " ".join(
@@ -541,7 +545,8 @@ class TableScreen(Screen):
         if not items:
             items.append('<li class="hint">%s</li>' % escape(t("pdk.feed_none")))
         return ('<section class="pdk-feed" aria-labelledby="pdk-feed-h"><h2 id="pdk-feed-h">%s</h2>'
-                '<ol data-testid="trick-feed">%s</ol></section>' % (escape(title), "".join(items)))
+                '<div role="log" data-order="oldest-first"><ol data-testid="trick-feed">%s</ol></div></section>' % (
+                    escape(title), "".join(items)))
 
     def render_tableau(self, app, view, with_feed=True):
         """Return the seats as they sit (next seat to the right: counter-clockwise), the play to beat, the feed."""

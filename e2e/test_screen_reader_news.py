@@ -1,0 +1,67 @@
+"""What a screen reader hears while the others play: their moves from the game's feed, then whose turn it is,
+and Golf's scored round in one line (each drawing makes the screen anew, so the page says it in its own region).
+"""
+
+from e2e.test_golf import load_prepared, my_turn, prepared
+from e2e.test_maumau import open_prepared as open_maumau
+from e2e.test_maumau import running_state
+from e2e.test_paodekuai import open_prepared as open_paodekuai
+from e2e.test_paodekuai import select
+from tests.test_paodekuai_screens import build_state
+
+LISTEN = """() => {
+    window.said = [];
+    const region = document.querySelector('[data-testid=announce]');
+    new MutationObserver(() => window.said.push(region.textContent)).observe(
+        region, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def said(page):
+    """Return every line the page's region has said since `LISTEN`."""
+    return page.evaluate("window.said")
+
+
+def test_mau_mau_says_each_computers_move_once_then_whose_turn(page, live_server):
+    state = running_state([["10H", "KS", "QS"], ["10D", "KC", "QC"], ["4D", "KD", "QD"]], "5H")  # no 7, 8, 9, J, A
+    open_maumau(page, live_server.url, state)
+    page.evaluate(LISTEN)
+    page.locator("[data-testid=hand] [data-card='10H']").click()
+    page.wait_for_selector("[data-testid=hand][data-my-turn=true], [data-testid=turn]:has-text('Du bist am Zug')")
+    page.wait_for_function("window.said.join(' · ').includes('Du bist am Zug')")
+    heard = " · ".join(said(page))
+    moves = page.get_by_test_id("feed").locator("li").all_inner_texts()
+    assert moves[-1].startswith("Du legst Herz 10"), moves
+    for move in moves[:-1]:  # newest first: the computers' moves since mine, each said once, in order
+        assert heard.count(move) == 1, (move, heard)
+    assert heard.index("Du legst Herz 10") < heard.index(moves[-2]) < heard.rindex("Du bist am Zug"), heard
+    assert any(move.startswith("Anna ") for move in moves) and any(move.startswith("Ben ") for move in moves)
+
+
+def test_pao_de_kuai_says_the_plays_and_passes_without_repeating_the_deal(page, live_server):
+    state = build_state([["5S", "9C", "KH"], ["6H", "6D", "7C"], ["QH", "QS", "JC"]], trick=[(2, ["5H"])])
+    open_paodekuai(page, live_server.url, state)
+    page.evaluate(LISTEN)
+    select(page, ["9C"])
+    page.get_by_test_id("play").click()
+    page.wait_for_function("window.said.join(' · ').includes('Du bist dran')")
+    heard = " · ".join(said(page))
+    assert heard.count("Du Einzelkarte Neun (9♣)") == 1, heard
+    assert heard.count("Lena passt") == 1, "Lena has nothing above a nine"
+    assert heard.index("Lena passt") < heard.index("Jonas Einzelkarte") < heard.rindex("Du bist dran"), heard
+    assert "Austeilung" not in heard, "the deal's number is no news on every move"
+
+
+def test_golf_says_the_scored_round_in_one_line(page, live_server):
+    grids = [["AS", "2S", "3D", "KH"], ["10H", "QH", "JH", "10C"]]
+    load_prepared(page, live_server.url, prepared(grids, discard_top="QS", stock_top=("JD",), knocker=1))
+    my_turn(page)
+    page.evaluate(LISTEN)
+    page.get_by_test_id("stock").click()
+    page.get_by_test_id("discard-drawn").click()
+    page.get_by_test_id("round-summary").wait_for()
+    page.wait_for_function("window.said.join(' · ').includes('Durchgang 1')")
+    heard = said(page)[-1]
+    assert heard.startswith("Durchgang 1: alle Karten offen."), heard
+    assert "+10 Strafpunkte" in heard, "why Anna's round costs more"
+    assert "Du 6 Punkte (gesamt 6)" in heard and "Anna 50 Punkte (gesamt 50)" in heard, heard
