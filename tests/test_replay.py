@@ -287,6 +287,20 @@ def test_storage_with_a_limit_keeps_headroom_for_saves_by_dropping_replays_early
     assert second is not None and first not in storage.replay_ids(), "the headroom made the oldest go"
 
 
+def test_a_replay_that_would_not_fit_even_without_every_older_one_drops_none_of_them():
+    """Storage filled by other documents (a set-aside copy, a big save): dropping every replay would not make
+    room for the new one, so it is not kept, and the person's older replays all stay."""
+    backend = FakeLocalStorage()
+    storage = Storage(backend, JSON_CODEC, Clock())
+    document = kartenkampf_record()
+    older = [storage.add_replay(dict(document, finished_at=number)) for number in (1, 2, 3)]
+    backend.items["spieleabend.damaged.results.1"] = "x" * 60000
+    replays = sum(len(key) + len(value) for key, value in backend.items.items() if key.startswith(REPLAY_PREFIX))
+    backend.limit = storage.used_chars() - replays + REPLAY_HEADROOM  # without them all: the headroom, no more
+    assert storage.add_replay(dict(document, finished_at=4)) is None
+    assert storage.replay_ids() == older and storage.dropped_replays() == 0
+
+
 def test_a_save_and_a_result_of_the_current_release_without_records_still_load_and_finish():
     app = FakeApp(seed=6)
     table = LocalTable.new(app, "golf", {"seats": 2}, [seat_player("Ich", PERSON), seat_player("C", COMPUTER, "leicht")])

@@ -1,9 +1,12 @@
 """The table layer in CPython: a local table plays any game, paces computers, saves, and records results."""
 
+import types
+
 import pytest
 
 from spieleabend.games import GAME_MODULES, load
 from spieleabend.games.common import IllegalAction
+from spieleabend.storage import RESULTS_KEY
 from spieleabend.ui.table import COMPUTER, PERSON, LocalTable, seat_player, solo_players
 from tests.fake_app import FakeApp, ScreenApp
 from tests.fake_storage import FakeLocalStorage
@@ -334,3 +337,58 @@ def test_every_save_of_a_game_played_through_passes_the_check_fortsetzen_makes(g
                 timer = min(app.timers)
                 app.timers.pop(timer)[1]()
         assert checked >= 10 and app.storage.damaged_keys() == []
+
+
+class RefusingResults(FakeLocalStorage):
+    """Storage that refuses the results document while `refuse` is set (the rest of its quota is free)."""
+
+    refuse = True
+
+    def setItem(self, key, value):
+        if self.refuse and key == RESULTS_KEY:
+            raise RuntimeError("QuotaExceededError")
+        FakeLocalStorage.setItem(self, key, value)
+
+
+def finished_golf(app):
+    table = LocalTable.new(app, "golf", {"seats": 2}, [seat_player("C0", COMPUTER), seat_player("C1", COMPUTER)],
+                           seat=None)
+    app.run_timers()
+    assert table.outcome() is not None
+    return table
+
+
+def test_a_finished_game_whose_result_storage_refused_keeps_its_save_and_is_recorded_when_continued():
+    from spieleabend.ui.table import continue_screen
+
+    backend = RefusingResults()
+    app = FakeApp(backend=backend)
+    finished_golf(app)
+    assert app.storage.results() == [] and "storage full" in app.toasts
+    assert app.storage.load_game("golf") is not None, "the game is not lost"
+    backend.refuse = False  # room again (the person deleted old replays)
+    continue_screen(app, "golf")
+    assert [entry["game"] for entry in app.storage.results()] == ["golf"]
+    assert app.storage.load_game("golf") is None, "recorded once: the save goes"
+
+
+def test_after_the_browser_refused_a_result_the_table_writes_it_again_and_keeps_the_save_when_it_cannot():
+    """The app's copy took the result and dropped the save; the browser refused the result and held the removal
+    back. Once the copy holds storage as it is again, the shown table records its game again: refused now
+    too, so the save stays and the person is told, instead of a game gone after the next reload."""
+    from spieleabend.ui.table import write_again
+
+    app = ScreenApp()
+    table = finished_golf(app)
+    save = app.storage.load_game("golf")
+    assert save is None and app.storage.results(), "as the app's copy had it"
+    app.backend.items.pop(RESULTS_KEY)  # storage as the browser holds it: no result, the save still there
+    table.meta["recorded"] = False
+    app.storage.save_game("golf", table.state, table.meta)
+    table.meta["recorded"] = True
+    app.backend.quota = sum(len(key) + len(value) for key, value in app.backend.items.items())
+    app.screen = types.SimpleNamespace(table=table)
+    assert write_again(app, RESULTS_KEY)
+    assert app.storage.results() == [] and app.storage.load_game("golf") is not None
+    assert "storage full" in app.toasts
+    assert not write_again(app, "spieleabend.settings"), "a refused setting is not the table's to write again"

@@ -357,9 +357,16 @@ class Storage:
             replay_id = "%s%s%s" % (stem, "-%d" % number if number > 1 else "", "-r" if document.get("received") else "")
             number += 1
         limit = self.backend.limit if hasattr(self.backend, "limit") else None
-        while limit is not None and self.used_chars() + len(text) + REPLAY_HEADROOM > limit:
-            if not self.drop_oldest_replay():
-                return None
+        if limit is not None:
+            over = self.used_chars() + len(text) + REPLAY_HEADROOM - limit
+            sizes = [len(REPLAY_PREFIX + known) + len(self.backend.getItem(REPLAY_PREFIX + known) or "") for known in taken]
+            if over > sum(sizes):
+                return None  # not even without every older replay (the rest of storage fills it): keep them all
+            for size in sizes:  # oldest first, as many as the new one needs
+                if over <= 0:
+                    break
+                self.drop_oldest_replay()
+                over -= size
         while True:
             try:
                 self.backend.setItem(REPLAY_PREFIX + replay_id, text)

@@ -23,6 +23,9 @@ def whole_param(name, signed=False):
     return int(value) if digits and digits.isdigit() else None
 
 
+STORAGE_FULL_EVERY_MS = 60000  # a full storage is said again after this long, not after every move
+
+
 def table_module():
     """Return spieleabend.ui.table, imported when a game screen first asks (it is not a start module)."""
     return __import__("spieleabend.ui.table", fromlist=["game_screen"])
@@ -44,6 +47,7 @@ class App(PageReport):
         self.final_drawn = False  # the screen drawn last showed a game's final standings
         self.just_updated = self.note_release()
         self.restarting = False  # the person asked for the waiting release; the page reloads once it took over
+        self.storage_full_told = -STORAGE_FULL_EVERY_MS  # when "storage is full" was last said
         i18n.set_language(self.settings["language"])
         self.apply_settings()
 
@@ -82,8 +86,11 @@ class App(PageReport):
         return 350 if self.reduce_motion() else 900
 
     def toast_storage_full(self):
-        """Tell the person that the browser refused to store the game."""
-        self.toast(t("error.storage_full"))
+        """Tell the person that the browser refused to store the game (once a minute: not after every move)."""
+        now = self.now()
+        if now - self.storage_full_told >= STORAGE_FULL_EVERY_MS:
+            self.storage_full_told = now
+            self.toast(t("error.storage_full"))
 
     def update_waiting(self):
         return dom.update_waiting()
@@ -293,7 +300,15 @@ class App(PageReport):
             if self.screen.route == "":
                 self.rerender()
         elif kind == "storage-refused":
-            self.toast(t("error.storage_full"))
+            # The copy here took a write the browser then refused: take storage back as it is, and write
+            # again what the screen's table wrote (now refused here, where old replays make room first).
+            backend = self.storage.backend
+            if isinstance(message.get("items"), dict) and isinstance(message.get("write"), int) and \
+                    hasattr(backend, "resync"):
+                backend.resync(message["items"], message["write"])
+                if table_module().write_again(self, message.get("key")):
+                    return
+            self.toast_storage_full()
         elif kind == "stored" and isinstance(message.get("key"), str):
             taken = self.storage.backend.changed_elsewhere(message["key"], message.get("value"), message.get("writes_done"))
             if taken and hasattr(self.screen, "table"):

@@ -77,7 +77,13 @@ STORAGE_LIMIT_CHARS = 2500000  # browsers keep 5 MB per site, counted in UTF-16:
 class PageStorage(MemoryStorage):
     """The page's localStorage as this worker sees it: read here, every change written by the page."""
 
-    limit = STORAGE_LIMIT_CHARS  # storage.py keeps room for saves and results below it
+    def __init__(self, items, foreign=0):
+        MemoryStorage.__init__(self, items)
+        # storage.py keeps room for saves and results below it. Other data of this site (another app at the
+        # same address) shares the browser's quota: what it takes is not ours to fill.
+        self.limit = max(0, STORAGE_LIMIT_CHARS - foreign)
+        self.recent = []  # (write number, key, value) of the last stores sent: see resync
+
 
     def size(self):
         return sum(len(key) + len(value) for key, value in self.items.items())
@@ -85,10 +91,29 @@ class PageStorage(MemoryStorage):
     def setItem(self, key, value):
         value = str(value)
         old = self.items[key] if key in self.items else ""
-        if self.size() - len(old) + len(value) > STORAGE_LIMIT_CHARS:
+        if self.size() - len(old) + len(value) > self.limit:
             raise ValueError("storage full")  # as the browser would refuse it: storage.py reports it
         MemoryStorage.setItem(self, key, value)
+        self.recent = self.recent[-99:] + [(self.writes, key, value)]
         send("store", key, value)
+
+    def resync(self, items, refused_write):
+        """Take what storage holds after the browser refused a write this copy had taken; keep below it now.
+
+        `items` is what storage held when the page was refused write number `refused_write` (numbered as
+        `writes` counts them). The page carried out the stores sent after it, and held the removes back
+        until this copy says it is synced, so those stores are this copy's again and the removes never were.
+        The browser's quota was smaller than the limit thought: from here on a write that would grow the
+        data is refused here, where storage.py makes room (old replays) or keeps what it has.
+        """
+        self.items = {}
+        for key in items:
+            self._put(key, items[key])
+        for number, key, value in self.recent:
+            if number > refused_write:
+                self._put(key, value)
+        self.limit = min(self.limit, self.size())
+        send("storage-synced")
 
     def removeItem(self, key):
         MemoryStorage.removeItem(self, key)
@@ -100,7 +125,8 @@ def local_storage():
     items = page_fact("storage")
     if items is None:
         return MemoryStorage()  # the game still runs, nothing is kept
-    return PageStorage(items)
+    foreign = page_fact("foreign_storage", 0)
+    return PageStorage(items, foreign if isinstance(foreign, int) else 0)
 
 
 def now_ms():

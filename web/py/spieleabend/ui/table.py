@@ -35,7 +35,7 @@ from spieleabend.games import check_saved_game, load_bots, module_path, resolve_
 from spieleabend.games.common import IllegalAction, Rng, copy_data
 from spieleabend.games import replay as records
 from spieleabend.ui.html import button, escape
-from spieleabend.storage import SAVE_PREFIX
+from spieleabend.storage import RESULTS_KEY, SAVE_PREFIX
 from spieleabend.ui.i18n import t
 from spieleabend.ui.shell import Screen, page, storage_notices
 
@@ -564,6 +564,12 @@ class LocalTable(Table):
             "room": self.meta.get("room_code"), "computers": [seat for seat in range(len(self.names()))
                                                              if self.is_computer(seat)]})
 
+    def result_missing(self):
+        """Return True for a finished game that Ergebnisse does not hold (storage refused it)."""
+        started = self.meta.get("started_at")
+        return self.outcome() is not None and not any(
+            entry["game"] == self.game and entry.get("started_at") == started for entry in self.app.storage.results())
+
     def record_result(self):
         """Put the finished game into Ergebnisse once (with its replay when there is room) and drop the save
         (after the last round was shown: see last_reveal_due)."""
@@ -832,6 +838,27 @@ def saved_elsewhere(app, key):
     app.show(PlayedElsewhereScreen(table.game))
 
 
+def write_again(app, key):
+    """After the browser refused a write of the shown table's game: write it again; True when it did.
+
+    Storage was taken back as it is, and what no longer fits is now refused before the browser sees it:
+    a finished game whose result is missing records it again (old replays go first, else the save stays
+    and the person is told), a running game saves again.
+    """
+    table = game_screen(app.screen)[1]
+    if not isinstance(table, LocalTable) or isinstance(table, TrialTable) or \
+            key not in (SAVE_PREFIX + table.game, RESULTS_KEY):
+        return False
+    if table.outcome() is None:
+        table.save()
+    elif table.result_missing():
+        table.meta["recorded"] = False
+        table.record_result()
+    else:
+        return False
+    return True
+
+
 def continue_screen(app, game):
     """Return the saved game of this kind on a local table, drawn by its screen module's TableScreen.
 
@@ -843,6 +870,9 @@ def continue_screen(app, game):
         table = LocalTable.load(app, game)
         if table is None:
             return MissingSaveScreen(game)
+        if table.result_missing():  # a finished game kept because storage was full: into Ergebnisse once it fits
+            table.meta["recorded"] = False
+            table.record_result()
         return table_screen(app, table)
     except ValueError as problem:
         app.storage.set_aside_game(game, "cannot be continued (%s)" % problem)
