@@ -332,3 +332,54 @@ def test_results_write_scores_as_each_games_table_does():
     assert [score_text("maumau", n) for n in (64, 0)] == ["−64", "0"], "minus points, as the table writes them"
     assert [score_text("paodekuai", n) for n in (25, -22, 0)] == ["+25", "−22", "0"]
     assert score_text("golf", 17) == "17" and score_text("punktejagd", 40) == "40"
+
+
+def test_a_game_this_release_does_not_know_is_named_by_its_key_not_a_text_key():
+    """A result or replay written by a newer release (a sixth game) on a device that is not updated yet."""
+    from spieleabend.ui import i18n
+    from spieleabend.ui.night import per_game_html
+
+    i18n.set_language("de")
+    table = evening_table([result("skat", ["Mia", "Ben"], ["Mia"], 1), result("golf", ["Mia", "Ben"], ["Ben"], 2)],
+                          "n1")
+    html = per_game_html(table)
+    assert ">Skat<" in html and ">Golf<" in html and "game.skat" not in html
+    assert i18n.game_name("maumau") == "Mau-Mau"
+
+
+def test_an_evening_whose_games_dropped_out_of_ergebnisse_says_so_and_the_past_list_shows_more():
+    """Ergebnisse keeps the last 200 games and 100 evenings: an old evening says its games are gone instead of
+    shrinking without a word, a past evening without a game says it in the past, and every evening is listed."""
+    from spieleabend.storage import MAX_RESULTS
+    from spieleabend.ui.night import PastNightScreen
+    from spieleabend.ui.results import PAST_SHOWN, ResultsScreen
+    from tests.fake_app import ScreenApp
+
+    app = ScreenApp()
+    app.format_time = str
+    storage = app.storage
+    for number in range(PAST_SHOWN + 5):  # evenings of three games each, one every ten minutes
+        app.clock.now += 600000
+        night = storage.new_night(["Ada"])
+        for game in range(3):
+            app.clock.now += 1000
+            storage.add_result({"game": "golf", "players": ["Ada", "Bo"], "winners": ["Ada"], "scores": [1, 2],
+                                "finished_at": app.clock.now, "night": night["id"]})
+    app.clock.now += 600000
+    storage.new_night(["Ada"])
+    app.clock.now += 600000
+    storage.new_night(["Ada"])  # the evening before ended without a game
+    past = storage.nights()["past"]
+    assert len(past) == PAST_SHOWN + 6 and len(storage.results()) == 3 * (PAST_SHOWN + 5) < MAX_RESULTS
+    empty = PastNightScreen(past[0]["id"]).render(app)
+    assert "An diesem Abend wurde keine Partie beendet." in empty and "Noch keine Partie" not in empty
+    for number in range(MAX_RESULTS):  # the oldest evenings' games drop out
+        storage.add_result({"game": "golf", "players": ["Ada"], "winners": ["Ada"], "scores": [1],
+                            "finished_at": app.clock.now + number, "night": past[0]["id"]})
+    oldest = PastNightScreen(past[-1]["id"]).render(app)
+    assert 'data-testid="night-games-gone"' in oldest and "die letzten 200 Partien" in oldest
+    screen = app.screen = ResultsScreen()
+    html = screen.render(app)
+    assert html.count('data-testid="past-night"') == PAST_SHOWN and 'data-testid="past-more"' in html
+    screen.handle(app, "more-past", None)
+    assert app.html.count('data-testid="past-night"') == len(past) and 'data-testid="past-more"' not in app.html

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from spieleabend.storage import (DAMAGED_PREFIX, DEFAULT_SETTINGS, RESULTS_KEY, SAVE_PREFIX,
+from spieleabend.storage import (DAMAGED_PREFIX, DEFAULT_SETTINGS, MAX_RESULTS, RESULTS_KEY, SAVE_PREFIX,
                                  SETTINGS_KEY, Storage, evening_table)
 from tests.fake_storage import JSON_CODEC, Clock, FakeLocalStorage
 
@@ -266,20 +266,44 @@ def test_backup_round_trip_merges_without_duplicates():
     target = Storage(FakeLocalStorage(), json, Clock(1_600_000_000_000))
     target.add_result({"game": "maumau", "players": ["Zoe"], "winners": ["Zoe"], "finished_at": 15})
     backup = target.parse_backup(text)
-    assert target.import_backup(backup) == 2
+    assert target.import_backup(backup) == (2, 0)
     assert [r["game"] for r in target.results()] == ["golf", "maumau", "punktejagd"]
-    assert target.import_backup(target.parse_backup(text)) == 0, "importing twice adds nothing"
+    assert target.import_backup(target.parse_backup(text)) == (0, 0), "importing twice adds nothing"
     assert len(target.results()) == 3
     ids = [n["id"] for n in target.nights()["past"]]
     assert set(ids) == {n["id"] for n in [source.nights()["current"]] + source.nights()["past"]}
     assert target.find_night(source.nights()["past"][0]["id"])["people"] == ["Ada", "Bo"]
 
 
+def test_a_backup_of_games_older_than_the_kept_results_says_they_were_left_out():
+    target = Storage(FakeLocalStorage(), json, Clock(1_600_000_000_000))
+    for number in range(MAX_RESULTS):
+        target.add_result({"game": "golf", "players": ["Ada"], "winners": ["Ada"], "scores": [1],
+                           "finished_at": 1000 + number})
+    source = backup_source()  # its two games finished long before these
+    assert target.import_backup(target.parse_backup(json.dumps(source.export_backup()))) == (0, 2)
+    assert len(target.results()) == MAX_RESULTS
+
+
+def test_a_result_that_drops_out_of_the_kept_ones_takes_its_replay_along():
+    storage = Storage(FakeLocalStorage(), json, Clock(1_600_000_000_000))
+    record = {"format": 1, "kind": "spieleabend.replay", "game": "golf", "finished_at": 5}
+    oldest = storage.add_replay(record)
+    storage.add_result({"game": "golf", "players": ["Ada"], "winners": ["Ada"], "scores": [1], "finished_at": 5,
+                        "replay": oldest})
+    for number in range(MAX_RESULTS - 1):
+        storage.add_result({"game": "golf", "players": ["Ada"], "winners": ["Ada"], "scores": [1],
+                            "finished_at": 10 + number})
+    assert storage.replay_ids() == [oldest], "still reachable from Ergebnisse"
+    storage.add_result({"game": "golf", "players": ["Ada"], "winners": ["Ada"], "scores": [1], "finished_at": 999})
+    assert storage.replay_ids() == [], "nothing leads to it any more"
+
+
 def test_a_backup_on_a_new_device_goes_on_with_tonights_evening():
     """Moving to a new phone mid-evening: tonight's games and people are tonight's there too, not a past evening."""
     source = backup_source()
     target = Storage(FakeLocalStorage(), json, Clock(1_600_000_000_000))
-    assert target.import_backup(target.parse_backup(json.dumps(source.export_backup()))) == 2
+    assert target.import_backup(target.parse_backup(json.dumps(source.export_backup()))) == (2, 0)
     tonight = target.night()
     assert tonight["id"] == source.night()["id"] and tonight["people"] == ["Cy"]
     table = evening_table(target.results(), tonight["id"], tonight["people"])

@@ -276,7 +276,16 @@ class Storage:
             result["night"] = self.night()["id"]
         document = self.read(RESULTS_KEY, _validate_results)
         results = [result] + ([] if document is None else document["results"])  # entries as stored
-        return self.write(RESULTS_KEY, {"results": results[:MAX_RESULTS]})
+        if not self.write(RESULTS_KEY, {"results": results[:MAX_RESULTS]}):
+            return False
+        self.drop_replays_of(results[MAX_RESULTS:])
+        return True
+
+    def drop_replays_of(self, gone):
+        """Remove the replays of results no longer kept: nothing in the app leads to them any more."""
+        for entry in gone:
+            if isinstance(entry, dict) and isinstance(entry.get("replay"), str):
+                self.delete_replay(entry["replay"])
 
     def nights(self):
         """Return the game-night document {"current": night or None, "past": [nights, newest first]}."""
@@ -514,16 +523,22 @@ class Storage:
         return {"results": clean, "nights": {"current": nights["current"], "past": nights["past"]}}
 
     def import_backup(self, backup):
-        """Merge a parsed backup into results and game nights, both or neither; return the new results' count.
+        """Merge a parsed backup into results and game nights, both or neither.
 
-        Returns None when storage refused (then nothing changed).
+        Return (new results kept, new results left out: older than the MAX_RESULTS kept), or None when
+        storage refused (then nothing changed).
         """
         mine = self.results()
         seen = {}
         for entry in mine:
             seen[result_key(entry)] = True
         added = [entry for entry in backup["results"] if result_key(entry) not in seen]
-        merged = sorted(mine + added, key=lambda entry: -entry["finished_at"])[:MAX_RESULTS]
+        ordered = sorted(mine + added, key=lambda entry: -entry["finished_at"])
+        merged = ordered[:MAX_RESULTS]
+        kept = {}
+        for entry in merged:
+            kept[result_key(entry)] = True
+        taken = len([entry for entry in added if result_key(entry) in kept])
         nights = self.nights()
         current = nights["current"] or self.night()
         theirs = ([backup["nights"]["current"]] if backup["nights"]["current"] else []) + backup["nights"]["past"]
@@ -542,7 +557,8 @@ class Storage:
         if not self.write_all([(RESULTS_KEY, {"results": merged}, FORMAT),
                                (NIGHT_KEY, {"current": current, "past": past}, NIGHT_FORMAT)]):
             return None
-        return len(added)
+        self.drop_replays_of([entry for entry in ordered[MAX_RESULTS:] if result_key(entry) in seen])
+        return taken, len(added) - taken
 
     def write_all(self, documents):
         """Write several documents, all or none: on a refusal the ones already written are put back."""

@@ -146,6 +146,12 @@ def t(key, **values):
     return text % values if values else text
 
 
+def game_name(game):
+    """Return a game's name; a game this release does not know (a newer release's result or replay) by its key."""
+    key = "game." + str(game)
+    return t(key) if registered_text(key) is not None else str(game).capitalize()
+
+
 def registered_text(key):
     """Return a game's title ("game.<module>"), line ("blurb.<module>") or word for a round ("round.<module>",
     "Runde" unless it names its own) from the games' registry, or None."""

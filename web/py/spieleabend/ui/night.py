@@ -5,10 +5,10 @@ and a game without a winner give nobody a point, and the list of the evening's g
 The same name in several games is one person (spaces and capitals aside).
 """
 
-from spieleabend.storage import MAX_PEOPLE, clean_names, evening_table
+from spieleabend.storage import MAX_PEOPLE, MAX_RESULTS, clean_names, evening_table
 from spieleabend.ui.charts import standings_chart
 from spieleabend.ui.html import attrs, button, escape
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import game_name, register, t
 from spieleabend.games import GAME_MODULES
 from spieleabend.ui.shell import Screen, page, storage_notices
 
@@ -22,6 +22,10 @@ register({
     "night.empty": ("Noch keine Partie an diesem Abend. Wähle ein Spiel auf der Startseite – jedes beendete "
                     "Spiel zählt hier.", "No game yet tonight. Choose a game on the home screen – every finished "
                     "game counts here."),
+    "night.empty_past": ("An diesem Abend wurde keine Partie beendet.", "No game was finished that evening."),
+    "night.games_gone": ("Ältere Partien dieses Abends sind nicht mehr gespeichert: Ergebnisse behält die letzten "
+                         "%(max)s Partien.", "Older games of this evening are no longer stored: Results keeps the last "
+                         "%(max)s games."),
     "night.rule": ("Wer eine Partie allein gewinnt, bekommt 1 Spieleabend-Punkt. Geteilte Siege und Partien "
                    "ohne Sieger bringen keinen Punkt.",
                    "Winning a game alone earns 1 game-night point. Shared wins and games without a winner "
@@ -143,10 +147,6 @@ def room_night_table(rows):
     return {"rows": rows, "played": [game for game in GAME_MODULES if any(game in row["per_game"] for row in rows)]}
 
 
-def game_label(game):
-    return t("game." + game)
-
-
 def row_name_html(row):
     """Return a row's name for the evening's tables, a computer's marked as one."""
     if not row.get("computer"):
@@ -183,7 +183,7 @@ def per_game_html(table, testid="night-per-game"):
     """Return points / games per person and game (only the games played tonight)."""
     if not table["played"] or not table["rows"]:
         return ""
-    head = "".join('<th scope="col">%s</th>' % escape(game_label(game)) for game in table["played"])
+    head = "".join('<th scope="col">%s</th>' % escape(game_name(game)) for game in table["played"])
     rows = []
     for row in table["rows"]:
         cells = []
@@ -208,21 +208,35 @@ def games_html(app, table):
     for entry in table["games"]:
         items.append('<li%s><span class="what"><strong>%s</strong> <time>%s</time></span><span class="verdict %s">%s</span></li>' % (
             attrs(class_="night-game", data_testid="night-game", data_game=entry["game"], data_verdict=entry["verdict"]),
-            escape(game_label(entry["game"])), escape(app.format_time(entry["finished_at"])),
+            escape(game_name(entry["game"])), escape(app.format_time(entry["finished_at"])),
             entry["verdict"], escape(verdict_text(entry))))
     return '<ol class="night-games">%s</ol>' % "".join(items)
 
 
-def evening_html(app, night, results, charts=True, testid="night-table", compact=False, table=None):
-    """Return a whole evening: chart, table, table by game and its games (compact: the table only)."""
+def games_gone(night, kept):
+    """Return True when games of this evening may have dropped out of Ergebnisse (it keeps the last MAX_RESULTS)."""
+    return len(kept) >= MAX_RESULTS and night["started_at"] < min(entry["finished_at"] for entry in kept)
+
+
+def evening_html(app, night, results, charts=True, testid="night-table", compact=False, table=None, kept=None):
+    """Return a whole evening: chart, table, table by game and its games (compact: the table only).
+
+    `kept`: every result Ergebnisse keeps, when `results` are only this evening's.
+    """
     if table is None:
         table = evening_table(results, night["id"], night["people"] if "people" in night else [])
     count = len(table["games"])
     since = '<p class="night-since">%s · %s</p>' % (
         escape(t("night.since", time=app.format_time(night["started_at"]))),
         escape(t("night.games_one") if count == 1 else t("night.games_count", n=count)))
+    if games_gone(night, results if kept is None else kept):
+        # Said, not silent: a past evening's table would otherwise shrink from 3 games to 1 without a word.
+        since += '<p class="hint" data-testid="night-games-gone">%s</p>' % escape(t("night.games_gone", max=MAX_RESULTS))
+        if not table["games"]:
+            return since
+    empty = t("night.empty_past" if "ended_at" in night else "night.empty")
     if not table["rows"]:
-        return since + '<p class="empty">%s</p>' % escape(t("night.empty"))
+        return since + '<p class="empty">%s</p>' % escape(empty)
     parts = [since]
     if charts and table["games"]:
         parts.append(standings_chart(table["rows"]))
@@ -233,7 +247,7 @@ def evening_html(app, night, results, charts=True, testid="night-table", compact
         parts.append('<h2>%s</h2>%s' % (escape(t("night.per_game")), per_game_html(table)))
         parts.append('<h2>%s</h2>%s' % (escape(t("night.played")), games_html(app, table)))
     else:
-        parts.append('<p class="empty">%s</p>' % escape(t("night.empty")))
+        parts.append('<p class="empty">%s</p>' % escape(empty))
     parts.append('<p class="hint">%s</p>' % escape(t("night.rule")))
     return "".join(parts)
 

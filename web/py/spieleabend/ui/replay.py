@@ -8,7 +8,7 @@ screen serves all games: cards come from the engine's replay_cards, totals from 
 from spieleabend.games import GAME_MODULES, load as load_engine, score_text
 from spieleabend.games.replay import Replay, ReplayProblem, engine_version
 from spieleabend.ui.html import button, card_back, card_name, escape, french_card, number_card
-from spieleabend.ui.i18n import register, round_label, t
+from spieleabend.ui.i18n import game_name, register, round_label, t
 from spieleabend.ui.shell import Screen, page
 from spieleabend.ui.transfer import TransferScreen
 
@@ -200,7 +200,7 @@ class ReplayScreen(Screen):
             share = int(self.replay.share_built() * 100)
             body = ('<p class="replay-meta"><strong>%s</strong></p><p role="status" data-testid="replay-building">%s</p>'
                     '<progress max="100" value="%d" aria-label="%s"></progress>' % (
-                        escape(t("game." + self.document["game"])), escape(t("rp.building", n=share)), share,
+                        escape(game_name(self.document["game"])), escape(t("rp.building", n=share)), share,
                         escape(t("rp.building", n=share))))
             return page(title, body, extra_class="replay-screen")
         if self.replay is None:
@@ -215,7 +215,7 @@ class ReplayScreen(Screen):
         round_number = self.shown_round()
         when = app.format_time(document["finished_at"]) if "finished_at" in document and document["finished_at"] else ""
         head = '<p class="replay-meta"><strong>%s</strong>%s</p>' % (
-            escape(t("game." + document["game"])), (" · " + escape(when)) if when else "")  # no dot before nothing
+            escape(game_name(document["game"])), (" · " + escape(when)) if when else "")  # no dot before nothing
         where = ('<p class="replay-where" data-testid="replay-step" data-step="%d" data-steps="%d" data-round="%d">'
                  '<span>%s</span> · <span>%s</span></p>' % (
                      self.step, total, round_number, escape(round_label(self.document["game"], round_number)),

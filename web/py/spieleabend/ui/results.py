@@ -1,10 +1,10 @@
 """Ergebnisse: every finished game (filter by game), its score chart, past evenings, backups."""
 
 from spieleabend.games import GAME_MODULES, score_text
-from spieleabend.storage import ImportProblem, MAX_BACKUP_CHARS, evening_table
+from spieleabend.storage import MAX_BACKUP_CHARS, MAX_RESULTS, ImportProblem, evening_table
 from spieleabend.ui.charts import score_chart
 from spieleabend.ui.html import attrs, button, escape
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import game_name, register, t
 from spieleabend.ui.night import evening_html
 from spieleabend.ui.shell import Screen, page, storage_notices
 
@@ -37,6 +37,11 @@ register({
     "results.export_all": ("Alles als Datei sichern", "Save everything as a file"),
     "results.import_all": ("Sicherung laden", "Load a backup"),
     "results.imported": ("Sicherung geladen: %(n)s neue Partien.", "Backup loaded: %(n)s new games."),
+    "results.imported_one": ("Sicherung geladen: 1 neue Partie.", "Backup loaded: 1 new game."),
+    "results.imported_left_out": ("%(n)s ältere passen nicht mehr dazu: Ergebnisse behält die letzten %(max)s.",
+                                  "%(n)s older ones are left out: Results keeps the last %(max)s."),
+    "results.imported_left_out_one": ("1 ältere passt nicht mehr dazu: Ergebnisse behält die letzten %(max)s.",
+                                      "1 older one is left out: Results keeps the last %(max)s."),
     "results.backup_problem.damaged": ("Diese Datei ist beschädigt. Es wurde nichts geändert.",
                                        "This file is damaged. Nothing was changed."),
     "results.backup_problem.newer": ("Diese Sicherung stammt aus einer neueren Version von Spieleabend. Bitte erst "
@@ -110,6 +115,7 @@ class ResultsScreen(Screen):
         self.shown = SHOWN
         self.problem = None
         self.open_nights = {}  # past evenings whose table is shown
+        self.past_shown = PAST_SHOWN
         self.cache = None  # the results as read at the first render (reading parses every entry)
 
     def render(self, app):
@@ -147,7 +153,7 @@ class ResultsScreen(Screen):
         options = ['<option value=""%s>%s</option>' % (" selected" if not self.game else "", escape(t("results.all_games")))]
         for game in GAME_MODULES:
             options.append('<option value="%s"%s>%s</option>' % (game, " selected" if game == self.game else "",
-                                                                  escape(t("game." + game))))
+                                                                  escape(game_name(game))))
         return ('<p class="filter"><label for="result-filter" class="label">%s</label>'
                 '<select id="result-filter" data-input="filter" data-testid="result-filter">%s</select></p>' % (
                     escape(t("results.filter")), "".join(options)))
@@ -195,7 +201,7 @@ class ResultsScreen(Screen):
         if len(result["history"]) >= 2:
             if open_chart:
                 chart = score_chart(result["players"], result["history"],
-                                    caption=t("game." + result["game"]) + " – " + t("chart.scores_title"))
+                                    caption=game_name(result["game"]) + " – " + t("chart.scores_title"))
             toggle = button(t("results.hide_chart") if open_chart else t("results.show_chart"), "chart",
                             "show-chart", kind="ghost", data_value=str(index),
                             aria_expanded="true" if open_chart else "false")
@@ -207,7 +213,7 @@ class ResultsScreen(Screen):
         return ('<li%s><div class="result-head"><strong>%s</strong><time>%s</time></div>'
                 '<p>%s</p><p>%s</p>%s%s%s%s</li>' % (
                     attrs(class_="result", data_testid="result-item", data_game=result["game"]),
-                    escape(t("game." + result["game"])), escape(app.format_time(result["finished_at"])),
+                    escape(game_name(result["game"])), escape(app.format_time(result["finished_at"])),
                     escape(players), escape(verdict), mine, watch, evening,
                     chart))
 
@@ -225,7 +231,7 @@ class ResultsScreen(Screen):
             items.append('<li class="result" data-testid="received-replay"><div class="result-head"><strong>%s</strong>'
                          '<time>%s</time></div><p>%s</p><p class="row wrap"><a class="btn btn-secondary" href="#/replay/%s" '
                          'data-testid="received-watch">%s</a>%s</p></li>' % (
-                             escape(t("game." + game) if game in GAME_MODULES else game),
+                             escape(game_name(game)),
                              escape(app.format_time(document["finished_at"]) if document.get("finished_at") else ""),
                              escape(players), escape(replay_id), escape(t("results.watch")),
                              button(t("results.delete_received"), "delete-received", "received-delete", kind="ghost",
@@ -246,7 +252,7 @@ class ResultsScreen(Screen):
                     by_night[result["night"]] = []
                 by_night[result["night"]].append(result)
         items = []
-        for night in nights[:PAST_SHOWN]:
+        for night in nights[:self.past_shown]:
             own = by_night[night["id"]] if night["id"] in by_night else []
             count = len(own)
             games = t("night.games_one") if count == 1 else t("night.games_count", n=count)
@@ -254,7 +260,7 @@ class ResultsScreen(Screen):
             inner = ""
             if opened:
                 inner = '%s<p><a class="btn btn-ghost" href="#/night/%s">%s</a></p>' % (
-                    evening_html(app, night, own, charts=False, testid="past-night-table", compact=True),
+                    evening_html(app, night, own, charts=False, testid="past-night-table", compact=True, kept=results),
                     escape(night["id"]), escape(t("results.open_night")))
             items.append('<li data-testid="past-night" data-night="%s">%s%s</li>' % (
                 escape(night["id"]),
@@ -262,7 +268,10 @@ class ResultsScreen(Screen):
                        "past", "past-night-toggle", kind="ghost", extra="past-toggle", data_value=night["id"],
                        aria_expanded="true" if opened else "false"),
                 inner))
-        return '<h2>%s</h2><ul class="past-nights">%s</ul>' % (escape(t("results.past")), "".join(items))
+        more = ""
+        if len(nights) > self.past_shown:
+            more = '<p>%s</p>' % button(t("results.more"), "more-past", "past-more", kind="ghost")
+        return '<h2>%s</h2><ul class="past-nights">%s</ul>%s' % (escape(t("results.past")), "".join(items), more)
 
     def render_backup(self):
         return ('<section class="panel backup" aria-labelledby="backup-h"><h2 id="backup-h">%s</h2><p class="hint">%s</p>'
@@ -289,6 +298,8 @@ class ResultsScreen(Screen):
                 self.open_nights[value] = True
         elif action == "more":
             self.shown += SHOWN
+        elif action == "more-past":
+            self.past_shown += PAST_SHOWN
         elif action == "delete-received" and isinstance(value, str) and value.endswith("-r"):
             app.storage.delete_replay(value)  # only one received from elsewhere: a result's own stays
             app.toast(t("results.deleted_received"))
@@ -324,5 +335,9 @@ class ResultsScreen(Screen):
             self.problem = t("results.backup_problem.storage")
         else:
             self.problem = None
-            app.toast(t("results.imported", n=added))
+            taken, left_out = added
+            text = t("results.imported", n=taken)
+            if left_out:
+                text += " " + t("results.imported_left_out", n=left_out, max=MAX_RESULTS)
+            app.toast(text)
         app.rerender()

@@ -12,7 +12,7 @@ from spieleabend.games import GAME_MODULES
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import rank_by_keys
 from spieleabend.ui.html import button, card_name, escape
-from spieleabend.ui.i18n import register, t
+from spieleabend.ui.i18n import game_name, register, t
 from spieleabend.ui.rooms import (HOST_DEFAULT_NAMES, HostRoom, RemoteTable, ScreenTable, game_module, look_room,
                                   name_key, normalize_code, parse_join)
 from spieleabend.ui.shell import NAME_LENGTH, Screen, page
@@ -260,10 +260,6 @@ def status_line(state, text):
         state, state, escape(text))
 
 
-def game_title(game):
-    return t("game." + game)
-
-
 def final_rows(view, progress, lower_wins):
     """Return [(place, name, score)] best first: the engine's ranking, or for a game ended early the
     totals so far in the game's direction (lower_wins: its declared fact)."""
@@ -364,7 +360,7 @@ class LobbyScreen(Screen):
         room = self.room
         state, text = status_of(room.link, code=room.code(), now=app.now())
         parts = [status_line(state, text)]
-        title = t("room.title") + " · " + game_title(self.game)
+        title = t("room.title") + " · " + game_name(self.game)
         if room.link.state == "closed":
             parts.append('<div class="controls">%s</div>' % button(t("room.new"), "room-new", "room-new", kind="primary"))
         if room.code() is None:
@@ -462,13 +458,13 @@ class LobbyScreen(Screen):
             return ""
         key = "room.too_many_one" if extra == 1 else "room.too_many"
         return '<p class="notice warn" role="alert" data-testid="too-many">%s</p>' % escape(
-            t(key, n=extra, game=game_title(self.game), seats=self.engine.INFO["seats"]["max"]))
+            t(key, n=extra, game=game_name(self.game), seats=self.engine.INFO["seats"]["max"]))
 
     def render_game(self):
         """Return the choice of the next game: every game of the app, in the room itself."""
         from spieleabend.ui.setup import radio
 
-        items = "".join(radio("room-game", game, "room-game-%s" % game, game == self.game, game_title(game), "seg")
+        items = "".join(radio("room-game", game, "room-game-%s" % game, game == self.game, game_name(game), "seg")
                         for game in GAME_MODULES)
         return ('<section class="panel room-next"><fieldset><legend>%s</legend>'
                 '<div class="segments room-games" style="--cols:2">%s</div></fieldset></section>' % (
@@ -523,7 +519,7 @@ class LobbyScreen(Screen):
     def render_start(self, room):
         """Return the start bar, always in reach at the bottom: the next game, who plays, and what is missing."""
         return ('<div class="setup-start room-start"><p class="room-next-line" data-testid="room-next">%s</p>%s</div>' % (
-            escape(t("room.next_is", game=game_title(self.game)) + " · " + self.fill_text()),
+            escape(t("room.next_is", game=game_name(self.game)) + " · " + self.fill_text()),
             button(t("room.start"), "room-start", "start-room-game", kind="primary", extra="wide",
                    disabled=self.too_many() > 0 or room.link.state != "online")))
 
@@ -925,7 +921,7 @@ class EndedScreen(Screen):
                             for index, (rank, name, score) in enumerate(rows))
             # A game ended before its end says so: its points are where it stopped, not a final.
             finished = "outcome" in self.view and self.view["outcome"] is not None
-            title = t("room.final" if finished else "room.stopped_at", game=game_title(self.game))
+            title = t("room.final" if finished else "room.stopped_at", game=game_name(self.game))
             parts.append('<section class="final room-final" aria-labelledby="final-h"><h2 id="final-h">%s</h2>'
                          '<ol class="standings" data-testid="room-final">%s</ol></section>' % (escape(title), items))
         rows = night.night_summary(app.storage) if self.host else night.safe_rows(self.night)
@@ -990,7 +986,7 @@ class JoinScreen(Screen):
             running = about.get("running") is True
             parts.append('<p class="room-game" data-testid="join-game" data-game="%s" data-running="%s">%s</p>' % (
                 game, "yes" if running else "no",
-                escape(t("room.now_playing" if running else "room.next_is", game=game_title(game)))))
+                escape(t("room.now_playing" if running else "room.next_is", game=game_name(game)))))
             if running:
                 parts.append('<p class="hint" data-testid="join-when">%s</p>' % escape(t(
                     "room.join_watch_deal" if about.get("joins_at") == "deal" else "room.join_watch_game")))
@@ -1215,7 +1211,7 @@ class GuestScreen(Screen):
         if self.table.lobby is None or self.table.lobby.get("game") not in GAME_MODULES:
             return ""
         return '<p class="room-game" data-testid="room-game" data-game="%s">%s</p>' % (
-            self.table.lobby["game"], escape(t("room.next_is", game=game_title(self.table.lobby["game"]))))
+            self.table.lobby["game"], escape(t("room.next_is", game=game_name(self.table.lobby["game"]))))
 
     def people_list(self):
         """Return who is in the room (as the host's lobby said), those who watch the next game marked."""
