@@ -175,9 +175,13 @@ def test_app_starts_offline_after_one_visit(context, own_server):
     page = context.new_page()
     open_app(page, own_server.url)
     page.evaluate("navigator.serviceWorker.ready")
+    # Whoever is about to board a train can see that the first visit is done.
+    page.wait_for_selector("[data-testid=offline-ready]")
+    assert "Bereit für unterwegs" in page.get_by_test_id("offline-ready").inner_text()
     page.reload()  # now the worker controls the page
     page.wait_for_selector("html[data-app-ready]")
     assert page.evaluate("!!navigator.serviceWorker.controller")
+    assert page.get_by_test_id("offline-ready").count() == 0, "said once, not at every start"
     own_server.stop()
     context.set_offline(True)
     page.reload()

@@ -48,6 +48,7 @@ class App(PageReport):
         self.just_updated = self.note_release()
         self.restarting = False  # the person asked for the waiting release; the page reloads once it took over
         self.storage_full_told = -STORAGE_FULL_EVERY_MS  # when "storage is full" was last said
+        self.offline_ready = False  # this visit cached the release: the home screen says it starts offline
         i18n.set_language(self.settings["language"])
         self.apply_settings()
 
@@ -297,6 +298,10 @@ class App(PageReport):
             self.show(self.route_screen(dom.hash_route()))
         elif kind == "update":
             dom.set_page_fact("update_waiting", True)
+            if self.screen.route == "":
+                self.rerender()
+        elif kind == "offline-ready":
+            self.offline_ready = True
             if self.screen.route == "":
                 self.rerender()
         elif kind == "storage-refused":

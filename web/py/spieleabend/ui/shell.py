@@ -254,6 +254,9 @@ class HomeScreen(Screen):
                        kind="ghost", disabled=app.restarting)))
         elif app.just_updated:
             out.append('<div class="notice" role="status" data-testid="updated"><p>%s</p></div>' % escape(t("home.updated")))
+        elif getattr(app, "offline_ready", False):
+            out.append('<div class="notice" role="status" data-testid="offline-ready"><p>%s</p></div>' % escape(
+                t("home.offline_ready")))
         return "".join(out)
 
     def handle(self, app, action, value):
