@@ -65,3 +65,37 @@ def test_golf_says_the_scored_round_in_one_line(page, live_server):
     assert heard.startswith("Durchgang 1: alle Karten offen."), heard
     assert "+10 Strafpunkte" in heard, "why Anna's round costs more"
     assert "Du 6 Punkte (gesamt 6)" in heard and "Anna 50 Punkte (gesamt 50)" in heard, heard
+
+
+def test_a_table_screen_says_a_revealed_card_by_its_name(room):
+    """A card face is an image with a label: the table screen's reveal says "9", not its corners and pip as
+    "9 · 9 · 9"."""
+    from e2e.test_kit import choose_a_card
+
+    played = room("kartenkampf", phones=1, screen=True, seed=3, seats=2)
+    played.screen.page.evaluate(LISTEN)
+    while not played.screen.page.locator("[data-testid=screen-reveal] [data-card]").count():
+        device = next((device for device in played.players if device.is_my_turn()), None)
+        if device is None:
+            played.host.page.wait_for_timeout(25)
+            continue
+        choose_a_card(device)
+    played.screen.page.wait_for_function("window.said.join(' · ').includes('Runde 1')")
+    heard = " · ".join(said(played.screen.page))
+    cards = played.screen.page.locator("[data-testid=screen-reveal] [data-card]").evaluate_all(
+        "cards => cards.map(card => card.dataset.card)")
+    for card in cards:
+        assert heard.count("%s · %s" % (card, card)) == 0, heard
+    assert "Runde 1" in heard and all(card in heard for card in cards), heard
+
+
+def test_another_screen_starts_without_the_last_ones_news(page, live_server):
+    """The page's region does not carry the game's last sentence onto the next screen (in the app, a route)."""
+    from e2e.test_kartenkampf import play_round, start_game
+
+    start_game(page, live_server.url, computers=1)
+    page.get_by_test_id("card-%d" % 7).click()
+    page.wait_for_function("document.querySelector('[data-testid=announce]').textContent.includes('7')")
+    page.evaluate("location.hash = '#/settings'")  # within the app, as a tap on a link goes
+    page.wait_for_function("document.title.startsWith('Einstellungen')")
+    assert page.get_by_test_id("announce").inner_text() == ""

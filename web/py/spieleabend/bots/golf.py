@@ -219,15 +219,15 @@ def hint(view, rng):
     action = choose_strong(view, rng)
     verb = action.split()[0]
     if verb == "knock":
-        return action, "Deine Karten sind wohl die niedrigsten am Tisch: klopfen.", \
-            "Your cards are likely the lowest at the table: knock."
+        return action, "Deine Karten sind wohl die niedrigsten am Tisch.", \
+            "Your cards are likely the lowest at the table."
     if verb == "take":
         return action, "Die offene Karte ist besser als das, was der Stapel im Schnitt bringt.", \
             "The open card beats what the stock brings on average."
     if verb == "swap":
         return action, "Die gezogene Karte senkt deine Summe.", "The drawn card lowers your total."
     if verb == "discard":
-        return action, "Die gezogene Karte hilft dir nicht: ablegen.", "The drawn card does not help: discard it."
+        return action, "Die gezogene Karte hilft dir nicht.", "The drawn card does not help you."
     if verb == "draw":
         return action, "Die offene Karte hilft wenig: lieber ziehen.", "The open card helps little: draw instead."
     return action, None, None

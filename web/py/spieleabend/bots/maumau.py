@@ -366,7 +366,7 @@ def hint(view, rng):
     """Return the strong choice for this view with a one-line reason (German, English)."""
     action = choose_strong(view, rng)
     if action == "draw":
-        return action, "Keine Karte passt: ziehen.", "No card fits: draw."
+        return action, "Keine Karte passt.", "No card fits."
     if not action.startswith("play "):
         return action, None, None
     card = _split(action)[0]

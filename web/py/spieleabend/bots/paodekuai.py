@@ -738,9 +738,9 @@ def hint(view, rng):
     """Return the strong choice for this view with a one-line reason (German, English)."""
     action = strong_choose(view, rng)
     if action == "pass":
-        return action, "Nichts in deiner Hand schlägt diese Karten: passen.", "Nothing in your hand beats these cards: pass."
+        return action, "Nichts in deiner Hand schlägt diese Karten.", "Nothing in your hand beats these cards."
     if action == "next":
-        return action, "Weiter zum nächsten Spiel.", "On to the next deal."
+        return action, "Weiter zur nächsten Austeilung.", "On to the next deal."
     cards = action_cards(action)
     if len(cards) == len(view["hand"]):
         return action, "Damit bist du draußen.", "This takes you out."

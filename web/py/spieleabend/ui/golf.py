@@ -31,6 +31,8 @@ register({
     "golf.turn": ("%(name)s ist dran", "%(name)s's turn"),
     "golf.turn_limit": ("Niemand klopft: nach %(n)s weiteren Zügen endet der Durchgang ohne Strafe.",
                         "Nobody knocks: the round ends without penalty after %(n)s more turns."),
+    "golf.turn_limit_one": ("Niemand klopft: nach einem weiteren Zug endet der Durchgang ohne Strafe.",
+                            "Nobody knocks: the round ends without penalty after 1 more turn."),
     "golf.peek_title": ("Schau dir deine unteren Karten an", "Look at your bottom two cards"),
     "golf.peek_hint": ("Merk sie dir gut – nach „Gemerkt“ liegen sie wieder verdeckt.",
                        "Remember them well – after “Got it” they lie face down again."),
@@ -39,9 +41,10 @@ register({
     "golf.all_peek": ("Alle schauen sich ihre unteren Karten an.", "Everybody looks at their bottom two cards."),
     "golf.stock": ("Nachziehstapel, %(n)s Karten", "Stock, %(n)s cards"),
     "golf.stock_one": ("Nachziehstapel, 1 Karte", "Stock, 1 card"),
-    "golf.stock_draw": ("Nachziehstapel, %(n)s Karten – Karte ziehen (S)", "Stock, %(n)s cards – draw a card (S)"),
+    # Their keys go in aria-keyshortcuts: read out only where a keyboard is (a touch phone hides the key hints).
+    "golf.stock_draw": ("Nachziehstapel, %(n)s Karten – Karte ziehen", "Stock, %(n)s cards – draw a card"),
     "golf.discard_label": ("Ablagestapel: %(card)s", "Discard pile: %(card)s"),
-    "golf.discard_take": ("Ablagestapel: %(card)s – nehmen (A)", "Discard pile: %(card)s – take it (A)"),
+    "golf.discard_take": ("Ablagestapel: %(card)s – nehmen", "Discard pile: %(card)s – take it"),
     "golf.pile_stock": ("Stapel", "Stock"),
     "golf.pile_discard": ("Ablage", "Discard"),
     "golf.pile_drawn": ("Gezogen", "Drawn"),
@@ -560,7 +563,8 @@ class TableScreen(Screen):
             first = '<button%s><span class="g-count" aria-hidden="true">%d</span></button>' % (attrs(
                 type="button", class_="card back g-stock", data_action="draw", data_testid="stock",
                 disabled="draw" not in legal or self.taking, data_hinted=self.tipp.mark(marks, "draw"),
-                aria_label=t("golf.stock_draw" if "draw" in legal else "golf.stock", n=view["stock_count"])),
+                aria_label=t("golf.stock_draw" if "draw" in legal else "golf.stock", n=view["stock_count"]),
+                aria_keyshortcuts="s" if "draw" in legal else None),
                 view["stock_count"])
             first_label = t("golf.pile_stock")
         top = view["discard_top"]
@@ -571,7 +575,8 @@ class TableScreen(Screen):
             discard = french_card(top, label=t("golf.discard_take" if takeable else "golf.discard_label",
                                                card=card_name(top)),
                                   action="take-mode" if takeable else None, testid="discard-top",
-                                  selected=self.taking, extra="g-pile-card", data_hinted=self.tipp.mark(marks, "take"))
+                                  selected=self.taking, extra="g-pile-card", data_hinted=self.tipp.mark(marks, "take"),
+                                  aria_keyshortcuts="a" if takeable else None)
         return ('<div class="g-piles"><div class="g-pile">%s<span class="g-pile-label">%s</span></div>'
                 '<div class="g-pile">%s<span class="g-pile-label">%s</span></div></div>' % (
                     first, escape(first_label), discard, escape(t("golf.pile_discard"))))

@@ -65,7 +65,7 @@ TEXTS = {
     "final.you_win": ("Du gewinnst!", "You win!"),
     "final.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
     "final.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
-    "final.undecided": ("Unentschieden", "Undecided"),
+    "final.undecided": ("Unentschieden", "It's a tie"),
     "final.place": ("Platz %(n)s", "Place %(n)s"),
     "final.points": ("%(n)s Punkte", "%(n)s points"),
     "final.points_one": ("1 Punkt", "1 point"),

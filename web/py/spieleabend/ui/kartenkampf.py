@@ -51,6 +51,7 @@ register({
     "kk.your_choice": ("Deine Karte liegt verdeckt: %(n)s", "Your card lies face down: %(n)s"),
     "kk.waiting": ("Warte auf die anderen …", "Waiting for the others …"),
     "kk.waiting_count": ("%(done)s von %(total)s haben gewählt.", "%(done)s of %(total)s have chosen."),
+    "kk.waiting_count_one": ("1 von %(total)s hat gewählt.", "1 of %(total)s has chosen."),
     "kk.connecting": ("Verbinde mit dem Tisch …", "Connecting to the table …"),
     "kk.reveal_title": ("Nach dem Aufdecken – Runde %(n)s", "After the reveal – round %(n)s"),
     "kk.reveal_list": ("Gespielte Karten, absteigend", "Cards played, highest first"),
@@ -138,6 +139,11 @@ def returned_card(view):
         return None
     card = last["played"][view["seat"]]
     return card if card in view["hand"] else None
+
+
+def waiting_count(done, total):
+    """Return "2 von 4 haben gewählt" ("1 von 4 hat gewählt")."""
+    return t("kk.waiting_count_one" if done == 1 else "kk.waiting_count", done=done, total=total)
 
 
 def points_label(n):
@@ -282,7 +288,7 @@ def render_infoscreen(table, view, seats):
     else:
         status = '<h2 class="kk-screen-h">%s</h2><p class="kk-screen-count" data-testid="chosen-count" aria-live="polite">%s</p>' % (
             escape(t("kk.screen_choosing", n=view["round"])),
-            escape(t("kk.waiting_count", done=len([c for c in view["committed"] if c]), total=view["seats"])))
+            escape(waiting_count(len([c for c in view["committed"] if c]), view["seats"])))
     if view["reveal"] is not None:
         reveal = '<h2 class="kk-screen-h">%s</h2>%s' % (
             escape(t("kk.screen_last", n=view["reveal"]["round"])), render_reveal_row(view, "", big=True))
@@ -425,7 +431,7 @@ class TableScreen(Screen):
                     escape(t("kk.your_choice", n=view["choice"])),
                     # The last to choose waits only for the host to reveal, not for "the others".
                     escape(t("table.all_chosen")) if done == view["seats"] else escape(t("kk.waiting")),
-                    "" if done == view["seats"] else escape(t("kk.waiting_count", done=done, total=view["seats"]))))
+                    "" if done == view["seats"] else escape(waiting_count(done, view["seats"]))))
 
     def render_reveal(self, app, view):
         # A redraw later (another phone chose) must not deal the cards again.

@@ -78,6 +78,8 @@ register({
     "pj.your_plan": ("Deine Karte: %(card)s%(risk)s", "Your card: %(card)s%(risk)s"),
     "pj.waiting": ("Warte auf die anderen: %(done)s von %(total)s haben gewählt.",
                    "Waiting for the others: %(done)s of %(total)s have chosen."),
+    "pj.waiting_one": ("Warte auf die anderen: 1 von %(total)s hat gewählt.",
+                       "Waiting for the others: 1 of %(total)s has chosen."),
     "pj.chosen": ("hat gewählt", "has chosen"),
     "pj.stand_in": ("Computer spielt", "computer plays"),
     "pj.away": ("weg", "away"),
@@ -309,7 +311,7 @@ class TableScreen(Screen):
                     escape(t("pj.waiting_title")),
                     number_card(plan["card"], t("pj.card", n=plan["card"]), size="small"),
                     escape(t("pj.your_plan", card=plan["card"], risk=t("pj.with_risk") if plan["risk"] else "")),
-                    escape(t("table.all_chosen") if done == view["seats"] else t("pj.waiting", done=done, total=view["seats"])),
+                    escape(t("table.all_chosen") if done == view["seats"] else t("pj.waiting_one" if done == 1 else "pj.waiting", done=done, total=view["seats"])),
                     "".join(number_card(n, t("pj.card", n=n), size="small") for n in view["hand"])))
 
     def render_reveal(self, app, view):

@@ -40,6 +40,7 @@ register({
     "rp.dealt": ("Die Karten sind verteilt.", "The cards are dealt."),
     "rp.middle": ("Tisch", "Table"),
     "rp.points": ("%(n)s Pkt.", "%(n)s pts"),
+    "rp.points_one": ("%(n)s Pkt.", "%(n)s pt"),
     "rp.over": ("Ende der Partie: %(names)s gewinnt.", "End of the game: %(names)s wins."),
     "rp.over_shared": ("Ende der Partie: %(names)s teilen sich den Sieg.", "End of the game: %(names)s share the win."),
     "rp.over_none": ("Ende der Partie: kein Sieger.", "End of the game: no winner."),
@@ -255,7 +256,8 @@ class ReplayScreen(Screen):
         for seat in range(len(names)):
             hand = cards["hands"][seat] if seat < len(cards["hands"]) else []
             score = scores[seat] if seat < len(scores) else 0
-            points = t("rp.points", n=score_text(self.document["game"], score))  # "−12" as the game's table writes it
+            # "−12" as the game's table writes it; "1 pt", not "1 pts"
+            points = t("rp.points_one" if score in (1, -1) else "rp.points", n=score_text(self.document["game"], score))
             classes = "replay-seat" + (" acted" if seat == last_seat else "") + (" viewer" if seat == self.seat_view else "")
             rows.append('<li class="%s" data-testid="replay-seat" data-seat="%d"><div class="replay-name">'
                         '<strong>%s</strong><span class="replay-score">%s</span></div>'

@@ -27,6 +27,9 @@ register({
     "results.dropped": ("Der Speicher war fast voll: %(n)s ältere Aufzeichnungen wurden gelöscht. Ergebnisse und "
                         "laufende Spiele bleiben.", "Storage was nearly full: %(n)s older replays were deleted. "
                         "Results and running games stay."),
+    "results.dropped_one": ("Der Speicher war fast voll: 1 ältere Aufzeichnung wurde gelöscht. Ergebnisse und "
+                            "laufende Spiele bleiben.", "Storage was nearly full: 1 older replay was deleted. "
+                            "Results and running games stay."),
     "results.dropped_ok": ("Verstanden", "OK"),
     "results.none_of_game": ("Noch keine beendete Partie dieses Spiels.", "No finished game of this kind yet."),
     "results.past": ("Frühere Spieleabende", "Past game nights"),

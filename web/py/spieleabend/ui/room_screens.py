@@ -73,7 +73,7 @@ register({
                       "“This device plays a seat”."),
     "room.watch_instead": ("Zuschauen", "Watch"),
     "room.play_instead": ("Mitspielen", "Play"),
-    "room.watch_label": ("%(name)s schaut diese Partie zu", "%(name)s watches this game"),
+    "room.watch_label": ("%(name)s schaut bei dieser Partie zu", "%(name)s watches this game"),
     "room.watches": ("schaut zu", "watches"),
     "room.watching_game": ("Du schaust zu – in der nächsten Partie spielst du mit.",
                            "You are watching – you play in the next game."),
