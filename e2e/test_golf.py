@@ -362,7 +362,7 @@ BADGES_OVER_CARDS = """() => {
   return {badges: badges.map(b => b.textContent), over: over,
           cut: badges.filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)};
 }"""
-PEEKS = {"de-DE": ("schaut …", "geklopft"), "en-GB": ("peeks …", "knocked")}
+PEEKS = {"de-DE": ("schaut …", "geklopft"), "en-GB": ("looking …", "knocked")}
 
 
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])

@@ -152,7 +152,7 @@ def test_a_round_without_a_winner_gives_the_cards_back(page, live_server):
 
 
 @pytest.mark.parametrize("rounds, headline, decider, night", [
-    (BY_BEST_ROUND, "Du gewinnst!", "höchsten einzelnen Rundenscore: Uta 14, Ben 13", "Du bekommst 1 Spieleabend-Punkt."),
+    (BY_BEST_ROUND, "Du gewinnst!", "höchste einzelne Rundenergebnis: Uta 14, Ben 13", "Du bekommst 1 Spieleabend-Punkt."),
     (BY_ROUNDS_WON, "Ben gewinnt!", "mehr gewonnene Runden: Uta 4, Ben 5", "1 Spieleabend-Punkt für Ben."),
     (UNDECIDED, "Unentschieden", "bleibt unentschieden", "Kein Spieleabend-Punkt"),
 ], ids=["best-round", "rounds-won", "undecided"])

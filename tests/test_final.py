@@ -96,5 +96,5 @@ def test_english():
     i18n.set_language("en")
     html = final_standings(Seated(0), NAMES, game_outcome([1, 7, 2], [1, 7, 2]))
     assert text_of(html, "final-headline") == ["Ben", "wins!"]
-    assert rows(html)[0] == (1, "Place 1", "7 points") and rows(html)[2] == (0, "Place 3", "1 point")
+    assert rows(html)[0] == (1, "1st", "7 points") and rows(html)[2] == (0, "3rd", "1 point")
     assert "1 game-night point for Ben." in " ".join(text_of(html, "night-point"))

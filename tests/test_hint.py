@@ -102,7 +102,7 @@ def test_tipp_shows_the_strong_choice_for_the_own_view_in_every_game(game):
     check_marks(html, action, view)
     screen.handle(app, "hint", None)
     assert shown_hint(screen.render(app)) == action, "the same position gives the same Tipp"
-    assert app.toasts[-1] == "Das ist weiter der Tipp.", "a second tap says why nothing moves"
+    assert app.toasts[-1] == "Der Tipp bleibt derselbe.", "a second tap says why nothing moves"
 
 
 @pytest.mark.parametrize("game", GAME_MODULES)
@@ -225,8 +225,8 @@ def test_a_tipp_button_waits_while_another_seat_moves():
     ("play 7 risk", "die 7 mit Risiko-Chip spielen", "play the 7 with the risk chip"),
     ("play JH:S mau", "Herz Bube spielen, Pik wünschen und „Mau“ sagen",
      "play the Jack of hearts, wish for spades and say “Mau”"),
-    ("play 3H 3S", "Herz 3, Pik 3 spielen", "play the 3 of hearts, 3 of spades"),
-    ("take 2", "die offene Karte nehmen, für Position 3", "take the open card for position 3"),
+    ("play 3H 3S", "Herz 3 und Pik 3 spielen", "play the 3 of hearts and 3 of spades"),
+    ("take 2", "die offene Karte nehmen und an Position 3 legen", "take the open card and put it in position 3"),
     ("swap 0", "die gezogene Karte gegen Position 1 tauschen", "swap the drawn card for position 1"),
     ("draw", "vom Stapel ziehen", "draw from the stock"),
     ("pass", "passen", "pass"),

@@ -86,7 +86,7 @@ def test_decision_names_the_tie_breaker_that_decided(result, kind, tied):
 def test_decision_texts_spell_out_the_figures():
     names = ["Uta", "Ben", "Cem"]
     text = ui.decision_text(outcome([40, 40, 20], [25, 31, 20], [2, 2, 1]), names)
-    assert "höchsten einzelnen Rundenscore" in text and "Uta 25, Ben 31" in text
+    assert "höchste einzelne Rundenergebnis" in text and "Uta 25, Ben 31" in text
     text = ui.decision_text(outcome([40, 40, 40], [31, 31, 20], [1, 2, 3]), names)
     assert "mehr gewonnene Runden" in text and "Uta 1, Ben 2" in text and "Cem" not in text
     text = ui.decision_text(outcome([40, 40, 10], [31, 31, 10], [2, 2, 1]), names)
@@ -296,7 +296,7 @@ def test_final_standings_decided_by_the_best_round():
     html = final_html(BY_BEST_ROUND)
     assert text_of(html, "final-headline") == "Du gewinnst!"
     decider = text_of(html, "tie-break")
-    assert "Gleichstand bei 55 Punkten" in decider and "höchsten einzelnen Rundenscore: Uta 14, Ben 13" in decider
+    assert "Gleichstand bei 55 Punkten" in decider and "höchste einzelne Rundenergebnis: Uta 14, Ben 13" in decider
     assert text_of(html, "night-point") == "Du bekommst 1 Spieleabend-Punkt."
     assert html.index('data-testid="standing-0"') < html.index('data-testid="standing-1"')
 
@@ -305,7 +305,7 @@ def test_final_standings_decided_by_rounds_won():
     html = final_html(BY_ROUNDS_WON)
     assert text_of(html, "final-headline") == "Ben gewinnt!"
     decider = text_of(html, "tie-break")
-    assert "bestem Rundenscore 16" in decider.replace("besten ", "bestem ") and "Uta 4, Ben 5" in decider
+    assert "besten Rundenergebnis 16" in decider and "Uta 4, Ben 5" in decider
     assert text_of(html, "night-point") == "1 Spieleabend-Punkt für Ben."
     assert html.index('data-testid="standing-1"') < html.index('data-testid="standing-0"')
 

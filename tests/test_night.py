@@ -231,6 +231,9 @@ def test_score_chart_draws_one_line_per_player_with_a_text_alternative():
     assert 'role="img"' in html and "Ada 9" in html and "Bo -8" in html
     assert html.count("<tr>") == 4, "header and three rows in the table alternative"
     assert 'data-testid="score-chart"' in html
+    assert '<th scope="col">Runde</th>' in html
+    __import__("spieleabend.ui.golf")  # the game's word for a round comes with its module
+    assert '<th scope="col">Durchgang</th>' in score_chart(["Ada", "Bo"], [[0, 0], [5, 3]], game="golf")
 
 
 def test_score_chart_without_history_says_so():

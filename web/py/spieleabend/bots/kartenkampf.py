@@ -389,7 +389,7 @@ def hint(view, rng):
         share = int(100 * probabilities[cards.index(_card(action))] + 0.5)
         return (action, "Zu zweit zählt der Zufall: diese Karte in %d %% der Fälle, sonst rechnet dein Gegenüber "
                         "dich aus." % share,
-                "With two players chance counts: this card %d %% of the time, or the other works you out." % share)
+                "With two players chance counts: this card %d%% of the time, or the other works you out." % share)
     action = choose_strong(view, rng)
     card = _card(action)
     if card == max(hand):

@@ -72,7 +72,7 @@ def marker(kind, x, y, colour):
     return '<circle cx="%d" cy="%d" r="3.5" fill="%s"/>' % (x, y, colour)
 
 
-def score_chart(names, history, testid="score-chart", caption=None):
+def score_chart(names, history, testid="score-chart", caption=None, game=None):
     """Return a figure with the totals after each round as lines (history[i]: totals after i rounds)."""
     rows = [row for row in history if isinstance(row, list) and len(row) == len(names)]
     if len(rows) < 2 or not names:
@@ -124,7 +124,8 @@ def score_chart(names, history, testid="score-chart", caption=None):
         for i in range(len(rows)))
     table = ('<details class="chart-table"><summary>%s</summary><div class="table-scroll" tabindex="0" role="region" aria-label="%s"><table>'
              '<thead><tr><th scope="col">%s</th>%s</tr></thead><tbody>%s</tbody></table></div></details>' % (
-                 escape(t("chart.as_table")), escape(t("chart.as_table")), escape(t("chart.round")), head, body))
+                 escape(t("chart.as_table")), escape(t("chart.as_table")),
+                 escape(t("round." + game) if game else t("chart.round")), head, body))  # Golf's Durchgang
     return ('<figure%s>%s<figcaption><ul class="legend" aria-hidden="true">%s</ul><p class="visually-hidden">%s</p>'
             '</figcaption>%s</figure>' % (
                 attrs(class_="chart-figure", data_testid=testid), svg, legend, escape(desc), table))

@@ -11,7 +11,7 @@ Pao De Kuai's last settlement on the table screen).
 """
 
 from spieleabend.ui.html import button, escape
-from spieleabend.ui.i18n import t
+from spieleabend.ui.i18n import ordinal, t
 
 
 def standings(outcome):
@@ -71,7 +71,7 @@ def final_standings(table, names, outcome, scores=None, spoken=None, tags=None, 
             '<li class="standing%s%s" data-testid="standing-%d" data-points="%d" data-seat="%d">'
             '<span class="rank">%s</span><span class="who"><span class="name">%s</span>%s</span><span class="score"%s>%s</span>%s</li>' % (
                 " win" if seat in winners else "", " tagged" if tag else "", seat, score, seat,
-                escape(t("final.place", n=place)), escape(names[seat]),
+                escape(t("final.place", n=place, nth=ordinal(place))), escape(names[seat]),
                 ' <span class="standing-tag">%s</span>' % escape(tag) if tag else "", label, escape(text),
                 '<span class="standing-note">%s</span>' % escape(note) if note else ""))
     controls = []

@@ -21,8 +21,8 @@ POSITIONS = [0, 1, 2, 3]
 
 register({
     "golf.you": ("Du", "You"),
-    "golf.deck_suggest": ("Ab 6 Plätzen empfohlen: zwei Decks.", "From 6 seats up two decks are suggested."),
-    "golf.deck_suggest_one": ("Bei bis zu 5 Plätzen reicht ein Deck.", "Up to 5 seats one deck is enough."),
+    "golf.deck_suggest": ("Ab 6 Plätzen empfohlen: zwei Decks.", "Two decks are recommended from 6 seats."),
+    "golf.deck_suggest_one": ("Bei bis zu 5 Plätzen reicht ein Deck.", "With up to 5 seats, one deck is enough."),
     "golf.aid_on": ("Gedächtnisstütze ist an (Einstellungen).", "Memory aid is on (Settings)."),
     "golf.aid_off": ("Gedächtnisstütze ist aus: merk dir deine Karten (Einstellungen).",
                      "Memory aid is off: remember your cards (Settings)."),
@@ -83,7 +83,7 @@ register({
     "golf.points_one": ("1 Punkt", "1 point"),
     "golf.holding": ("zieht …", "drawing …"),
     "golf.knocked_tag": ("geklopft", "knocked"),  # a badge heading a 76 px seat
-    "golf.looking": ("schaut …", "peeks …"),  # a small tile at 8 seats holds no more
+    "golf.looking": ("schaut …", "looking …"),  # a small tile at 8 seats holds no more
     "golf.ev.swap": ("%(name)s tauscht %(where)s und legt %(card)s ab.",
                      "%(name)s swaps %(where)s and discards %(card)s."),
     "golf.ev.swap_you": ("Du tauschst %(where)s und legst %(card)s ab.",

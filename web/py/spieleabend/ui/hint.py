@@ -34,12 +34,12 @@ register({
     "tipp.draw": ("vom Stapel ziehen", "draw from the stock"),
     "tipp.pass": ("passen", "pass"),
     "tipp.knock": ("klopfen", "knock"),
-    "tipp.take": ("die offene Karte nehmen, für Position %(n)s", "take the open card for position %(n)s"),
+    "tipp.take": ("die offene Karte nehmen und an Position %(n)s legen", "take the open card and put it in position %(n)s"),
     "tipp.swap": ("die gezogene Karte gegen Position %(n)s tauschen", "swap the drawn card for position %(n)s"),
     "tipp.discard": ("die gezogene Karte ablegen", "discard the drawn card"),
     "tipp.next": ("weiter", "go on"),
     "tipp.what": ("%(what)s.", "%(what)s."),
-    "tipp.again": ("Das ist weiter der Tipp.", "That is still the hint."),
+    "tipp.again": ("Der Tipp bleibt derselbe.", "The hint stays the same."),
 })
 
 # View keys that change while this seat still weighs the same choice: another seat committing its
@@ -80,6 +80,13 @@ def action_words(action):
     return words
 
 
+def word_list(items):
+    """Return items as a sentence lists them: "A", "A und B", "A, B und C" ("and" in English)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("tipp.and", first=", ".join(items[:-1]), second=items[-1])
+
+
 def card_words(card):
     """Return how one card of an action is said: "die 7" for a number card, "Herz 7" for a French one."""
     return t("tipp.number", n=card) if card.isdigit() else card_name(card)
@@ -101,9 +108,9 @@ def describe(action):
                 cards.append(card_words(card))
                 if suit:
                     extras.insert(0, t("tipp.wish", suit=t("card." + suit)))
-        what = t("tipp.play_risk" if "risk" in words else "tipp.play", cards=", ".join(cards))
+        what = t("tipp.play_risk" if "risk" in words else "tipp.play", cards=word_list(cards))
         if extras:
-            what = t("tipp.and", first=", ".join([what] + extras[:-1]), second=extras[-1])
+            what = word_list([what] + extras)
         return what
     if verb in ("take", "swap") and len(words) == 2 and words[1].isdigit():
         return t("tipp." + verb, n=int(words[1]) + 1)

@@ -66,7 +66,7 @@ TEXTS = {
     "final.winner": ("%(name)s gewinnt!", "%(name)s wins!"),
     "final.shared_win": ("Geteilter Sieg: %(names)s", "Shared win: %(names)s"),
     "final.undecided": ("Unentschieden", "It's a tie"),
-    "final.place": ("Platz %(n)s", "Place %(n)s"),
+    "final.place": ("Platz %(n)s", "%(nth)s"),
     "final.points": ("%(n)s Punkte", "%(n)s points"),
     "final.points_one": ("1 Punkt", "1 point"),
     "final.night_point": ("1 Spieleabend-Punkt für %(name)s.", "1 game-night point for %(name)s."),
@@ -83,7 +83,7 @@ TEXTS = {
     "settings.lang.de": ("Deutsch", "Deutsch"),
     "settings.lang.en": ("English", "English"),
     "settings.motion": ("Bewegung", "Motion"),
-    "settings.motion.system": ("Wie das Gerät", "As the device"),
+    "settings.motion.system": ("Wie das Gerät", "Same as device"),
     "settings.motion.reduce": ("Bewegung reduzieren", "Reduce motion"),
     "settings.motion.full": ("Alle Animationen", "All animations"),
     "settings.display": ("Darstellung", "Display"),
@@ -144,6 +144,12 @@ def t(key, **values):
         return key
     text = pair[0] if _current[0] == "de" else pair[1]
     return text % values if values else text
+
+
+def ordinal(n):
+    """Return an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return "%d%s" % (n, suffix)
 
 
 def game_name(game):

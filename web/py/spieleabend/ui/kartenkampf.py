@@ -70,18 +70,19 @@ register({
     "kk.knocked_many": ("%(cards)s liegen mehrfach und fallen heraus.", "%(cards)s were played more than once and drop out."),
     "kk.next_round": ("Nächste Runde", "Next round"),
     "kk.final_btn": ("Endwertung", "Final standings"),
-    "kk.best_round": ("beste Runde %(n)s", "best round %(n)s"),
+    "kk.best_round": ("beste Runde: %(n)s Punkte", "best round: %(n)s points"),
+    "kk.best_round_one": ("beste Runde: 1 Punkt", "best round: 1 point"),
     "kk.rounds_won": ("%(n)s Runden gewonnen", "%(n)s rounds won"),
     "kk.rounds_won_one": ("1 Runde gewonnen", "1 round won"),
     "kk.decided_points": ("Entschieden durch die meisten Punkte (%(points)s).", "Decided by most points (%(points)s)."),
-    "kk.decided_best": ("Gleichstand bei %(points)s Punkten (%(names)s). Entschieden durch den höchsten einzelnen "
-                        "Rundenscore: %(figures)s.",
+    "kk.decided_best": ("Gleichstand bei %(points)s Punkten (%(names)s). Entschieden durch das höchste einzelne "
+                        "Rundenergebnis: %(figures)s.",
                         "Tied on %(points)s points (%(names)s). Decided by the highest single round score: %(figures)s."),
-    "kk.decided_won": ("Gleichstand bei %(points)s Punkten und gleichem besten Rundenscore %(best)s (%(names)s). "
+    "kk.decided_won": ("Gleichstand bei %(points)s Punkten und dem gleichen besten Rundenergebnis %(best)s (%(names)s). "
                        "Entschieden durch mehr gewonnene Runden: %(figures)s.",
                        "Tied on %(points)s points and the same best round score %(best)s (%(names)s). "
                        "Decided by more rounds won: %(figures)s."),
-    "kk.decided_none": ("%(names)s sind gleich bei Punkten (%(points)s), bestem Rundenscore (%(best)s) und "
+    "kk.decided_none": ("%(names)s sind gleich bei Punkten (%(points)s), bestem Rundenergebnis (%(best)s) und "
                         "gewonnenen Runden (%(won)s). Der Spielsieg bleibt unentschieden.",
                         "%(names)s are equal on points (%(points)s), best round score (%(best)s) and rounds won "
                         "(%(won)s). The game stays undecided."),

@@ -28,8 +28,8 @@ MOVE_EVENTS = {"play": True, "draw": True, "deal": True, "deal_end": True, "join
 
 register({
     "mm.you": ("Du", "You"),
-    "mm.limit_hint": ("Wer mehr Minuspunkte hat, scheidet aus. Wer zuletzt übrig ist, gewinnt. 30 ist eine kurze Partie.",
-                      "Whoever has more minus points is out. The last one left wins. 30 makes a short game."),
+    "mm.limit_hint": ("Wer über die Grenze kommt, scheidet aus. Wer zuletzt übrig ist, gewinnt. 30 ist eine kurze Partie.",
+                      "Whoever goes over the limit is out. The last one left wins. 30 makes a short game."),
     "mm.deal": ("Runde %(n)s", "Deal %(n)s"),
     "mm.limit_info": ("Grenze %(n)s", "Limit %(n)s"),
     "mm.players_h": ("Am Tisch", "At the table"),

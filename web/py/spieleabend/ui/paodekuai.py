@@ -21,15 +21,15 @@ FEED_LENGTH = 5
 HEART_THREE = engine.HEART_THREE
 
 register({
-    "pdk.intro": ("Drei Spieler wetteifern, um ihre Hände zu leeren. Du musst, wenn möglich, den aktuellen "
-                  "Spielzug schlagen – plane, wie du deine letzten Karten loswirst.",
+    "pdk.intro": ("Zu dritt: Wer zuerst alle Karten los ist, gewinnt die Austeilung. Liegt etwas aus, musst du "
+                  "es schlagen, wenn du kannst – plane, wie du deine letzten Karten loswirst.",
                   "Three players race to empty their hands. You must beat the current play when you can – "
                   "plan how to get rid of your last cards."),
     "pdk.deals_hint": ("%(n)s Austeilungen, dann zählt die Tabelle.", "%(n)s deals, then the totals decide."),
     "pdk.deals_hint_one": ("Eine Austeilung, dann zählt die Tabelle.", "One deal, then the totals decide."),
     "pdk.deals_hint_open": ("Offen: ihr spielt, bis jemand nach einer Austeilung „Beenden“ wählt.",
                             "Open: you play until someone chooses “Stop” after a deal."),
-    "pdk.rules": ("Vollständige Regeln", "Full rules"),
+    "pdk.rules": ("Regeln", "Rules"),
     "pdk.deal_of": ("Austeilung %(n)s von %(total)s", "Deal %(n)s of %(total)s"),
     "pdk.deal_open": ("Austeilung %(n)s (offen)", "Deal %(n)s (open)"),
     "pdk.your_turn": ("Du bist dran", "Your turn"),
@@ -86,7 +86,7 @@ register({
     "pdk.keys": ("Tastatur: Pfeile wählen eine Karte, Leertaste markiert, Enter spielt, P passt.",
                  "Keyboard: arrows move between cards, space selects, Enter plays, P passes."),
     "pdk.settlement": ("Abrechnung der Austeilung %(n)s", "Settlement of deal %(n)s"),
-    "pdk.goes_out": ("%(name)s ist raus!", "%(name)s is out!"),
+    "pdk.goes_out": ("%(name)s ist raus!", "%(name)s went out!"),
     "pdk.s_cards": ("%(n)s Karten übrig × 1", "%(n)s cards left × 1"),
     "pdk.s_card": ("1 Karte übrig × 1", "1 card left × 1"),
     "pdk.s_cards_never": ("%(n)s Karten übrig × 2 (nie gespielt)", "%(n)s cards left × 2 (never played)"),

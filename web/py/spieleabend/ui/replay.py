@@ -59,7 +59,7 @@ register({
                      "%(name)s swaps the drawn card for card %(n)s."),
     "rp.verb.take": ("%(name)s nimmt die Ablage für Karte %(n)s.", "%(name)s takes the discard for card %(n)s."),
     "rp.verb.next": ("%(name)s: weiter.", "%(name)s: go on."),
-    "rp.verb.stop": ("%(name)s beendet den Tisch.", "%(name)s ends the table."),
+    "rp.verb.stop": ("%(name)s beendet die Partie.", "%(name)s stops the game."),
     "rp.verb.other": ("%(name)s: %(action)s", "%(name)s: %(action)s"),
     "rp.with_risk": ("%(text)s und setzt den Risiko-Chip", "%(text)s and bets the risk chip"),
     "rp.wish": ("%(text)s und wünscht %(suit)s", "%(text)s and asks for %(suit)s"),

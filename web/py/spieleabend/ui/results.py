@@ -15,7 +15,7 @@ register({
     "results.filter": ("Spiel", "Game"),
     "results.all_games": ("Alle Spiele", "All games"),
     "results.evening": ("Spieleabend vom %(time)s", "Game night of %(time)s"),
-    "results.tonight": ("Heutiger Spieleabend", "Tonight's game night"),
+    "results.tonight": ("Heutiger Spieleabend", "Tonight"),
     "results.open_night": ("Zum Spieleabend", "Go to the game night"),
     "results.show_chart": ("Verlauf zeigen", "Show the scores round by round"),
     "results.hide_chart": ("Verlauf ausblenden", "Hide the scores round by round"),
@@ -204,7 +204,8 @@ class ResultsScreen(Screen):
         if len(result["history"]) >= 2:
             if open_chart:
                 chart = score_chart(result["players"], result["history"],
-                                    caption=game_name(result["game"]) + " – " + t("chart.scores_title"))
+                                    caption=game_name(result["game"]) + " – " + t("chart.scores_title"),
+                                    game=result["game"] if result["game"] in GAME_MODULES else None)
             toggle = button(t("results.hide_chart") if open_chart else t("results.show_chart"), "chart",
                             "show-chart", kind="ghost", data_value=str(index),
                             aria_expanded="true" if open_chart else "false")

@@ -7,9 +7,15 @@ from spieleabend.ui.shell import Screen, page
 
 register({
     "settings.memory_aid": ("Gedächtnisstütze (Golf)", "Memory aid (Golf)"),
-    "settings.memory_aid_hint": ("Zeigt dir deine gesehenen Karten klein auf der Rückseite. Aus ist die Regel: merken gehört zum Spiel.",
-                                 "Shows the cards you have seen small on their backs. Off is the rule: remembering is part of the game."),
+    "settings.memory_aid_hint": ("Zeigt dir deine gesehenen Karten klein auf der Rückseite. Aus ist die Regel: Merken gehört zum Spiel.",
+                                 "Shows the cards you have seen, small, on their backs. Off is the rule: remembering is part of the game."),
+    "settings.percent": ("%(n)s\u00a0%%", "%(n)s%%"),  # German sets a space before %, English none
 })
+
+
+def percent(n):
+    """Return a share as the language writes it: "50 %" / "50%"."""
+    return t("settings.percent", n=n)
 
 
 def memory_aid_switch(settings):
@@ -37,8 +43,8 @@ class SettingsScreen(Screen):
         sliders = "".join(
             '<div class="slider"><label for="set-%s">%s</label>'
             '<input type="range" id="set-%s" min="0" max="100" step="1" value="%d" data-input="%s" data-testid="setting-%s">'
-            '<output for="set-%s" id="out-%s">%d %%</output></div>' % (
-                name, escape(t("settings." + name)), name, s[name], name, name, name, name, s[name])
+            '<output for="set-%s" id="out-%s">%s</output></div>' % (
+                name, escape(t("settings." + name)), name, s[name], name, name, name, name, percent(s[name]))
             for name in ("contrast", "grain", "temperature"))
         body = (
             '<section class="panel"><h2 id="lang-h">%s</h2>'
@@ -55,7 +61,7 @@ class SettingsScreen(Screen):
     def on_input(self, app, name, value, final):
         if name in ("contrast", "grain", "temperature"):
             app.settings[name] = int(value)
-            app.output("out-" + name, "%d %%" % int(value))
+            app.output("out-" + name, percent(int(value)))
         elif name == "language":
             app.settings["language"] = value
         elif name == "motion":

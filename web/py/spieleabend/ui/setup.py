@@ -31,7 +31,7 @@ register({
     "setup.replace_yes": ("Neue Partie starten", "Start a new game"),
     "setup.mode": ("Wer spielt?", "Who plays?"),
     "setup.mode_solo": ("Ich gegen Computer", "Me against computers"),
-    "setup.mode_device": ("Mehrere am selben Gerät", "Several on this device"),
+    "setup.mode_device": ("Mehrere am selben Gerät", "Several people, one device"),
     "setup.mode_device_hint": ("Das Gerät geht reihum; niemand sieht die Karten der anderen.",
                                "The device goes round; nobody sees the others' cards."),
     "setup.people": ("Wer spielt mit?", "Who is playing?"),
