@@ -207,6 +207,23 @@ def test_a_storage_event_that_changes_nothing_leaves_the_continued_game_where_it
     assert page.get_by_test_id("final-headline").inner_text() == "Ben gewinnt!"
 
 
+def test_the_round_log_of_four_seats_with_long_names_fits_a_phone(page, live_server):
+    """A round without a winner ("niemand (Karten zurück)") and a ten-letter name: every column on a 360 px
+    screen, the winning card in bold among the round's cards (a column of its own pushed "Punkte" off)."""
+    first, second, third, fourth = list(range(2, 11)), list(range(3, 11)) + [2], [1] + list(range(3, 11)), \
+        list(range(10, 2, -1)) + [1]
+    rounds = [[1, 1, 2, 2]] + [[first[i], second[i], third[i], fourth[i]] for i in range(9)]
+    open_prepared(page, live_server.url, prepared_save(rounds, names=("Testerin", "Maximilian", "Clara", "Ben")))
+    play_round(page)
+    page.get_by_test_id("next-round").click()
+    page.wait_for_selector("[data-testid=final-headline]")
+    page.get_by_test_id("open-log").click()
+    log = page.get_by_test_id("round-log")
+    assert log.evaluate("table => table.getBoundingClientRect().right <= table.parentElement.getBoundingClientRect().right")
+    assert "niemand (Karten zurück)" in page.get_by_test_id("log-row").first.inner_text()
+    assert page.get_by_test_id("log-winning-card").count() == 9, "one winning card in each round with a winner"
+
+
 def test_keyboard_reduced_motion_and_no_overflow_at_eight_seats(page, live_server):
     start_game(page, live_server.url, computers=7, seed=8)
     assert no_overflow(page)

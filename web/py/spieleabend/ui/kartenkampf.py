@@ -91,7 +91,7 @@ register({
     "kk.log_none": ("Noch keine Runde aufgedeckt.", "No round revealed yet."),
     "kk.log_round": ("Runde", "Round"),
     "kk.log_winner": ("Sieger", "Winner"),
-    "kk.log_card": ("Karte", "Card"),
+    "kk.log_card_won": (" (gewinnt)", " (wins)"),
     "kk.log_points": ("Punkte", "Points"),
     "kk.log_cards": ("Alle Karten", "All cards"),
     "kk.log_nobody": ("niemand (Karten zurück)", "nobody (cards back)"),
@@ -266,19 +266,28 @@ def render_log(view):
     names = view["names"]
     rows = []
     for entry in view["log"]:
-        if entry["winner"] is None:
-            who, card, points = t("kk.log_nobody"), "–", "–"
+        # The winning card is the one in bold among all the round's cards: a column of its own made the table
+        # too wide for a 360 px phone at four seats with long names.
+        winning = None if entry["winner"] is None else entry["played"][entry["winner"]]
+        if winning is None:
+            who, points = t("kk.log_nobody"), "–"
         else:
-            who, card, points = names[entry["winner"]], str(entry["played"][entry["winner"]]), "+%d" % entry["points"]
+            who, points = names[entry["winner"]], "+%d" % entry["points"]
+        cards = []
+        for card in sorted(entry["played"], reverse=True):
+            if card == winning:
+                cards.append('<strong data-testid="log-winning-card">%d</strong><span class="visually-hidden">%s</span>' % (
+                    card, escape(t("kk.log_card_won"))))
+                winning = None  # one card wins
+            else:
+                cards.append(str(card))
         rows.append('<tr data-testid="log-row"><th scope="row">%d</th><td class="kk-log-who">%s</td><td>%s</td>'
-                    '<td>%s</td><td class="kk-log-cards">%s</td></tr>' % (
-                        entry["round"], escape(who), escape(card), escape(points),
-                        escape(" ".join([str(c) for c in sorted(entry["played"], reverse=True)]))))
+                    '<td class="kk-log-cards">%s</td></tr>' % (entry["round"], escape(who), escape(points), " ".join(cards)))
     return ('<div class="table-scroll"><table class="log kk-log" data-testid="round-log"><thead><tr>'
             '<th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th>'
-            '<th scope="col">%s</th></tr></thead><tbody>%s</tbody></table></div>' % (
-                escape(t("kk.log_round")), escape(t("kk.log_winner")), escape(t("kk.log_card")),
-                escape(t("kk.log_points")), escape(t("kk.log_cards")), "".join(rows)))
+            '</tr></thead><tbody>%s</tbody></table></div>' % (
+                escape(t("kk.log_round")), escape(t("kk.log_winner")), escape(t("kk.log_points")),
+                escape(t("kk.log_cards")), "".join(rows)))
 
 
 def render_infoscreen(table, view, seats):
