@@ -224,7 +224,7 @@ def test_a_tipp_button_waits_while_another_seat_moves():
 @pytest.mark.parametrize("action, words_de, words_en", [
     ("play 7 risk", "die 7 mit Risiko-Chip spielen", "play the 7 with the risk chip"),
     ("play JH:S mau", "Herz Bube spielen, Pik wünschen und „Mau“ sagen",
-     "play the Jack of hearts, wish for spades and say “Mau”"),
+     "play the Jack of hearts, call spades and say “Mau”"),
     ("play 3H 3S", "Herz 3 und Pik 3 spielen", "play the 3 of hearts and 3 of spades"),
     ("take 2", "die offene Karte nehmen und an Position 3 legen", "take the open card and put it in position 3"),
     ("swap 0", "die gezogene Karte gegen Position 1 tauschen", "swap the drawn card for position 1"),

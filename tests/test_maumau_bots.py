@@ -196,4 +196,4 @@ def test_tipp_says_the_jack_names_the_longest_suit_only_when_it_does():
         if "hold most of" in english:
             assert longest, (view["hand"], action)
         reasons.add(english)
-    assert "The Jack names the suit that serves you best now." in reasons
+    assert "The Jack calls the suit that serves you best now." in reasons

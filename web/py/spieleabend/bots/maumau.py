@@ -374,7 +374,7 @@ def hint(view, rng):
     if view["pending"]:
         return action, "Gib die 7 weiter, statt zu ziehen.", "Pass the 7 on instead of drawing."
     reasons = {
-        "J": ("Der Bube wünscht die Farbe, von der du am meisten hast.", "The Jack names the suit you hold most of."),
+        "J": ("Der Bube wünscht die Farbe, von der du am meisten hast.", "The Jack calls the suit you hold most of."),
         "7": ("Die 7 trifft den nächsten Spieler, der fast fertig ist.", "The 7 hits the next player, who is nearly out."),
         "8": ("Die 8 lässt den nächsten Spieler aussetzen.", "The 8 makes the next player miss a turn."),
         "A": ("Das Ass gibt dir noch einen Zug.", "The Ace gives you another turn."),
@@ -387,7 +387,7 @@ def hint(view, rng):
         if rest and wish != _best_suit(rest):
             # Near the end of a deal the learned score may name another suit than the longest.
             return (action, "Der Bube wünscht die Farbe, die dir jetzt am meisten nützt.",
-                    "The Jack names the suit that serves you best now.")
+                    "The Jack calls the suit that serves you best now.")
     if rank in reasons:
         return (action,) + reasons[rank]
     return action, "Passt und behält die nützlichen Karten.", "Fits and keeps the useful cards."

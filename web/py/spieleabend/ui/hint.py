@@ -29,7 +29,7 @@ register({
     "tipp.number": ("die %(n)s", "%(n)s"),
     "tipp.play_risk": ("%(cards)s mit Risiko-Chip spielen", "play the %(cards)s with the risk chip"),
     "tipp.and": ("%(first)s und %(second)s", "%(first)s and %(second)s"),
-    "tipp.wish": ("%(suit)s wünschen", "wish for %(suit)s"),
+    "tipp.wish": ("%(suit)s wünschen", "call %(suit)s"),
     "tipp.say_mau": ("„Mau“ sagen", "say “Mau”"),
     "tipp.draw": ("vom Stapel ziehen", "draw from the stock"),
     "tipp.pass": ("passen", "pass"),

@@ -62,7 +62,7 @@ register({
     "rp.verb.stop": ("%(name)s beendet die Partie.", "%(name)s stops the game."),
     "rp.verb.other": ("%(name)s: %(action)s", "%(name)s: %(action)s"),
     "rp.with_risk": ("%(text)s und setzt den Risiko-Chip", "%(text)s and bets the risk chip"),
-    "rp.wish": ("%(text)s und wünscht %(suit)s", "%(text)s and asks for %(suit)s"),
+    "rp.wish": ("%(text)s und wünscht %(suit)s", "%(text)s and calls %(suit)s"),
     "rp.mau": ("%(text)s – Mau!", "%(text)s – Mau!"),
     "rp.problem.gone": ("Diese Aufzeichnung gibt es auf diesem Gerät nicht (mehr).",
                         "This replay is not (or no longer) on this device."),
