@@ -84,7 +84,6 @@ class PageStorage(MemoryStorage):
         self.limit = max(0, STORAGE_LIMIT_CHARS - foreign)
         self.recent = []  # (write number, key, value) of the last stores sent: see resync
 
-
     def size(self):
         return sum(len(key) + len(value) for key, value in self.items.items())
 

@@ -564,11 +564,15 @@ class LocalTable(Table):
             "room": self.meta.get("room_code"), "computers": [seat for seat in range(len(self.names()))
                                                              if self.is_computer(seat)]})
 
-    def result_missing(self):
-        """Return True for a finished game that Ergebnisse does not hold (storage refused it)."""
+    def record_if_missing(self):
+        """Record a finished game that Ergebnisse does not hold (storage refused it); True when it tried."""
         started = self.meta.get("started_at")
-        return self.outcome() is not None and not any(
-            entry["game"] == self.game and entry.get("started_at") == started for entry in self.app.storage.results())
+        if self.outcome() is None or any(entry["game"] == self.game and entry.get("started_at") == started
+                                         for entry in self.app.storage.results()):
+            return False
+        self.meta["recorded"] = False
+        self.record_result()
+        return True
 
     def record_result(self):
         """Put the finished game into Ergebnisse once (with its replay when there is room) and drop the save
@@ -851,12 +855,8 @@ def write_again(app, key):
         return False
     if table.outcome() is None:
         table.save()
-    elif table.result_missing():
-        table.meta["recorded"] = False
-        table.record_result()
-    else:
-        return False
-    return True
+        return True
+    return table.record_if_missing()
 
 
 def continue_screen(app, game):
@@ -870,9 +870,7 @@ def continue_screen(app, game):
         table = LocalTable.load(app, game)
         if table is None:
             return MissingSaveScreen(game)
-        if table.result_missing():  # a finished game kept because storage was full: into Ergebnisse once it fits
-            table.meta["recorded"] = False
-            table.record_result()
+        table.record_if_missing()  # a finished game kept because storage was full: into Ergebnisse once it fits
         return table_screen(app, table)
     except ValueError as problem:
         app.storage.set_aside_game(game, "cannot be continued (%s)" % problem)
