@@ -89,6 +89,20 @@ def test_setting_aside_twice_keeps_both_copies(backend):
     assert kept == ["broken one", "broken two"]
 
 
+def test_only_the_newest_copies_set_aside_from_one_document_are_kept(backend):
+    """A document damaged again and again (a bad release, a buggy sync) does not fill storage with copies."""
+    clock = Clock()
+    storage = Storage(backend, json, clock)
+    backend.setItem(SAVE_PREFIX + "golf", "a save of its own")
+    for number in range(6):
+        clock.now += 1
+        backend.setItem(RESULTS_KEY, "broken %d" % number)
+        assert storage.results() == []
+    storage.set_aside(SAVE_PREFIX + "golf", "cannot be continued")
+    kept = [backend.getItem(key) for key in storage.damaged_keys()]
+    assert sorted(kept) == ["a save of its own", "broken 3", "broken 4", "broken 5"]
+
+
 def test_full_storage_reports_failure_and_keeps_the_old_save(backend):
     storage = Storage(backend, json, Clock())
     storage.save_game("punktejagd", {"round": 1}, {"round": 1})

@@ -18,6 +18,7 @@ NIGHT_KEY = PREFIX + "night"
 SAVE_PREFIX = PREFIX + "save."
 ROOM_KEY = PREFIX + "room"  # the room this device is in: its place's token (rooms)
 DAMAGED_PREFIX = PREFIX + "damaged."
+KEPT_ASIDE = 3  # copies set aside from one document (a damaged save, say) kept for whoever looks into them
 REPLAY_PREFIX = PREFIX + "replay."  # one finished game's replay per key (games.replay), the first to go
 DROPPED_KEY = PREFIX + "replays-dropped"  # how many replays were dropped for room, until Ergebnisse says so
 REPLAY_KIND = "spieleabend.replay"  # a file (or transfer) carrying one replay
@@ -180,7 +181,15 @@ class Storage:
             aside = None  # no room to keep a copy: leave the original where it is
         if aside is not None:
             self.backend.removeItem(key)
+            self._drop_old_copies(key[len(PREFIX):])
         self.notices.append({"key": key, "reason": reason, "aside": aside})
+
+    def _drop_old_copies(self, name):
+        """Keep the newest KEPT_ASIDE copies set aside from one document: older ones only fill storage."""
+        stem = DAMAGED_PREFIX + name + "."
+        copies = [key for key in self.keys() if key.startswith(stem) and key[len(stem):].isdigit()]
+        for old in sorted(copies, key=lambda key: int(key[len(stem):]))[:-KEPT_ASIDE]:
+            self.backend.removeItem(old)
 
     def damaged_keys(self):
         """Return the keys of documents set aside, oldest first."""
