@@ -491,3 +491,26 @@ def test_a_change_that_changes_nothing_is_not_taken_as_another_tab_playing_on():
     assert copy.getItem("spieleabend.save.golf") == "{\"format\": 1, \"x\": 2}"
     assert copy.changed_elsewhere("spieleabend.save.golf", None) is True
     assert copy.getItem("spieleabend.save.golf") is None
+
+
+def test_settings_show_what_storage_holds_and_delete_replays_after_a_second_tap():
+    from spieleabend.ui import i18n
+    from spieleabend.ui.settings import SettingsScreen
+    from tests.fake_app import ScreenApp
+
+    i18n.set_language("de")
+    app = ScreenApp()
+    storage = app.storage
+    storage.add_result({"game": "golf", "players": ["Ada"], "winners": ["Ada"], "scores": [1], "finished_at": 5})
+    for number in range(3):
+        storage.add_replay({"format": 1, "kind": "spieleabend.replay", "game": "golf", "finished_at": number})
+    app.backend.limit = 10 * storage.used_chars()
+    screen = app.screen = SettingsScreen()
+    html = screen.render(app)
+    assert "Belegt: 10\u00a0% des Platzes" in html and "3 Aufzeichnungen beendeter Partien" in html
+    assert 'data-testid="storage-aside"' not in html, "nothing set aside, nothing to say"
+    screen.handle(app, "clear-storage", "replays")
+    assert len(storage.replay_ids()) == 3 and "Wirklich löschen? Noch einmal tippen" in app.html
+    screen.handle(app, "clear-storage", "replays")
+    assert storage.replay_ids() == [] and app.toasts[-1] == "Gelöscht: 3 Aufzeichnungen beendeter Partien."
+    assert len(storage.results()) == 1, "the results stay"

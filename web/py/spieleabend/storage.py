@@ -415,6 +415,20 @@ class Storage:
         """Remove one replay."""
         self.backend.removeItem(REPLAY_PREFIX + str(replay_id))
 
+    def delete_all_replays(self):
+        """Remove every replay (the person asked, for room); return how many went."""
+        ids = self.replay_ids()
+        for replay_id in ids:
+            self.delete_replay(replay_id)
+        return len(ids)
+
+    def delete_damaged(self):
+        """Remove every copy set aside as unreadable (the person asked); return how many went."""
+        keys = self.damaged_keys()
+        for key in keys:
+            self.backend.removeItem(key)
+        return len(keys)
+
     def drop_oldest_replay(self):
         """Drop the oldest replay to make room and count it for Ergebnisse; False when none is left."""
         ids = self.replay_ids()

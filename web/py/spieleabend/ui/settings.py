@@ -10,7 +10,24 @@ register({
     "settings.memory_aid_hint": ("Zeigt dir deine gesehenen Karten klein auf der Rückseite. Aus ist die Regel: Merken gehört zum Spiel.",
                                  "Shows the cards you have seen, small, on their backs. Off is the rule: remembering is part of the game."),
     "settings.percent": ("%(n)s\u00a0%%", "%(n)s%%"),  # German sets a space before %, English none
+    "settings.storage": ("Speicher", "Storage"),
+    "settings.storage_used": ("Belegt: %(share)s des Platzes, den Spieleabend im Browser hat.",
+                              "In use: %(share)s of the space Game Night has in this browser."),
+    "settings.replays": ("%(n)s Aufzeichnungen beendeter Partien", "%(n)s replays of finished games"),
+    "settings.replays_one": ("1 Aufzeichnung einer beendeten Partie", "1 replay of a finished game"),
+    "settings.aside": ("%(n)s beiseitegelegte Kopien (Daten, die nicht gelesen werden konnten)",
+                       "%(n)s copies set aside (data that could not be read)"),
+    "settings.aside_one": ("1 beiseitegelegte Kopie (Daten, die nicht gelesen werden konnten)",
+                           "1 copy set aside (data that could not be read)"),
+    "settings.storage_hint": ("Ergebnisse, der Spieleabend und laufende Spiele bleiben beim Löschen.",
+                              "Results, the game night and running games stay when you delete."),
+    "settings.clear_replays": ("Aufzeichnungen löschen", "Delete replays"),
+    "settings.clear_aside": ("Kopien löschen", "Delete copies"),
+    "settings.clear_confirm": ("Wirklich löschen? Noch einmal tippen", "Really delete? Tap again"),
+    "settings.cleared": ("Gelöscht: %(n)s.", "Deleted: %(n)s."),
 })
+
+STORAGE_KINDS = ("replays", "aside")  # what the person may delete for room, each behind a second tap
 
 
 def percent(n):
@@ -27,10 +44,36 @@ def memory_aid_switch(settings):
                 escape(t("settings.memory_aid_hint"))))
 
 
+def storage_panel(app, armed):
+    """Return what storage holds and buttons to delete what may go (`armed`: the kind asked to delete once)."""
+    storage = app.storage
+    counts = {"replays": len(storage.replay_ids()), "aside": len(storage.damaged_keys())}
+    limit = getattr(storage.backend, "limit", None)
+    lines = []
+    if limit:
+        share = min(100, (100 * storage.used_chars() + limit - 1) // limit)
+        lines.append('<p data-testid="storage-used">%s</p>' % escape(t("settings.storage_used", share=percent(share))))
+    deletable = False
+    for kind in STORAGE_KINDS:
+        if not counts[kind]:
+            continue
+        deletable = True
+        lines.append('<p data-testid="storage-%s">%s</p><p>%s</p>' % (
+            kind, escape(t("settings." + kind, n=counts[kind])),
+            button(t("settings.clear_confirm") if armed == kind else t("settings.clear_" + kind), "clear-storage",
+                   "clear-" + kind, kind="secondary" if armed == kind else "ghost", data_value=kind)))
+    hint = '<p class="hint">%s</p>' % escape(t("settings.storage_hint")) if deletable else ""
+    return '<section class="panel" data-testid="storage-panel"><h2>%s</h2>%s%s</section>' % (
+        escape(t("settings.storage")), "".join(lines), hint)
+
+
 class SettingsScreen(Screen):
     """Language, motion and the display settings that apply to the whole app."""
 
     route = "settings"
+
+    def __init__(self):
+        self.armed = None  # the kind of stored data the person asked to delete once (a second tap deletes)
 
     def render(self, app):
         s = app.settings
@@ -56,7 +99,7 @@ class SettingsScreen(Screen):
                 escape(t("settings.display")), sliders,
                 button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost"),
                 memory_aid_switch(s)))
-        return page(t("settings.title"), body)
+        return page(t("settings.title"), body + storage_panel(app, self.armed))
 
     def on_input(self, app, name, value, final):
         if name in ("contrast", "grain", "temperature"):
@@ -76,7 +119,15 @@ class SettingsScreen(Screen):
             app.output("settings-status", t("settings.saved"))
 
     def handle(self, app, action, value):
-        if action == "reset-display":
+        if action == "clear-storage" and value in STORAGE_KINDS:
+            if self.armed != value:
+                self.armed = value
+            else:
+                self.armed = None
+                gone = app.storage.delete_all_replays() if value == "replays" else app.storage.delete_damaged()
+                app.toast(t("settings.cleared", n=t("settings." + value, n=gone)))
+            app.rerender()
+        elif action == "reset-display":
             for name in ("contrast", "grain", "temperature"):
                 app.settings[name] = DEFAULT_SETTINGS[name]
             app.apply_settings()

@@ -242,6 +242,9 @@ class HomeScreen(Screen):
             '<a class="btn btn-secondary" href="#/results" data-testid="nav-results">%s</a>' % (
                 escape(t("home.night")), escape(t("home.open_game")), escape(t("home.results"))),
             '<a class="btn btn-secondary" href="#/settings" data-testid="nav-settings">%s</a>' % escape(t("home.settings"))))
+        if getattr(app, "offline_ready", False):
+            # At the foot: it comes a few seconds into a first visit, and above the games it would push them down.
+            parts.append('<p class="notice" role="status" data-testid="offline-ready">%s</p>' % escape(t("home.offline_ready")))
         return page(t("app.title"), "".join(parts), back=False, extra_class="home")
 
     def update_notices(self, app):
@@ -254,9 +257,6 @@ class HomeScreen(Screen):
                        kind="ghost", disabled=app.restarting)))
         elif app.just_updated:
             out.append('<div class="notice" role="status" data-testid="updated"><p>%s</p></div>' % escape(t("home.updated")))
-        elif getattr(app, "offline_ready", False):
-            out.append('<div class="notice" role="status" data-testid="offline-ready"><p>%s</p></div>' % escape(
-                t("home.offline_ready")))
         return "".join(out)
 
     def handle(self, app, action, value):
