@@ -256,6 +256,26 @@ def test_players_join_and_leave_between_deals(page, live_server):
     assert saved(page)["state"]["deal"] == 2
 
 
+def test_on_a_tablet_a_long_hand_lies_side_by_side_without_overlap(browser, live_server):
+    """At 768 px the phone's rows of seven overlapped for nothing; there the hand wraps with every card whole."""
+    from spieleabend.testing import phone_context
+
+    context = phone_context(browser, viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    deck = french_deck(1)
+    mine = [card for card in deck if card[-1] in "HC"][:12]
+    open_prepared(page, live_server.url, running_state([mine, ["2S", "3S", "4S"], ["2D", "3D", "4D"]], "5S"))
+    boxes = [card.bounding_box() for card in page.locator("[data-testid=hand] [data-card]").all()]
+    assert len(boxes) == 12
+    for index, box in enumerate(boxes):
+        for other in boxes[index + 1:]:
+            apart = (box["x"] + box["width"] <= other["x"] or other["x"] + other["width"] <= box["x"]
+                     or box["y"] + box["height"] <= other["y"] or other["y"] + other["height"] <= box["y"])
+            assert apart, (box, other)
+    assert no_page_overflow(page)
+    context.close()
+
+
 def test_a_hand_of_22_cards_fits_360_px_in_rows(page, live_server):
     deck = french_deck(1)
     mine = [card for card in deck if card[-1] in "HC"][:22]
