@@ -99,3 +99,59 @@ def test_another_screen_starts_without_the_last_ones_news(page, live_server):
     page.evaluate("location.hash = '#/settings'")  # within the app, as a tap on a link goes
     page.wait_for_function("document.title.startsWith('Einstellungen')")
     assert page.get_by_test_id("announce").inner_text() == ""
+
+
+def test_people_passing_one_phone_each_hear_the_moves_since_their_last_turn_not_the_whole_feed(devices, live_server):
+    """The feed says "Du" to whoever holds the phone, so one memory for everybody read all of it again at every
+    handover; now each person's memory is their own: a move is said to each person at most once."""
+    from e2e.test_kit import maumau_move
+    from e2e.test_pass_and_play import start_together
+
+    device = devices("mia")
+    page = device.page
+    start_together(device, live_server.url, "maumau", 7)
+    page.evaluate(LISTEN)
+    covers = 0
+    while covers < 8 and not page.locator("[data-testid=handover-over]").count():
+        if page.locator("[data-testid=handover-to]").count():
+            device.by("handover-confirm").click()
+            covers += 1
+            device.wait("[data-testid=handover-bar]")
+        elif page.locator("[data-testid=handover-bar]").count() and device.is_my_turn():
+            maumau_move(device)
+        else:
+            page.wait_for_timeout(25)
+    lines = [line for text in said(page) for line in text.split(" · ")]
+    moves = [line for line in lines if " legt " in line or " zieht " in line]
+    assert moves, lines
+    for move in set(moves):
+        assert moves.count(move) <= 2, (move, lines)
+
+
+def test_golf_says_what_was_done_before_whose_turn_and_a_knock_once(page, live_server):
+    grids = [["9S", "8S", "7S", "6S"], ["10H", "QH", "JH", "10C"], ["2C", "3C", "4C", "5C"]]
+    load_prepared(page, live_server.url, prepared(grids), pace=300)
+    my_turn(page)
+    page.evaluate(LISTEN)
+    page.get_by_test_id("stock").click()
+    page.get_by_test_id("discard-drawn").click()
+    page.wait_for_function("window.said.join(' · ').includes('Du bist dran')")
+    heard = said(page)
+    turn = next(index for index, text in enumerate(heard) if "Anna ist dran" in text)
+    assert heard[turn].index("Du legst") < heard[turn].index("Anna ist dran"), heard
+    page.evaluate("window.said = []")
+    page.get_by_test_id("knock").click()
+    page.wait_for_function("window.said.join(' · ').includes('geklopft')")
+    page.wait_for_timeout(300)
+    heard = " · ".join(said(page))
+    assert "Du hast geklopft" in heard and "Du klopfst" not in heard, heard
+
+
+def test_kartenkampf_says_who_won_the_round(page, live_server):
+    from e2e.test_kartenkampf import play_round, start_game
+
+    start_game(page, live_server.url, computers=1)
+    page.evaluate(LISTEN)
+    play_round(page)
+    winner = page.get_by_test_id("round-winner").inner_text()
+    page.wait_for_function("winner => window.said.join(' · ').includes(winner)", arg=winner)

@@ -514,3 +514,51 @@ def test_settings_show_what_storage_holds_and_delete_replays_after_a_second_tap(
     screen.handle(app, "clear-storage", "replays")
     assert storage.replay_ids() == [] and app.toasts[-1] == "Gelöscht: 3 Aufzeichnungen beendeter Partien."
     assert len(storage.results()) == 1, "the results stay"
+
+
+class LimitedStorage(FakeLocalStorage):
+    """Storage that refuses, as the app's copy of the page's does, any write past `limit` characters."""
+
+    def __init__(self, limit):
+        FakeLocalStorage.__init__(self)
+        self.limit = limit
+
+    def setItem(self, key, value):
+        used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+        if used + len(key) + len(str(value)) > self.limit:
+            raise ValueError("storage full")
+        FakeLocalStorage.setItem(self, key, value)
+
+
+def test_a_result_that_would_not_fit_even_without_the_replays_drops_none_of_them():
+    """A shared replay went for nothing: the result did not fit after it either."""
+    backend = LimitedStorage(10 ** 9)
+    storage = Storage(backend, json, Clock())
+    storage.night()  # tonight's evening is there already
+    shared = storage.add_replay({"format": 1, "kind": "spieleabend.replay", "game": "golf", "finished_at": 1,
+                                 "received": True})
+    backend.items["spieleabend.otherapp"] = "x" * 5000
+    backend.limit = storage.used_chars() + 100
+    entry = {"game": "golf", "players": ["Ada"] * 40, "winners": ["Ada"], "scores": [1] * 40, "finished_at": 5}
+    assert not storage.add_result(entry)
+    assert storage.replay_ids() == [shared] and storage.dropped_replays() == 0
+
+
+def test_a_backup_the_browser_then_refuses_is_taken_back_whole_and_said():
+    """The app's copy took the backup; the browser refused the evenings after taking the results. Both go back."""
+    from spieleabend.ui import i18n
+    from spieleabend.ui.results import ResultsScreen
+    from tests.fake_app import ScreenApp
+
+    i18n.set_language("de")
+    app = ScreenApp()
+    app.format_time = str
+    app.storage.add_result({"game": "maumau", "players": ["Zoe"], "winners": ["Zoe"], "scores": [0], "finished_at": 15})
+    before = {key: app.backend.getItem(key) for key in (RESULTS_KEY, "spieleabend.night")}
+    screen = app.screen = ResultsScreen()
+    screen.take_backup(app, json.dumps(backup_source().export_backup()))
+    assert len(app.storage.results()) == 3
+    assert screen.storage_refused(app, "spieleabend.night")
+    assert {key: app.backend.getItem(key) for key in before} == before
+    assert "die Sicherung wurde nicht geladen" in screen.render(app)
+    assert not screen.storage_refused(app, RESULTS_KEY), "taken back once; a later refusal is not the backup's"

@@ -159,13 +159,33 @@ class Storage:
         document = dict(document)
         document["format"] = fmt
         text = self.codec.dumps(document)
+        checked = False
         while True:
             try:
                 self.backend.setItem(key, text)
                 return True
             except Exception:  # quota exceeded or storage disabled (private mode)
-                if key.startswith(REPLAY_PREFIX) or not self.drop_oldest_replay():
+                if key.startswith(REPLAY_PREFIX) or not (checked or self.replays_make_room(key, text)):
                     return False
+                checked = True
+                if not self.drop_oldest_replay():
+                    return False
+
+    def replays_make_room(self, key, text):
+        """Return False when even without every replay `text` would not fit under the backend's limit.
+
+        Then no replay is dropped for it (a shared one included): it would go for nothing. A backend
+        without a known limit (the browser's own storage) may have room after all: True.
+        """
+        limit = getattr(self.backend, "limit", None)
+        if limit is None:
+            return True
+        replays = 0
+        for known in self.replay_ids():
+            replays += len(REPLAY_PREFIX + known) + len(self.backend.getItem(REPLAY_PREFIX + known) or "")
+        old = self.backend.getItem(key)
+        needed = self.used_chars() - (len(key) + len(old) if old is not None else 0) + len(key) + len(text) - limit
+        return needed <= replays
 
     def set_aside(self, key, reason):
         """Move a stored document this app cannot use after all aside (with a notice), as `read` does."""

@@ -309,12 +309,17 @@ class App(PageReport):
             # The copy here took a write the browser then refused: take storage back as it is, and write
             # again what the screen's table wrote (now refused here, where old replays make room first).
             backend = self.storage.backend
+            key = message.get("key")
             if isinstance(message.get("items"), dict) and isinstance(message.get("write"), int) and \
                     hasattr(backend, "resync"):
                 backend.resync(message["items"], message["write"])
-                if table_module().write_again(self, message.get("key")):
+                if hasattr(self.screen, "storage_refused") and self.screen.storage_refused(self, key):
+                    self.rerender()  # the screen says what was not kept
+                    return
+                if table_module().write_again(self, key):
                     return
             self.toast_storage_full()
+            self.rerender()  # what the screen shows may not have been kept
         elif kind == "stored" and isinstance(message.get("key"), str):
             taken = self.storage.backend.changed_elsewhere(message["key"], message.get("value"), message.get("writes_done"))
             if taken and hasattr(self.screen, "table"):

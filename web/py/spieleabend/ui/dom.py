@@ -72,16 +72,16 @@ def set_page_fact(name, value):
 # localStorage belongs to the page; this worker keeps a copy from the start message and sends every
 # change to the page, which writes it (and says so when the browser refuses).
 STORAGE_LIMIT_CHARS = 2500000  # browsers keep 5 MB per site, counted in UTF-16: about this many characters
+LOWERED_LIMIT_MS = 60000  # how long a limit learnt from the browser's refusal holds before the browser is asked again
 
 
 class PageStorage(MemoryStorage):
     """The page's localStorage as this worker sees it: read here, every change written by the page."""
 
-    def __init__(self, items, foreign=0):
+    def __init__(self, items):
         MemoryStorage.__init__(self, items)
-        # storage.py keeps room for saves and results below it. Other data of this site (another app at the
-        # same address) shares the browser's quota: what it takes is not ours to fill.
-        self.limit = max(0, STORAGE_LIMIT_CHARS - foreign)
+        self.limit = STORAGE_LIMIT_CHARS  # storage.py keeps room for saves and results below it
+        self.lowered_until = 0  # after the browser refused a write: the limit below it holds until then (ms)
         self.recent = []  # (write number, key, value) of the last stores sent: see resync
 
     def size(self):
@@ -90,6 +90,9 @@ class PageStorage(MemoryStorage):
     def setItem(self, key, value):
         value = str(value)
         old = self.items[key] if key in self.items else ""
+        if self.lowered_until and now_ms() > self.lowered_until:
+            # Other data of the site may have gone meanwhile (it shares the quota): ask the browser again.
+            self.limit, self.lowered_until = STORAGE_LIMIT_CHARS, 0
         if self.size() - len(old) + len(value) > self.limit:
             raise ValueError("storage full")  # as the browser would refuse it: storage.py reports it
         MemoryStorage.setItem(self, key, value)
@@ -102,16 +105,22 @@ class PageStorage(MemoryStorage):
         `items` is what storage held when the page was refused write number `refused_write` (numbered as
         `writes` counts them). The page carried out the stores sent after it, and held the removes back
         until this copy says it is synced, so those stores are this copy's again and the removes never were.
-        The browser's quota was smaller than the limit thought: from here on a write that would grow the
-        data is refused here, where storage.py makes room (old replays) or keeps what it has.
+        The browser's quota was smaller than the limit thought (other data of the site shares it): for a
+        while a write that grows the data by as much as the refused one is refused here, where storage.py
+        makes room (old replays) or keeps what it has; a smaller one may still go to the browser.
         """
+        grew = 0
+        for number, key, value in self.recent:
+            if number == refused_write:
+                grew = len(value) - len(items[key] if key in items else "")
         self.items = {}
         for key in items:
             self._put(key, items[key])
         for number, key, value in self.recent:
             if number > refused_write:
                 self._put(key, value)
-        self.limit = min(self.limit, self.size())
+        self.limit = min(self.limit, self.size() + max(grew - 1, 0))
+        self.lowered_until = now_ms() + LOWERED_LIMIT_MS
         send("storage-synced")
 
     def removeItem(self, key):
@@ -124,8 +133,7 @@ def local_storage():
     items = page_fact("storage")
     if items is None:
         return MemoryStorage()  # the game still runs, nothing is kept
-    foreign = page_fact("foreign_storage", 0)
-    return PageStorage(items, foreign if isinstance(foreign, int) else 0)
+    return PageStorage(items)
 
 
 def now_ms():

@@ -637,9 +637,13 @@ class TableScreen(Screen):
                                   disabled="knock" not in view["legal"], data_hinted=self.tipp.mark(marks, "knock")))
         if mine:
             buttons.append(self.tipp.button(view))
-        return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite">%s</p>'
-                '<div class="controls g-actions">%s</div>%s' % (
-                    with_key_hints(hint), escape(latest_news(view, self.table)), "".join(buttons),
+        events = view["events"]
+        # A knock is said by the banner above (and read out from there); the news line would say it twice.
+        news = "" if events and events[-1]["action"] == "knock" and view["drawing"] is None else latest_news(view, self.table)
+        # What was done is read out before whose turn it is now (the head above would come first).
+        return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite" '
+                'data-said-first="">%s</p><div class="controls g-actions">%s</div>%s' % (
+                    with_key_hints(hint), escape(news), "".join(buttons),
                     self.tipp.line(view) if mine else ""))
 
     def render_table(self, app, view, phase):

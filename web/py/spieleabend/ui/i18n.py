@@ -114,9 +114,9 @@ TEXTS = {
                      "and a room stays the same room."),
     "error.failed_detail": ("Fehler: %(message)s", "Error: %(message)s"),
     "error.reload": ("Neu laden", "Reload"),
-    "error.storage_full": ("Der Speicher des Browsers ist voll; der Stand konnte nicht gesichert werden. Platz schaffen: "
+    "error.storage_full": ("Der Speicher des Browsers ist voll; nicht alles konnte gesichert werden. Platz schaffen: "
                            "Einstellungen → Speicher.",
-                           "The browser's storage is full; the game could not be saved. To make room: Settings → Storage."),
+                           "The browser's storage is full; not everything could be saved. To make room: Settings → Storage."),
 }
 
 

@@ -210,7 +210,7 @@ def render_reveal_row(view, motion, big=False):
     # While the cards are dealt in, what they decide waits until the last one is down (--n: how many come).
     after = ' class="after-deal" style="--n:%d"' % index if motion else ""
     return ('<ol class="kk-reveal%s" data-testid="reveal-sorted" aria-label="%s" style="--n:%d">%s</ol>'
-            '<div%s><p class="kk-round-winner" data-testid="round-winner">%s</p>%s%s</div>' % (
+            '<div%s role="status"><p class="kk-round-winner" data-testid="round-winner">%s</p>%s%s</div>' % (
                 " big" if big else "", escape(t("kk.reveal_list")), index, "".join(items), after, escape(headline),
                 '<p class="kk-sum">%s</p>' % escape(sub) if sub else "",
                 '<p class="kk-tie-note" data-testid="tie-note">%s</p>' % escape(note) if note else ""))

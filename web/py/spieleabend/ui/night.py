@@ -17,6 +17,7 @@ FIRST_FIELDS = 4  # name fields shown at first; "Weitere Person" adds more
 register({
     "night.title": ("Spieleabend", "Game night"),
     "night.since": ("Seit %(time)s", "Since %(time)s"),
+    "night.on": ("Am %(time)s", "On %(time)s"),  # a past evening
     "night.games_count": ("%(n)s Partien", "%(n)s games"),
     "night.games_one": ("1 Partie", "1 game"),
     "night.empty": ("Noch keine Partie an diesem Abend. Wähle ein Spiel auf der Startseite – jedes beendete "
@@ -35,7 +36,7 @@ register({
     "night.points": ("Punkte", "Points"),
     "night.games": ("Partien", "Games"),
     "night.wins": ("Siege", "Wins"),
-    "night.table_caption": ("Stand des Abends", "Tonight's standings"),
+    "night.table_caption": ("Stand des Abends", "The evening's standings"),
     "night.per_game": ("Nach Spielen", "By game"),
     "night.per_game_caption": ("Punkte / Partien je Spiel", "Points / games per game"),
     "night.played": ("Partien des Abends", "Tonight's games"),
@@ -227,7 +228,7 @@ def evening_html(app, night, results, charts=True, testid="night-table", compact
         table = evening_table(results, night["id"], night["people"] if "people" in night else [])
     count = len(table["games"])
     since = '<p class="night-since">%s · %s</p>' % (
-        escape(t("night.since", time=app.format_time(night["started_at"]))),
+        escape(t("night.on" if "ended_at" in night else "night.since", time=app.format_time(night["started_at"]))),
         escape(t("night.games_one") if count == 1 else t("night.games_count", n=count)))
     if games_gone(night, results if kept is None else kept):
         # Said, not silent: a past evening's table would otherwise shrink from 3 games to 1 without a word.

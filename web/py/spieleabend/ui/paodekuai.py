@@ -613,7 +613,7 @@ class TableScreen(Screen):
                 "".join(cards),
                 attrs(class_="pdk-shape" + (" legal" if legal_pick else ""), data_testid="selection-shape",
                       data_shape=shape, data_legal="true" if legal_pick else "false",
-                      aria_live="polite"),
+                      aria_live="polite" if selected else None),  # "Tippe Karten an …" is no news after each play
                 escape(text), opening_note,
                 button(t("pdk.play"), "play", "play", kind="primary", disabled=not legal_pick),
                 pass_button,
@@ -651,11 +651,16 @@ class TableScreen(Screen):
         else:
             waiting = [names[s] for s in view["to_move"]]
             controls = '<p class="hint" data-testid="waiting">%s</p>' % escape(t("pdk.waiting", names=", ".join(waiting)))
+        said = ""
+        if buttons:  # the deal just settled, in one line for screen readers (the blocks are figures)
+            said = '<p class="visually-hidden" role="status" data-testid="settlement-said">%s</p>' % escape(" ".join(
+                [t("pdk.settlement", n=view["deal"]) + ":", headline,
+                 ", ".join("%s %s" % (names[seat], signed(totals[seat])) for seat in range(SEATS)) + "."]))
         return ('<section class="pdk-settlement" aria-labelledby="pdk-settle-h" data-testid="deal-settlement">'
                 '<h2 id="pdk-settle-h">%s</h2><p class="pdk-out">%s</p><ol class="pdk-settles">%s</ol>'
-                '<p class="hint" data-testid="settle-sum">%s</p><div class="controls">%s</div></section>' % (
+                '<p class="hint" data-testid="settle-sum">%s</p><div class="controls">%s</div>%s</section>' % (
                     escape(t("pdk.settlement", n=view["deal"])), escape(headline), "".join(blocks),
-                    escape(t("pdk.s_zero", n=sum(totals))), controls))
+                    escape(t("pdk.s_zero", n=sum(totals))), controls, said))
 
     def render_final(self, view, after=""):
         """Return the final standings with the table's totals signed (+17 Punkte, −3 Punkte)."""

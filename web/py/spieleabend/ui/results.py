@@ -1,7 +1,7 @@
 """Ergebnisse: every finished game (filter by game), its score chart, past evenings, backups."""
 
 from spieleabend.games import GAME_MODULES, score_text
-from spieleabend.storage import MAX_BACKUP_CHARS, MAX_RESULTS, ImportProblem, evening_table
+from spieleabend.storage import MAX_BACKUP_CHARS, MAX_RESULTS, NIGHT_KEY, RESULTS_KEY, ImportProblem, evening_table
 from spieleabend.ui.charts import score_chart
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import game_name, register, t
@@ -40,6 +40,7 @@ register({
     "results.export_all": ("Alles als Datei sichern", "Save everything as a file"),
     "results.import_all": ("Sicherung laden", "Load a backup"),
     "results.imported": ("Sicherung geladen: %(n)s neue Partien.", "Backup loaded: %(n)s new games."),
+    "results.imported_none": ("Sicherung geladen: keine neuen Partien.", "Backup loaded: no new games."),
     "results.imported_one": ("Sicherung geladen: 1 neue Partie.", "Backup loaded: 1 new game."),
     "results.imported_left_out": ("%(n)s ältere passen nicht mehr dazu: Ergebnisse behält die letzten %(max)s.",
                                   "%(n)s older ones are left out: Results keeps the last %(max)s."),
@@ -120,6 +121,7 @@ class ResultsScreen(Screen):
         self.open_nights = {}  # past evenings whose table is shown
         self.past_shown = PAST_SHOWN
         self.cache = None  # the results as read at the first render (reading parses every entry)
+        self.undo = None  # what a backup just loaded replaced: [(key, stored text or None)]
 
     def render(self, app):
         if self.cache is None:
@@ -286,7 +288,25 @@ class ResultsScreen(Screen):
                     button(t("results.export_all"), "export-all", "export-all", kind="secondary"),
                     escape(t("results.import_all"))))
 
+    def storage_refused(self, app, key):
+        """The browser refused a write: a backup just loaded is taken back whole (both or neither); True then."""
+        self.cache = None  # what was read may not have been kept
+        undo, self.undo = self.undo, None
+        if undo is None or key not in (RESULTS_KEY, NIGHT_KEY):
+            return False
+        for stored_key, raw in undo:
+            try:
+                if raw is None:
+                    app.storage.backend.removeItem(stored_key)
+                else:
+                    app.storage.backend.setItem(stored_key, raw)
+            except Exception:
+                pass  # what was there before took no more room than now
+        self.problem = t("results.backup_problem.storage")
+        return True
+
     def handle(self, app, action, value):
+        self.undo = None  # a refusal after this is not the backup's
         if action == "dropped-ok":
             app.storage.clear_dropped_replays()
         elif action == "chart":
@@ -333,6 +353,8 @@ class ResultsScreen(Screen):
             self.problem = t("results.backup_problem." + problem.reason)
             app.rerender()
             return
+        # The browser may still refuse what the app's copy took: then storage_refused puts these back.
+        self.undo = [(key, app.storage.backend.getItem(key)) for key in (RESULTS_KEY, NIGHT_KEY)]
         added = app.storage.import_backup(backup)
         self.cache = None
         if added is None:
@@ -340,7 +362,7 @@ class ResultsScreen(Screen):
         else:
             self.problem = None
             taken, left_out = added
-            text = t("results.imported", n=taken)
+            text = t("results.imported", n=taken) if taken else t("results.imported_none")
             if left_out:
                 text += " " + t("results.imported_left_out", n=left_out, max=MAX_RESULTS)
             app.toast(text)

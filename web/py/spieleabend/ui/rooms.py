@@ -1866,10 +1866,14 @@ class RemoteTable(Table):
                              self.message.get("started_at"), self.app.storage.night()["id"],
                              self.message.get("history") or [], self.doc.get("code"), computer_players(self))
         entry["replay"] = keep_replay(self.app, self.message.get("replay"), self.seat)
+        if not self.app.storage.add_result(entry):
+            if entry["replay"]:
+                self.app.storage.delete_replay(entry["replay"])  # made again with the result
+            self.app.toast_storage_full()  # not marked recorded: the next view tries again
+            return
         self.doc["recorded"] = started
         if "token" in self.doc:
             self.app.storage.save_room(self.doc)
-        self.app.storage.add_result(entry)
 
 
 class ScreenTable(RemoteTable):
