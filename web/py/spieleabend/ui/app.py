@@ -301,8 +301,8 @@ class App(PageReport):
             if self.screen.route == "":
                 self.rerender()
         elif kind == "offline-ready":
-            self.offline_ready = True  # said now, on whatever screen, and kept at the home screen's foot
-            self.toast(t("home.offline_ready"))
+            # Said at the home screen's foot: a toast came over whatever a first visit was doing by then.
+            self.offline_ready = True
             if self.screen.route == "":
                 self.rerender()
         elif kind == "storage-refused":
