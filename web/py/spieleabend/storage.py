@@ -180,9 +180,7 @@ class Storage:
         limit = getattr(self.backend, "limit", None)
         if limit is None:
             return True
-        replays = 0
-        for known in self.replay_ids():
-            replays += len(REPLAY_PREFIX + known) + len(self.backend.getItem(REPLAY_PREFIX + known) or "")
+        replays = sum(self.replay_sizes(self.replay_ids()))
         old = self.backend.getItem(key)
         needed = self.used_chars() - (len(key) + len(old) if old is not None else 0) + len(key) + len(text) - limit
         return needed <= replays
@@ -397,7 +395,7 @@ class Storage:
         limit = self.backend.limit if hasattr(self.backend, "limit") else None
         if limit is not None:
             over = self.used_chars() + len(text) + REPLAY_HEADROOM - limit
-            sizes = [len(REPLAY_PREFIX + known) + len(self.backend.getItem(REPLAY_PREFIX + known) or "") for known in taken]
+            sizes = self.replay_sizes(taken)
             if over > sum(sizes):
                 return None  # not even without every older replay (the rest of storage fills it): keep them all
             for size in sizes:  # oldest first, as many as the new one needs
@@ -412,6 +410,10 @@ class Storage:
             except Exception:
                 if not self.drop_oldest_replay():
                     return None
+
+    def replay_sizes(self, ids):
+        """Return the characters each of these replays takes, as browsers count their quota."""
+        return [len(REPLAY_PREFIX + known) + len(self.backend.getItem(REPLAY_PREFIX + known) or "") for known in ids]
 
     def used_chars(self):
         """Return the characters stored under this app's keys (how browsers count their quota)."""
