@@ -217,6 +217,24 @@ def test_results_of_all_five_games_backup_and_restore(page, browser, live_server
     fresh.close()
 
 
+def test_more_results_take_the_focus_to_the_first_game_they_show(page, live_server):
+    """"Mehr zeigen" goes when nothing more is left: the focus lands on the first game it added, not on the page."""
+    url = live_server.url
+    open_app(page, url, "night")
+    games = [dict(result, finished_at=result["finished_at"] + 300000 * round_)
+             for round_ in range(5) for result in prepared_results(tonight(page))]  # 25 games, 20 shown at first
+    page.evaluate("doc => localStorage.setItem('spieleabend.results', JSON.stringify(doc))",
+                  {"format": 1, "results": sorted(games, key=lambda result: -result["finished_at"])})
+    reopen(page, url + "/#/results")
+    items = page.get_by_test_id("result-item")
+    expect(items).to_have_count(20)
+    page.get_by_test_id("results-more").click()
+    expect(items).to_have_count(25)
+    expect(page.get_by_test_id("results-more")).to_have_count(0)
+    assert page.evaluate("() => [...document.querySelectorAll('[data-testid=result-item]')]"
+                         ".indexOf(document.activeElement)") == 20
+
+
 def test_people_taken_from_the_hosted_room(page, live_server):
     open_app(page, live_server.url)
     players = [{"name": "Host", "kind": "person"}, {"name": "Mia", "kind": "remote"}, {"name": "Anna", "kind": "computer"}]

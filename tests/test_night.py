@@ -386,3 +386,4 @@ def test_an_evening_whose_games_dropped_out_of_ergebnisse_says_so_and_the_past_l
     assert html.count('data-testid="past-night"') == PAST_SHOWN and 'data-testid="past-more"' in html
     screen.handle(app, "more-past", None)
     assert app.html.count('data-testid="past-night"') == len(past) and 'data-testid="past-more"' not in app.html
+    assert app.focus_requests[-1] == "ul.past-nights > li:nth-child(%d) .past-toggle" % (PAST_SHOWN + 1)

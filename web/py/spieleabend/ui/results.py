@@ -218,7 +218,7 @@ class ResultsScreen(Screen):
                 escape(result["replay"]), escape(t("results.watch")))
         return ('<li%s><div class="result-head"><strong>%s</strong><time>%s</time></div>'
                 '<p>%s</p><p>%s</p>%s%s%s%s</li>' % (
-                    attrs(class_="result", data_testid="result-item", data_game=result["game"]),
+                    attrs(class_="result", data_testid="result-item", data_game=result["game"], tabindex="-1"),
                     escape(game_name(result["game"])), escape(app.format_time(result["finished_at"])),
                     escape(players), escape(verdict), mine, watch, evening,
                     chart))
@@ -321,9 +321,18 @@ class ResultsScreen(Screen):
             else:
                 self.open_nights[value] = True
         elif action == "more":
+            # The first newly shown game takes the focus: the button that had it may be gone now.
+            first_new = self.shown + 1
             self.shown += SHOWN
+            app.rerender()
+            app.focus("ul.results > li:nth-child(%d)" % first_new)
+            return
         elif action == "more-past":
+            first_new = self.past_shown + 1
             self.past_shown += PAST_SHOWN
+            app.rerender()
+            app.focus("ul.past-nights > li:nth-child(%d) .past-toggle" % first_new)
+            return
         elif action == "delete-received" and isinstance(value, str) and value.endswith("-r"):
             app.storage.delete_replay(value)  # only one received from elsewhere: a result's own stays
             app.toast(t("results.deleted_received"))
