@@ -192,7 +192,39 @@ def test_while_one_computer_plays_the_cover_names_it():
         table.act(table.view()["legal"][-1])
     html = screen.render(app)
     assert 'data-testid="handover-wait"' in html
-    assert "%s ist dran …" % table.names()[computer[0]] in html and "Die Computer" not in html
+    assert "%s ist dran\u00a0…" % table.names()[computer[0]] in html and "Die Computer" not in html
+
+
+def test_a_person_with_nothing_to_beat_passes_without_being_handed_the_device():
+    """Pao De Kuai: Passen is the only move when nothing beats the trick; the device is not passed for it."""
+    app = ScreenApp(seed=4)
+    screen = start_together(app, "paodekuai", ["Anna", "Ben", "Clara"], 3)
+    table = screen.table
+    passes_by_themselves = 0
+    handed_for_a_pass = 0
+    for _ in range(3000):
+        if table.over():
+            break
+        html = screen.render(app)
+        waiting = [seat for seat in table.to_move() if table.view_of(seat)["legal"] == ["pass"]]
+        if waiting:
+            seat = waiting[0]
+            assert next_person(table) is None, "nobody is asked to take the device for a forced pass"
+            assert "%s hat keine Wahl und passt\u00a0…" % table.names()[seat] in html
+            app.run_timers()
+            assert table.view_of(None)["turn"] != seat, "the pass was made when the computers' pace came"
+            passes_by_themselves += 1
+            continue
+        seat = next_person(table)
+        if seat is None:
+            app.run_timers()
+            continue
+        if screen.looking is None:
+            screen.handle(app, "handover-confirm", str(seat))
+        legal = table.view()["legal"]
+        handed_for_a_pass += legal == ["pass"]
+        table.act(legal[-1] if len(legal) > 1 else legal[0])
+    assert table.over() and passes_by_themselves >= 10 and handed_for_a_pass == 0
 
 
 def test_a_game_moves_to_another_device_only_while_no_persons_secret_choice_waits():

@@ -22,8 +22,9 @@ register({
     "pass.give": ("Gib das Gerät an %(name)s", "Pass the device to %(name)s"),
     "pass.confirm": ("Ich bin %(name)s", "I am %(name)s"),
     "pass.hidden": ("Die Karten bleiben verdeckt, bis %(name)s tippt.", "The cards stay hidden until %(name)s taps."),
-    "pass.computers": ("Die Computer sind dran …", "The computers are playing …"),
-    "pass.computer_playing": ("%(name)s ist dran …", "%(name)s is playing …"),
+    "pass.computers": ("Die Computer sind dran\u00a0…", "The computers are playing\u00a0…"),
+    "pass.computer_playing": ("%(name)s ist dran\u00a0…", "%(name)s is playing\u00a0…"),
+    "pass.no_choice": ("%(name)s hat keine Wahl und passt\u00a0…", "%(name)s has no choice and passes\u00a0…"),
     "pass.cover": ("Verdecken", "Cover"),
     "pass.looking": ("Am Gerät: %(name)s", "At the device: %(name)s"),
     "pass.to_move": ("am Zug", "to play"),
@@ -43,8 +44,12 @@ def person_seats(table):
 
 def computers_playing(table):
     """Return what the cover says while computers play: the computer's name where one plays (the one the game
-    waits for, or the only one at the table), else "Die Computer sind dran"."""
+    waits for, or the only one at the table), else "Die Computer sind dran"; a person's move without asking
+    (the table makes it) is said as such."""
     names = table.names()
+    for seat in table.to_move():
+        if table.move_without_asking(seat) is not None:
+            return t("pass.no_choice", name=names[seat])
     waited_for = [seat for seat in table.to_move() if table.is_computer(seat)]
     if len(waited_for) != 1:
         computers = [seat for seat in range(len(names)) if table.is_computer(seat)]
@@ -53,10 +58,11 @@ def computers_playing(table):
 
 
 def next_person(table):
-    """Return the person seat the game waits for now (the first in the game's order), or None."""
+    """Return the person seat the game waits for now (the first in the game's order), or None (a person's
+    move without asking is the table's to make)."""
     people = person_seats(table)
     for seat in table.to_move():
-        if seat in people:
+        if seat in people and table.move_without_asking(seat) is None:
             return seat
     return None
 

@@ -606,11 +606,22 @@ class LocalTable(Table):
         person may act too, the computers wait for that person (Mau-Mau's between-deals result).
         """
         moving = self.engine.to_move(self.state)
-        seats = [seat for seat in moving if self.is_computer(seat)]
+        seats = [seat for seat in moving if self.is_computer(seat) or self.move_without_asking(seat) is not None]
         if seats and len(seats) < len(moving) and hasattr(self.plugin, "computers_wait") and \
                 self.plugin.computers_wait(self.engine.view(self.state, None)):
             return []
         return seats
+
+    def move_without_asking(self, seat):
+        """Return the move a person of several at this device makes without being handed it, else None.
+
+        A screen module may define `move_without_asking(seat's view)`: the seat's only move, which
+        shows its person nothing (Pao De Kuai's Passen when nothing beats the trick). Passing the device
+        on for it would cost a handover and two taps for no choice; one person alone taps it as always.
+        """
+        if not self.meta.get("pass") or self.is_computer(seat) or not hasattr(self.plugin, "move_without_asking"):
+            return None
+        return self.plugin.move_without_asking(self.view_of(seat))
 
     def secret_choices(self):
         """Return True for games where every seat chooses at once, in secret (computers commit at once)."""
@@ -621,13 +632,16 @@ class LocalTable(Table):
         return self.computer_choice(seat)[0]
 
     def computer_choice(self, seat):
-        """Return (the computer's action for a seat, from that seat's view only, the legal actions it saw)."""
+        """Return (the computer's action for a seat, from that seat's view only, the legal actions it saw); for a
+        person's seat, their move without asking."""
         players = self.players()
         strength = players[seat].get("strength") if seat < len(players) else None
-        choose = strength_choice(self.bots, strength)
-        rng = Rng(self.meta["bot_rng"])
         view = self.engine.view(self.state, seat)
         legal = list(view["legal"]) if "legal" in view else None  # before the bot, which might change its view
+        if not self.is_computer(seat):
+            return self.move_without_asking(seat), legal
+        choose = strength_choice(self.bots, strength)
+        rng = Rng(self.meta["bot_rng"])
         action = choose(view, rng)
         self.meta["bot_rng"] = rng.state
         return action, legal
