@@ -436,6 +436,9 @@ def test_results_offer_watch_and_say_when_replays_were_dropped():
 
     app = ReplayApp(seed=2)
     finish(app, "golf", {"seats": 2}, "leicht")
+    result, document = app.storage.results()[0], stored_replay(app)
+    assert (document["started_at"], document["finished_at"]) == (result["started_at"], result["finished_at"]), \
+        "a replay says when its game was played, as its result does"
     screen = ResultsScreen()
     html = screen.render(app)
     assert 'data-testid="result-watch"' in html and "#/replay/" in html

@@ -560,7 +560,8 @@ class LocalTable(Table):
         if "record" not in self.meta:
             return None
         return records.finish_record(self.meta["record"], self.game, self.names(), self.outcome()["scores"], {
-            "seat": None if self.meta.get("pass") else self.seat,  # several people here: nobody's seat first "started_at": self.meta.get("started_at"), "finished_at": self.app.now(),
+            "seat": None if self.meta.get("pass") else self.seat,  # several people here: nobody's seat first
+            "started_at": self.meta.get("started_at"), "finished_at": self.app.now(),
             "room": self.meta.get("room_code"), "computers": [seat for seat in range(len(self.names()))
                                                              if self.is_computer(seat)]})
 
