@@ -458,7 +458,7 @@ def test_a_received_replay_opens_for_watching_and_is_listed_apart():
     screen = OpenScreen()
     receiver.screen = screen
     screen.take(receiver, json.dumps(document))
-    assert receiver.route.startswith("replay/") and receiver.route.endswith("-r")
+    assert receiver.route.startswith("replay/") and receiver.route.endswith("-r/received")
     assert receiver.storage.load_game("golf") is None, "a replay is not a game to continue"
     listed = ResultsScreen().render(receiver)
     assert listed.count('data-testid="received-replay"') == 1
@@ -473,6 +473,17 @@ def test_a_received_replay_opens_for_watching_and_is_listed_apart():
     damaged = dict(document, moves="??")
     screen.take(receiver, json.dumps(damaged))
     assert screen.problem and "beschädigt" in screen.problem
+    # Its shape is sound but a step does not fit the rules: the replay screen says so, and nothing is kept.
+    refused = dict(document, moves="A" * len(document["moves"]))
+    screen.take(receiver, json.dumps(refused))
+    assert receiver.route.endswith("/received")
+    from spieleabend.ui.replay import screen_for
+
+    watching = receiver.screen = screen_for(receiver, receiver.route.split("/"))
+    receiver.run_timers()
+    assert watching.problem and "nichts geändert" in watching.problem
+    assert receiver.storage.replay_ids() == [], "a replay that does not rebuild is not kept"
+    assert 'data-testid="received-replay"' not in ResultsScreen().render(receiver)
 
 
 # -- rooms: the host records, every phone and the screen keep the same replay ------------------------------------

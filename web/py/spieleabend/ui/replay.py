@@ -162,10 +162,12 @@ class ReplayScreen(Screen):
 
     keys = "ArrowLeft ArrowRight Home End"
 
-    def __init__(self, app, replay_id):
-        self.route = "replay/" + replay_id
+    def __init__(self, app, replay_id, received=False):
+        self.route = "replay/" + replay_id + ("/received" if received else "")
         self.replay_id = replay_id
+        self.received = received  # just taken from a file or a code: kept only if it rebuilds
         self.document, self.replay, self.problem = open_replay(app, replay_id)
+        self.forget_if_refused(app)
         self.step = 0
         self.seat_view = None  # None: every hand open; else the seat whose view is shown
         self.timer = None
@@ -192,7 +194,14 @@ class ReplayScreen(Screen):
         except Exception:  # an engine tripping over a hostile record: shown as damaged, never as a game
             self.problem = t("rp.problem.damaged")
             self.replay = None
+        self.forget_if_refused(app)
         app.rerender()
+
+    def forget_if_refused(self, app):
+        """A replay just received that does not rebuild is not kept: the problem says nothing was changed."""
+        if self.received and self.problem is not None and self.document is not None:
+            app.storage.delete_replay(self.replay_id)
+            self.received = False
 
     # -- drawing ---------------------------------------------------------------------------------
     def render(self, app):
@@ -457,8 +466,9 @@ class ReplayShareScreen(TransferScreen):
 
 
 def screen_for(app, parts):
-    """Return the screen for replay/<id> or replay/<id>/share."""
+    """Return the screen for replay/<id>, replay/<id>/received (just taken: dropped if it does not rebuild) or
+    replay/<id>/share."""
     replay_id = parts[1] if len(parts) > 1 else ""
     if len(parts) > 2 and parts[2] == "share":
         return ReplayShareScreen(replay_id)
-    return ReplayScreen(app, replay_id)
+    return ReplayScreen(app, replay_id, received=len(parts) > 2 and parts[2] == "received")

@@ -430,7 +430,7 @@ class OpenScreen(Screen):
             app.rerender()
             return
         app.toast(t("tr.replay_received", game=t("game." + document["game"])))
-        app.go("replay/" + replay_id, replace=True)
+        app.go("replay/%s/received" % replay_id, replace=True)
 
     def store(self, app, document):
         if not app.storage.import_game(document, app.storage.night()["id"]):
