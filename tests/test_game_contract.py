@@ -3,6 +3,7 @@ actions one way, and a sixth game that exists only in the tests (tests/sixth_gam
 shared table, standings, results, saves and rooms without a line of its own outside this folder."""
 
 import json
+import re
 
 import pytest
 
@@ -201,14 +202,29 @@ def test_the_sixth_game_plays_in_a_room_with_a_phone_and_a_screen(sixth_game, re
 
 
 @pytest.mark.parametrize("game", every_game())
-def test_a_seat_not_at_the_table_sees_no_hand(game, sixth_game):
-    """A view asked for a seat that is not at the table (-1 would index the last hand) is refused or public."""
+def test_a_seat_not_at_the_table_is_refused_in_the_same_words(game, sixth_game):
+    """A view or an action asked for a number that is no seat here (-1 would index the last hand; an off-by-one
+    script would otherwise read a blank view) is refused, in one wording in every game; it has no actions."""
     engine = load(game)
     state = engine.new_game(dict(SHORT_OPTIONS.get(game, {})), Rng(5))
     seats = len(engine.view(state, None)["names"])
+    some_action = engine.legal_actions(state, engine.to_move(state)[0])[0]
+    before = copy_data(state)
     for seat in (-1, -seats, seats, True, "0", 1.0):
-        try:
-            view = engine.view(state, seat)
-        except IllegalAction:
-            continue
-        assert view.get("hand") in (None, []), "seat %r was shown a hand" % (seat,)
+        with pytest.raises(IllegalAction, match="there is no seat %s at this table" % re.escape(repr(seat))):
+            engine.view(state, seat)
+        with pytest.raises(IllegalAction, match="there is no seat"):
+            engine.apply_action(state, seat, some_action)
+        assert engine.legal_actions(state, seat) == []
+    assert state == before
+
+
+def test_the_testers_cpython_example_plays_every_game_as_written(capsys):
+    """e2e/README.md's script that plays a whole seeded game of each game runs as it is written there."""
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "e2e" / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```python\n(from spieleabend.games import GAME_MODULES.*?)```", readme, re.S).group(1)
+    exec(compile(example, "e2e/README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in printed] == GAME_MODULES

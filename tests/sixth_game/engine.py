@@ -4,8 +4,8 @@ Three rounds; a round's highest card scores its rank (Ace high: 14) for each sea
 Action grammar: "draw" (the only action). The drawn cards are face up, so a view hides only the stock.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, french_deck, game_outcome,
-                                      seat_names)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, check_seat, french_deck,
+                                      game_outcome, seat_names)
 
 NAME = "Höchste Karte"
 INFO = {
@@ -62,6 +62,7 @@ def parse_action(action):
 def apply_action(state, seat, action):
     """Draw a card; score the round once every seat has drawn."""
     parse_action(action)
+    check_seat(seat, state["seats"])
     if action not in legal_actions(state, seat):
         raise IllegalAction("it is not seat %r's turn to draw" % (seat,))
     state["drawn"][seat] = state["stock"].pop()
@@ -79,6 +80,7 @@ def totals(state_or_view):
 
 def view(state, seat):
     """Return what a seat (or the table, seat None) sees: every drawn card, never the stock."""
+    check_seat(seat, state["seats"], table=True)
     return {"game": "hoechste", "seat": seat, "seats": state["seats"], "names": list(state["names"]),
             "round": min(len(state["log"]) + 1, state["rounds"]), "rounds": state["rounds"],
             "drawn": list(state["drawn"]), "log": [dict(entry) for entry in state["log"]],

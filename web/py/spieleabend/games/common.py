@@ -132,6 +132,17 @@ def is_whole(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def no_seat_text(seat):
+    """Return why a number is no seat at this table, in the words of every game."""
+    return "there is no seat %r at this table" % (seat,)
+
+
+def check_seat(seat, seats, table=False):
+    """Raise IllegalAction unless `seat` is one of `seats` seats (or None, the table's view, when `table`)."""
+    if not (is_whole(seat) and 0 <= seat < seats) and not (table and seat is None):
+        raise IllegalAction(no_seat_text(seat))
+
+
 def seat_names(options, seats):
     """Return the seat names from options (default "Spieler 1".."Spieler n"); raise BadOptions if wrong."""
     names = options.get("names")

@@ -43,8 +43,8 @@ card another seat has drawn and the stock order are never in a view.
 round points.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, card_rank, french_deck,
-                                      game_outcome, seat_names)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, card_rank, check_seat,
+                                      french_deck, game_outcome, no_seat_text, seat_names)
 
 NAME = "Golf"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -217,7 +217,7 @@ def legal_actions(state, seat):
 def _why_illegal(state, seat, action):
     """Return a clear message why an action is not allowed now."""
     if not _valid_seat(state, seat):
-        return "no such seat: %r" % (seat,)
+        return no_seat_text(seat)
     if not isinstance(action, str):
         return "an action is a string like 'draw' or 'swap 2', not %r" % (action,)
     current = phase(state)
@@ -243,6 +243,8 @@ _POSITION_WORDS = {str(position): position for position in POSITIONS}
 
 def parse_action(action):
     """Return (verb, position or None) of an action text; raise MalformedAction for anything else."""
+    if not isinstance(action, str):
+        raise MalformedAction("an action is a string such as 'draw' or 'swap 2', not %r" % (action,))
     if action in ("ready", "draw", "discard", "knock"):
         return action, None
     words = action.split(" ") if isinstance(action, str) else []
@@ -373,7 +375,8 @@ def outcome(state):
 def view(state, seat):
     """Return what a seat (or the table, seat None) may see; never a hidden card of someone else."""
     seats = state["seats"]
-    own = _valid_seat(state, seat)
+    check_seat(seat, seats, table=True)
+    own = seat is not None
     current = phase(state)
     over = current == "over"
     round_number = len(state["results"]) + (0 if over else 1)

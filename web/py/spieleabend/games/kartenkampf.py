@@ -26,8 +26,8 @@ State (plain JSON data):
 Scores, rounds won and best round are computed from the log, never stored.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, game_outcome, seat_names,
-                                      secret_round_cards)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_seat, game_outcome,
+                                      no_seat_text, seat_names, secret_round_cards)
 
 NAME = "Kartenkampf"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -133,7 +133,7 @@ def pending_view(view, action):
 def apply_action(state, seat, action):
     """Commit a seat's secret card; resolve the round when the last seat has chosen."""
     if not _valid_seat(state, seat):
-        raise IllegalAction("no such seat: %r" % (seat,))
+        raise IllegalAction(no_seat_text(seat))
     card = parse_action(action)
     if is_over(state):
         raise IllegalAction("the game is over")
@@ -253,6 +253,7 @@ def reveal(entry):
 def view(state, seat):
     """Return what a seat (or the table, seat None) may see: never another seat's unrevealed choice."""
     seats = state["seats"]
+    check_seat(seat, seats, table=True)
     scores, won, best = tally(state)
     spent = [[] for _ in range(seats)]
     for entry in state["log"]:

@@ -23,8 +23,8 @@ A seat whose minus points exceed the limit is out; the game is over when one sea
 """
 
 from spieleabend.games.common import (
-    BadOptions, IllegalAction, MalformedAction, Rng, SUITS, copy_data, french_deck, game_outcome, is_whole,
-    seat_names,
+    BadOptions, IllegalAction, MalformedAction, Rng, SUITS, check_seat, copy_data, french_deck, game_outcome,
+    is_whole, no_seat_text, seat_names,
 )
 
 NAME = "Mau-Mau"
@@ -263,7 +263,7 @@ def _why_illegal(state, seat, action):
     if not isinstance(action, str):
         return "an action must be a string, not %r" % (action,)
     if not is_whole(seat) or seat < 0 or seat >= len(state["hands"]):
-        return "there is no seat %r" % (seat,)
+        return no_seat_text(seat)
     if game_over(state):
         return "the game is over"
     if state["phase"] == "between":
@@ -466,8 +466,7 @@ def remove_seat(state, seat):
     """Remove a seat from the table and the score list, between deals or mid-deal; higher seats move down."""
     if game_over(state):
         raise IllegalAction("the game is over")
-    if not is_whole(seat) or seat < 0 or seat >= len(state["hands"]):
-        raise IllegalAction("there is no seat %r" % (seat,))
+    check_seat(seat, len(state["hands"]))
     name = state["names"][seat]
     if state["phase"] == "play" and state["turn"] == seat:
         # Its turn passes on; an open draw obligation goes to the seat that now follows.
@@ -516,7 +515,8 @@ def _renumber(event, removed):
 
 def view(state, seat):
     """Return what `seat` may see (seat None: the table): never another hand or the stock order."""
-    own = is_whole(seat) and 0 <= seat < len(state["hands"])
+    check_seat(seat, len(state["hands"]), table=True)
+    own = seat is not None
     over = game_over(state)
     return {
         "game": "maumau",

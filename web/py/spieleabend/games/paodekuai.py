@@ -43,8 +43,8 @@ settlement is recorded in `state["log"]` and sums to zero; the running table
 is the sum of all of them.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, SUITS, game_outcome,
-                                      is_whole, seat_names)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, SUITS, check_seat,
+                                      game_outcome, is_whole, seat_names)
 
 NAME = "Pao De Kuai"
 MAX_DEALS = 99
@@ -486,8 +486,7 @@ def apply_action(state, seat, action):
     verb, args = parse_action(action)
     if _game_over(state):
         raise IllegalAction("the table is finished")
-    if not is_whole(seat) or seat < 0 or seat >= SEATS:
-        raise IllegalAction("no such seat: %r" % (seat,))
+    check_seat(seat, SEATS)
     if deal_over(state):
         if verb not in ("next", "stop") or args:
             raise IllegalAction("the deal is over: 'next' or 'stop'")
@@ -510,7 +509,7 @@ def apply_action(state, seat, action):
     elif verb == "play":
         _play(state, seat, args)
     else:
-        raise IllegalAction("unknown action %r during a deal: 'play <cards>' or 'pass'" % action)
+        raise IllegalAction("%r is for after a deal; during a deal: 'play <cards>' or 'pass'" % action)
 
 
 def _pass(state, seat):
@@ -642,8 +641,7 @@ def _trick_view(state, trick):
 
 def view(state, seat):
     """Return what one seat (or the table, seat None) may see."""
-    if seat is not None and not (is_whole(seat) and 0 <= seat < len(state["hands"])):
-        raise IllegalAction("there is no seat %r at this table" % (seat,))  # -1 would index the last hand
+    check_seat(seat, len(state["hands"]), table=True)  # -1 would index the last hand
     over = deal_over(state)
     top = _top(state)
     log = []

@@ -26,8 +26,8 @@ unique number is best and gets 5 (gold 10). Risk: best position adds 3 (never
 doubled), any other outcome scores 0.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, game_outcome, seat_names,
-                                      secret_round_cards)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, game_outcome, no_seat_text,
+                                      seat_names, secret_round_cards)
 
 NAME = "Punktejagd"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -184,7 +184,7 @@ def pending_view(view, action):
 def apply_action(state, seat, action):
     """Commit one seat's secret card (and risk); score the round once every seat has committed."""
     if not _valid_seat(state, seat):
-        raise IllegalAction("there is no seat %r at this table" % (seat,))
+        raise IllegalAction(no_seat_text(seat))
     card, risk = parse_action(action)
     if _is_over(state):
         raise IllegalAction("the game is over")
@@ -245,7 +245,7 @@ def _public_chips(state):
 def view(state, seat):
     """Return what one seat (or the table, seat None) may see; never an unrevealed plan."""
     if seat is not None and not _valid_seat(state, seat):
-        raise IllegalAction("there is no seat %r at this table" % (seat,))
+        raise IllegalAction(no_seat_text(seat))
     log = state["log"]
     played = len(log)
     over = played >= ROUND_COUNT
