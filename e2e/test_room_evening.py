@@ -10,6 +10,7 @@ Screenshots of the host's lobby, a phone's lobby and join screen, a watching pho
 to the folder in E2E_SHOTS when it is set.
 """
 
+import json
 import os
 
 from e2e.tap_targets import overflowing, small_targets
@@ -228,3 +229,26 @@ def test_phones_go_on_from_a_stopped_punktejagd_to_the_next_game(devices, live_s
         assert device.page.get_by_test_id("failure").count() == 0, device.name
     room.check_secrets()
 
+
+
+def test_a_newcomer_after_someone_left_watches_and_never_receives_their_cards(devices, live_server):
+    """Anna leaves Golf for good; Quentin joins by the link and is given Anna's old relay number. He watches
+    (a family evening found him holding Anna's cards and playing her turns), and no frame of his has a card
+    of Anna's or anyone's that the table does not show."""
+    url = live_server.url
+    room = Room(devices, url, "golf", phones=2, screen=False, seed=4, seats=3)
+    anna = room.phones[0]
+    anna.wait("[data-testid=room-leave]")
+    anna.by("room-leave").click()
+    anna.by("room-leave").click()  # the second tap confirms
+    room.host.page.wait_for_selector("text=Computer spielt für Anna")
+    quentin = devices("quentin")
+    open_link(quentin, url, room.link)
+    quentin.by("join-name").fill("Quentin")
+    quentin.by("join-seat").click()
+    quentin.wait("[data-testid=watching-note]")
+    assert quentin.by("hand").count() == 0 and quentin.seat() is None
+    assert quentin.page.locator("html").get_attribute("data-seat") == ""
+    check_frames("golf", quentin.frames, None, "quentin")
+    tables = [json.loads(frame)["data"] for frame in quentin.frames if '"k": "table"' in frame or '"k":"table"' in frame]
+    assert tables and all(table["seat"] is None for table in tables), "only the table's public view"

@@ -475,6 +475,49 @@ def test_maumau_seats_a_newcomer_and_removes_a_leaver_between_deals(loop, relay_
         assert [p["name"] for p in table.players()] == ["Hosti", "Ben", "Dora"]
 
 
+def test_a_newcomer_given_a_leavers_relay_number_watches_and_never_gets_the_leavers_cards(loop, relay_server):
+    """The relay may give a gone seat's number to the next phone (docs/rooms.md): that phone is someone else.
+    Found in a family evening: Quentin joined after Paul left and got Paul's hand and turns."""
+    room, anna, table = maumau_with_anna(loop, relay_server, 3)
+    anna.leave_room()
+    loop.pump(lambda: table.players()[1].get("gone"))
+    quentin_app, quentin = join(loop, relay_server, room, "Quentin")
+    loop.pump(lambda: quentin.message is not None)
+    assert quentin.seat is None and quentin.watching() == "deal" and quentin.view()["hand"] is None
+    assert table.players()[1]["name"] == "Anna" and table.players()[1]["stand_in"], "a computer plays Anna's seat"
+    for frame in quentin_app.frames:
+        data = json.loads(frame).get("data") or {}
+        view = data.get("view") if isinstance(data, dict) else None
+        assert not (isinstance(view, dict) and view.get("hand")), "Quentin was sent a hand: %s" % frame[:200]
+    # Between deals Mau-Mau seats him as a new seat of his own; Anna's seat goes with her.
+    drive_maumau(loop, table, {}, lambda: table.state["phase"] == "between" or table.outcome() is not None)
+    if table.outcome() is None:
+        loop.pump(lambda: quentin.seat is not None)
+        assert table.names()[quentin.seat] == "Quentin" and "Anna" not in table.names()
+
+
+def test_a_newcomer_given_a_leavers_number_while_the_host_was_away_is_not_taken_for_the_leaver(loop, relay_server):
+    """The same while the host's device was away: it learns of both from the room's places when it is back."""
+    room, anna, table = maumau_with_anna(loop, relay_server, 3)
+    host_app = room.app
+    room.link.stop()
+    table.close()
+    anna.leave_room()
+    quentin_app, quentin = join(loop, relay_server, room, "Quentin")
+    document = host_app.storage.load_game("maumau")
+    again = HostRoom.resume_game(host_app, "maumau", document)
+    again.start()
+    loop.pump(lambda: again.link.state == "online" and quentin.message is not None)
+    players = again.table.players()
+    assert players[1]["name"] == "Anna" and players[1]["gone"] and players[1]["stand_in"]
+    assert quentin.seat is None and quentin.view()["hand"] is None
+    assert [place["name"] for place in again.seat_places()] == ["Quentin"]
+    for frame in quentin_app.frames:
+        data = json.loads(frame).get("data") or {}
+        view = data.get("view") if isinstance(data, dict) else None
+        assert not (isinstance(view, dict) and view.get("hand")), "Quentin was sent a hand: %s" % frame[:200]
+
+
 def test_maumau_of_two_keeps_a_leavers_seat_with_a_computer_rather_than_hand_the_host_the_game(loop, relay_server):
     room, anna, table = maumau_with_anna(loop, relay_server, 2)
     anna.leave_room()

@@ -530,9 +530,16 @@ class HostRoom:
             # this device was away) the one that plays keeps it.
             places = [place for place in frame["places"] if place["role"] == "seat"]
             places.sort(key=lambda place: (0 if place["seat"] in seated else 1, place["seat"]))
+            names = {}
+            for number in list(self.places):
+                now = [place for place in places if place["seat"] == number]
+                if not now or now[0]["name"] != self.places[number]["name"]:
+                    # Left while this device was away (its number may have gone to a newcomer since).
+                    del self.places[number]
             for place in places:
                 number = place["seat"]
                 online[number] = bool(place["online"])
+                names[number] = place["name"]
                 if number not in self.places:
                     holder = self.holder_of(place["name"], number)
                     if holder is not None:
@@ -546,7 +553,7 @@ class HostRoom:
                     self.screens[place["screen"]] = {"screen": place["screen"], "name": place["name"],
                                                      "online": bool(place["online"])}
             if self.table is not None:
-                self.table.on_resumed(online)
+                self.table.on_resumed(online, names)
         self.send_lobby()
         self.describe()
         self.changed()
@@ -682,6 +689,7 @@ class HostRoom:
             names.append(place["name"] or "?")
             player = seat_player(place["name"], REMOTE, strength)
             player["relay"] = place["seat"]
+            player["relay_name"] = place["name"]  # with the number, which place this is (numbers come again)
             player["away"] = not place["online"]
             player["away_since"] = self.app.now()
             players.append(player)
@@ -1053,8 +1061,11 @@ class HostTable(LocalTable):
                 return seat
         return None
 
-    def on_resumed(self, online):
-        """After a host reload: mark who is online now and hand seats back to their phones."""
+    def on_resumed(self, online, names=None):
+        """After a host reload: mark who is online now and hand seats back to their phones.
+
+        names: each relay seat's name now. A seat of another name holds a number its player left while
+        this device was away (the relay gives a gone seat's number to the next phone): someone else."""
         players = self.players()
         now = self.app.now()
         for seat in range(len(players)):
@@ -1062,7 +1073,8 @@ class HostTable(LocalTable):
             if player["kind"] != REMOTE:
                 continue
             relay = player.get("relay")
-            if relay in online:
+            if relay in online and (names is None or "relay_name" not in player
+                                    or names.get(relay) == player["relay_name"]):
                 was_away = player.get("away")
                 player["away"] = not online[relay]
                 if player["away"] and not was_away:
@@ -1073,6 +1085,7 @@ class HostTable(LocalTable):
                 player["away"] = True
                 player["gone"] = True
                 player["stand_in"] = True
+                player["relay"] = None
         self.save()
         self.broadcast()
         self.changed()
@@ -1105,6 +1118,7 @@ class HostTable(LocalTable):
         elif status == "gone":
             player["away"] = True
             player["gone"] = True
+            player["relay"] = None  # the relay may give this number to the next phone: someone else
             if not player.get("stand_in"):
                 player["stand_in"] = True
             if hasattr(self.engine, "remove_seat"):
@@ -1213,6 +1227,7 @@ class HostTable(LocalTable):
         self.change_seats("add", name)
         player = seat_player(name, REMOTE, self.meta["room"].get("strength") if "room" in self.meta else None)
         player["relay"] = relay
+        player["relay_name"] = place["name"]
         player["away"] = False
         self.meta["players"].append(player)
         self.after_change()
