@@ -124,6 +124,38 @@ def test_a_phone_whose_network_goes_silent_is_shown_away_everywhere_within_2_s(d
     check_frames("punktejagd", tv.frames, None, "tv")
 
 
+def test_a_host_whose_network_goes_silent_is_shown_away_on_the_phones_and_the_screen(devices, live_server,
+                                                                                      cuttable_line):
+    """The host's line just stops (an audit took the host's browser offline and the phones kept saying
+    "Verbunden": Chromium's offline mode keeps the socket answering the relay's pings, a real network
+    does not). The relay's heartbeat notices a silent host as it notices a silent phone."""
+    url = live_server.url
+    host_line = cuttable_line()
+    host, anna = devices("host"), devices("anna")
+    tv = devices("tv", landscape=True)
+    link = open_room(host, host_line.url, "punktejagd", seed=9)
+    join(anna, url, link, "Anna")
+    join(tv, url, link, "TV", as_screen=True)
+    wait_lobby_places(host, 1)
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    for device in (host, anna):
+        device.page.wait_for_selector("[data-testid=hand]")
+    silent_at = time.monotonic()
+    host_line.silence()
+    for device in (anna, tv):
+        device.page.wait_for_selector("[data-testid=room-status][data-state=host-away]", timeout=2500)
+    assert time.monotonic() - silent_at < 2.5
+    host_line.mend()
+    for device in (anna, tv):
+        device.page.wait_for_selector("[data-testid=room-status][data-state=online]", timeout=20000)
+    choose(anna, hand(anna)[0])
+    choose(host, hand(host)[0])
+    anna.page.wait_for_selector("[data-testid=reveal-title]:has-text('Runde 1 ')")
+    check_frames("punktejagd", anna.frames, 1, "anna")
+    check_frames("punktejagd", tv.frames, None, "tv")
+
+
 def mm_move(device):
     """Play the first card that may be played (none is a Jack in this deal's first moves), else draw."""
     playable = device.by("hand").locator("[data-card]:not([aria-disabled=true])")
