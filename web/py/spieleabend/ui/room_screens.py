@@ -18,6 +18,8 @@ from spieleabend.ui.rooms import (HOST_DEFAULT_NAMES, HostRoom, RemoteTable, Scr
 from spieleabend.ui.shell import NAME_LENGTH, Screen, page
 from spieleabend.ui.table import chosen_strength
 
+STOOD_IN_LISTED = 3  # moves a computer made for an away phone, listed by name; more are counted
+
 
 register({
     "room.title": ("Zusammen spielen", "Play together"),
@@ -166,6 +168,8 @@ register({
                             "%(name)s is away – the computer takes over in %(s)s s"),
     "room.stood_in": ("Während du weg warst, hat der Computer für dich gespielt: %(moves)s.",
                       "While you were away, the computer played for you: %(moves)s."),
+    "room.stood_in_many": ("Während du weg warst, hat der Computer %(n)s Züge für dich gemacht, zuletzt: %(moves)s.",
+                           "While you were away, the computer made %(n)s moves for you, the last: %(moves)s."),
     "room.stood_in_none": ("Während du weg warst, hat der Computer für dich gespielt.",
                            "While you were away, the computer played for you."),
     "room.did.risk": ("%(cards)s mit Risiko", "%(cards)s with the risk chip"),
@@ -682,8 +686,13 @@ class RoomFrame(Screen):
         stood_in = getattr(self.table, "stood_in", None)
         if stood_in:
             moves = stood_in_moves(self.table, self.inner, stood_in)
+            if len(moves) > STOOD_IN_LISTED:
+                # A long absence: the count and the last few, not two dozen moves over half the screen.
+                said = t("room.stood_in_many", n=len(moves), moves=", ".join(moves[-STOOD_IN_LISTED:]))
+            else:
+                said = t("room.stood_in", moves=", ".join(moves)) if moves else t("room.stood_in_none")
             notes.append('<span class="room-note stood-in" role="status" data-testid="stood-in-note">%s</span>' % escape(
-                t("room.stood_in", moves=", ".join(moves)) if moves else t("room.stood_in_none")))
+                said))
         bad = self.mismatched()
         if bad:
             seat_names = [entry["name"] for entry in seats]
