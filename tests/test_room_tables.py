@@ -526,6 +526,15 @@ def test_a_newcomer_given_a_leavers_number_while_the_host_was_away_is_not_taken_
         assert not (isinstance(view, dict) and view.get("hand")), "Quentin was sent a hand: %s" % frame[:200]
 
 
+def test_a_latecomer_at_a_full_mau_mau_table_is_promised_the_next_game_not_the_next_deal(loop, relay_server):
+    """Five seats are all Mau-Mau has: "ab der nächsten Runde" could not be kept (an audit watched a whole game)."""
+    room, anna, table = maumau_with_anna(loop, relay_server, 5)
+    emil_app, emil = join(loop, relay_server, room, "Emil")
+    loop.pump(lambda: emil.message is not None)
+    assert emil.seat is None and emil.watching() == "game"
+    assert room.table.joins_at() == "game"
+
+
 def test_maumau_of_two_keeps_a_leavers_seat_with_a_computer_rather_than_hand_the_host_the_game(loop, relay_server):
     room, anna, table = maumau_with_anna(loop, relay_server, 2)
     anna.leave_room()

@@ -507,7 +507,7 @@ class HostRoom:
         """Tell the relay what a phone with the join link is told before it joins: the game, whether it runs."""
         about = {"game": self.game, "running": self.table is not None}
         if self.table is not None:
-            about["joins_at"] = "deal" if self.engine.INFO["joins_between_deals"] else "game"
+            about["joins_at"] = self.table.joins_at()
         self.link.send({"type": "about", "data": about})
 
     # -- link callbacks ----------------------------------------------------------------------
@@ -1008,8 +1008,7 @@ class HostTable(LocalTable):
     def send_watcher(self, relay, public=None):
         """Send a place that does not play this game the public view, with when it plays: "deal" or "game"."""
         message = dict(public or self.message_for(None))
-        joins_at_deal = self.engine.INFO["joins_between_deals"] and relay not in self.room.watching()
-        message["watch"] = "deal" if joins_at_deal else "game"
+        message["watch"] = self.joins_at(relay)
         self.room.link.send({"type": "to_seat", "seat": relay, "data": message})
 
     def send_seat(self, seat):
@@ -1165,6 +1164,13 @@ class HostTable(LocalTable):
             self.timer = None
 
     # -- seats that join or leave between deals (INFO["joins_between_deals"]) ---------------------
+    def joins_at(self, relay=None):
+        """Return when a phone that watches plays: "deal" where the game seats newcomers between deals and
+        a seat is free (Mau-Mau below its five), else "game" (a full table cannot keep the promise)."""
+        if not self.engine.INFO["joins_between_deals"] or (relay is not None and relay in self.room.watching()):
+            return "game"
+        return "deal" if len(self.names()) < self.engine.INFO["seats"]["max"] else "game"
+
     def can_add_seat(self):
         """Return True when the engine would seat a newcomer now (between deals, a seat free)."""
         if not self.engine.INFO["joins_between_deals"] or self.outcome() is not None or \
@@ -1231,6 +1237,7 @@ class HostTable(LocalTable):
         player["away"] = False
         self.meta["players"].append(player)
         self.after_change()
+        self.room.describe()  # a full table no longer promises the next deal to the join link
 
     def check_stand_ins(self):
         """Let a computer play for a seat that stays away while the game waits for it."""
