@@ -156,6 +156,33 @@ def test_a_host_whose_network_goes_silent_is_shown_away_on_the_phones_and_the_sc
     check_frames("punktejagd", tv.frames, None, "tv")
 
 
+def test_a_phone_whose_network_comes_back_reconnects_at_once_not_when_its_retry_timer_says(devices, live_server,
+                                                                                            cuttable_line):
+    """After a few failed tries the next one is seconds away; the browser's "online" event starts it at once
+    (an audit's phone said "neuer Versuch in 30 s" for 17 s with its network back)."""
+    url = live_server.url
+    anna_line = cuttable_line()
+    host, anna = devices("host"), devices("anna")
+    link = open_room(host, url, "punktejagd", seed=9)
+    join(anna, anna_line.url, link, "Anna")
+    wait_lobby_places(host, 1)
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    anna.page.wait_for_selector("[data-testid=hand]")
+    anna_line.cut()
+    # Tries fail at 1, 2 and 4 s: then the next one is 8 s away.
+    anna.page.wait_for_function("() => { const s = document.querySelector('[data-testid=room-status]');"
+                                " return s && s.dataset.state === 'retrying' && /in [5-8] s/.test(s.textContent); }",
+                                timeout=20000)
+    anna_line.mend()
+    back_at = time.monotonic()
+    anna.page.evaluate("window.dispatchEvent(new Event('online'))")
+    anna.page.wait_for_selector("[data-testid=room-status][data-state=online]", timeout=4000)
+    assert time.monotonic() - back_at < 4
+    choose(anna, hand(anna)[0])
+    check_frames("punktejagd", anna.frames, 1, "anna")
+
+
 def mm_move(device):
     """Play the first card that may be played (none is a Jack in this deal's first moves), else draw."""
     playable = device.by("hand").locator("[data-card]:not([aria-disabled=true])")

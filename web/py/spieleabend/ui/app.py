@@ -300,6 +300,12 @@ class App(PageReport):
             dom.set_page_fact("update_waiting", True)
             if self.screen.route == "":
                 self.rerender()
+        elif kind == "online":
+            # The network is back: a room waiting for its next try goes now, not when its timer (up to 30 s) says.
+            for holder in (getattr(self.screen, "room", None), getattr(self.screen, "table", None)):
+                link = getattr(holder, "link", None)
+                if link is not None and link.state == "retrying":
+                    link.retry_now()
         elif kind == "offline-ready":
             # Said at the home screen's foot: a toast came over whatever a first visit was doing by then.
             self.offline_ready = True
