@@ -535,6 +535,22 @@ def test_a_latecomer_at_a_full_mau_mau_table_is_promised_the_next_game_not_the_n
     assert room.table.joins_at() == "game"
 
 
+def test_a_locked_pin_is_no_longer_offered_by_the_host_or_the_table_screen(loop, relay_server):
+    """After too many wrong PINs only the link and the QR code work: nobody is told to type code and PIN."""
+    host_app, room = open_room(loop, relay_server)
+    tv_app, tv = join(loop, relay_server, room, "TV", role="screen")
+    loop.pump(lambda: tv.lobby is not None and tv.lobby["invite"]["pin"] == room.doc["pin"])
+    tv_app.screen = host_app.screen = None
+    face = room_screens.GuestScreen(tv_app, tv).render(tv_app)
+    assert "Code und PIN eintippen" in face and room.doc["pin"] in face
+    room.on_frame({"type": "pin_locked"})  # as the relay says it after the last wrong PIN
+    loop.pump(lambda: tv.lobby["invite"]["pin"] is None)
+    face = room_screens.GuestScreen(tv_app, tv).render(tv_app)
+    assert "PIN" not in face and "QR-Code mit dem Handy scannen" in face
+    lobby = room_screens.LobbyScreen(host_app, room).render(host_app)
+    assert 'data-testid="pin-locked"' in lobby and "Code und PIN unter" not in lobby and "PIN ist gesperrt" in lobby
+
+
 def test_maumau_of_two_keeps_a_leavers_seat_with_a_computer_rather_than_hand_the_host_the_game(loop, relay_server):
     room, anna, table = maumau_with_anna(loop, relay_server, 2)
     anna.leave_room()

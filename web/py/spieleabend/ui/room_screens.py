@@ -34,6 +34,9 @@ register({
     "room.pin": ("PIN", "PIN"),
     "room.link": ("Einladungslink", "Invitation link"),
     "room.qr": ("QR-Code zum Beitreten: %(link)s", "QR code to join: %(link)s"),
+    "room.qr_hint_no_pin": ("Mit der Handykamera scannen – oder den Link teilen (die PIN ist gesperrt).",
+                            "Scan with a phone camera – or share the link (the PIN is locked)."),
+    "room.face_join_no_pin": ("Mitspielen: QR-Code mit dem Handy scannen.", "To play: scan the QR code with a phone."),
     "room.qr_hint": ("Mit der Handykamera scannen – oder Code und PIN unter „Raum beitreten“ eintippen.",
                      "Scan with a phone camera – or type code and PIN under “Join a room”."),
     "room.share": ("Link teilen", "Share link"),
@@ -402,7 +405,7 @@ class LobbyScreen(Screen):
                 '%s<p class="hint">%s</p><div class="controls">%s</div></section>' % (
                     escape(t("room.link")), qr, escape(t("room.code")), escape(room.code()), escape(t("room.pin")),
                     escape(t("room.pin_off") if room.pin_locked else room.doc.get("pin", "")), escape(t("room.link")),
-                    escape(url or "…"), warn, escape(t("room.qr_hint")),
+                    escape(url or "…"), warn, escape(t("room.qr_hint_no_pin" if room.pin_locked else "room.qr_hint")),
                     button(t("room.share"), "room-share", "share-link", kind="secondary", disabled=url is None)))
 
     def render_places(self, room):
@@ -1261,7 +1264,7 @@ class GuestScreen(Screen):
         # Points per game under the join column: beside the evening's table they would push its last rows
         # below a TV's edge once six people have played four games.
         join = '<section class="face-join">%s%s<p class="hint">%s</p>%s</section>' % (
-            qr, ids, escape(t("room.face_join")), night_module.room_per_game_html(lobby.get("night")))
+            qr, ids, escape(t("room.face_join" if isinstance(pin, str) else "room.face_join_no_pin")), night_module.room_per_game_html(lobby.get("night")))
         night = night_module.room_night_html(lobby.get("night"), charts=False, per_game=False)
         who = '<section class="face-who"><h2>%s</h2>%s</section>' % (escape(t("room.in_room")), self.people_list())
         return '<div class="face" data-testid="room-face">%s<div class="face-room">%s<p data-testid="room-waiting" class="face-wait">%s</p>%s%s</div></div>' % (

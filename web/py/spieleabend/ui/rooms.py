@@ -583,6 +583,8 @@ class HostRoom:
             self.changed()
         elif kind == "pin_locked":
             self.pin_locked = True
+            if self.table is None:
+                self.send_lobby()  # the table screens stop showing a PIN that no longer works
             self.changed()
 
     def on_presence(self, frame):
