@@ -504,6 +504,19 @@ def test_a_newcomer_given_a_leavers_relay_number_watches_and_never_gets_the_leav
         assert table.names()[quentin.seat] == "Quentin" and "Anna" not in table.names()
 
 
+def test_a_phone_that_left_for_good_is_said_to_have_left_not_to_be_away(loop, relay_server):
+    """The table screen said "Computer spielt für Dora" for a seat whose phone had left the room for good."""
+    room, anna, table = maumau_with_anna(loop, relay_server, 3)
+    tv_app, tv = join(loop, relay_server, room, "TV", role="screen")
+    loop.pump(lambda: tv.message is not None)
+    anna.leave_room()
+    loop.pump(lambda: tv.seats()[1].get("gone") and tv.seats()[1]["stand_in"])
+    tv_app.screen = None
+    frame = room_screens.RoomFrame(tv_app, rooms.game_module("maumau").TableScreen(tv_app, tv), tv)
+    note = frame.bar(tv_app).split('data-testid="stand-in-note">', 1)[1].split("</span>", 1)[0]
+    assert note == "Anna hat den Raum verlassen – der Computer spielt weiter"
+
+
 def test_a_newcomer_given_a_leavers_number_while_the_host_was_away_is_not_taken_for_the_leaver(loop, relay_server):
     """The same while the host's device was away: it learns of both from the room's places when it is back."""
     room, anna, table = maumau_with_anna(loop, relay_server, 3)

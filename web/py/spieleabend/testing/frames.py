@@ -252,7 +252,7 @@ def check_room_notes(frames, seat, name="device"):
     return notes
 
 
-SEAT_KEYS = {"name", "kind", "away", "stand_in", "me", "stand_in_in"}
+SEAT_KEYS = {"name", "kind", "away", "stand_in", "me", "stand_in_in", "gone"}
 
 CHECKERS = {"punktejagd": check_punktejagd, "kartenkampf": check_kartenkampf, "maumau": check_maumau,
             "paodekuai": check_paodekuai, "golf": check_golf}

@@ -165,6 +165,8 @@ register({
                            "This version of the app cannot show this game yet. Please reload."),
     "room.no_room": ("Dieses Gerät ist in keinem Raum.", "This device is in no room."),
     "room.removed": ("Der Gastgeber hat deinen Platz entfernt.", "The host removed your place."),
+    "room.left_stand_in": ("%(name)s hat den Raum verlassen – der Computer spielt weiter",
+                           "%(name)s left the room – a computer plays on"),
     "room.stand_in": ("Computer spielt für %(name)s", "A computer plays for %(name)s"),
     "room.away_note": ("%(name)s ist weg", "%(name)s is away"),
     "room.away_countdown": ("%(name)s ist weg – der Computer übernimmt in %(s)s s",
@@ -667,10 +669,10 @@ class RoomFrame(Screen):
         playing = self.table.outcome() is None  # over: who played for whom no longer needs the bar (a TV kept it)
         for entry in seats:
             if entry.get("stand_in") and playing:
-                names.append(entry["name"])
-        for name in names:
+                names.append((entry["name"], entry.get("gone")))
+        for name, gone in names:
             notes.append('<span class="room-note stand-in" data-testid="stand-in-note">%s</span>' % escape(
-                t("room.stand_in", name=name)))
+                t("room.left_stand_in" if gone else "room.stand_in", name=name)))
         if playing:
             notes.extend(away_notes(seats, app.now()))
         if self.room is None and self.table.move_slow(app.now()):

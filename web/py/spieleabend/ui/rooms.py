@@ -814,6 +814,8 @@ class HostTable(LocalTable):
             player = players[seat] if seat < len(players) else {}
             away = flag(player, "away") and player["kind"] == REMOTE
             out[seat]["away"] = away
+            if away and flag(player, "gone"):
+                out[seat]["gone"] = True  # left the room for good: not coming back to this game
             if away and not flag(player, "stand_in") and seat in waiting:
                 since = player["away_since"] if "away_since" in player else now
                 out[seat]["stand_in_in"] = max(0, since + self.room_stand_in_ms() - now)
