@@ -241,7 +241,7 @@ def test_a_newcomer_after_someone_left_watches_and_never_receives_their_cards(de
     anna.wait("[data-testid=room-leave]")
     anna.by("room-leave").click()
     anna.by("room-leave").click()  # the second tap confirms
-    room.host.page.wait_for_selector("text=Computer spielt für Anna")
+    room.host.page.wait_for_selector("text=Anna hat den Raum verlassen")
     quentin = devices("quentin")
     open_link(quentin, url, room.link)
     quentin.by("join-name").fill("Quentin")
