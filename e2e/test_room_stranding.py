@@ -86,22 +86,29 @@ def test_a_dropped_phone_is_shown_away_everywhere_and_told_what_the_computer_did
     check_frames("punktejagd", tv.frames, None, "tv")
 
 
-def test_a_phone_whose_network_goes_silent_is_shown_away_everywhere_within_2_s(devices, live_server, cuttable_line):
-    """No close frame, no reset: the line just stops (a phone's Wi-Fi that went quiet). The relay's
-    heartbeat notices; the group sees it as with a closed socket; the phone's own pings notice it there, and
-    the phone comes back by itself."""
-    url = live_server.url
-    anna_line = cuttable_line()
+def start_with_anna_and_a_screen(devices, url, host_url=None, anna_url=None):
+    """Host, Anna's phone and a table screen (the host and Anna through their own lines where given) in a
+    Punktejagd room of two; return (host, anna, tv) once both hands are shown."""
     host, anna = devices("host"), devices("anna")
     tv = devices("tv", landscape=True)
-    link = open_room(host, url, "punktejagd", seed=9)
-    join(anna, anna_line.url, link, "Anna")
+    link = open_room(host, host_url or url, "punktejagd", seed=9)
+    join(anna, anna_url or url, link, "Anna")
     join(tv, url, link, "TV", as_screen=True)
     wait_lobby_places(host, 1)
     host.by("room-seats-2").check()
     host.by("start-room-game").click()
     for device in (host, anna):
         device.page.wait_for_selector("[data-testid=hand]")
+    return host, anna, tv
+
+
+def test_a_phone_whose_network_goes_silent_is_shown_away_everywhere_within_2_s(devices, live_server, cuttable_line):
+    """No close frame, no reset: the line just stops (a phone's Wi-Fi that went quiet). The relay's
+    heartbeat notices; the group sees it as with a closed socket; the phone's own pings notice it there, and
+    the phone comes back by itself."""
+    url = live_server.url
+    anna_line = cuttable_line()
+    host, anna, tv = start_with_anna_and_a_screen(devices, url, anna_url=anna_line.url)
     choose(host, hand(host)[0])
     host.page.wait_for_selector("[data-testid=my-plan]")
     silent_at = time.monotonic()
@@ -131,16 +138,7 @@ def test_a_host_whose_network_goes_silent_is_shown_away_on_the_phones_and_the_sc
     does not). The relay's heartbeat notices a silent host as it notices a silent phone."""
     url = live_server.url
     host_line = cuttable_line()
-    host, anna = devices("host"), devices("anna")
-    tv = devices("tv", landscape=True)
-    link = open_room(host, host_line.url, "punktejagd", seed=9)
-    join(anna, url, link, "Anna")
-    join(tv, url, link, "TV", as_screen=True)
-    wait_lobby_places(host, 1)
-    host.by("room-seats-2").check()
-    host.by("start-room-game").click()
-    for device in (host, anna):
-        device.page.wait_for_selector("[data-testid=hand]")
+    host, anna, tv = start_with_anna_and_a_screen(devices, url, host_url=host_line.url)
     silent_at = time.monotonic()
     host_line.silence()
     for device in (anna, tv):
@@ -162,13 +160,7 @@ def test_a_phone_whose_network_comes_back_reconnects_at_once_not_when_its_retry_
     (an audit's phone said "neuer Versuch in 30 s" for 17 s with its network back)."""
     url = live_server.url
     anna_line = cuttable_line()
-    host, anna = devices("host"), devices("anna")
-    link = open_room(host, url, "punktejagd", seed=9)
-    join(anna, anna_line.url, link, "Anna")
-    wait_lobby_places(host, 1)
-    host.by("room-seats-2").check()
-    host.by("start-room-game").click()
-    anna.page.wait_for_selector("[data-testid=hand]")
+    host, anna, _tv = start_with_anna_and_a_screen(devices, url, anna_url=anna_line.url)
     anna_line.cut()
     # Tries fail at 1, 2 and 4 s: then the next one is 8 s away.
     anna.page.wait_for_function("() => { const s = document.querySelector('[data-testid=room-status]');"
