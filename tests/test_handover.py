@@ -200,7 +200,7 @@ def test_a_person_with_nothing_to_beat_passes_without_being_handed_the_device():
     app = ScreenApp(seed=4)
     screen = start_together(app, "paodekuai", ["Anna", "Ben", "Clara"], 3)
     table = screen.table
-    passes_by_themselves = kept_meanwhile = 0
+    passes_by_themselves = 0
     handed_for_a_pass = 0
     for _ in range(3000):
         if table.over():
@@ -210,11 +210,8 @@ def test_a_person_with_nothing_to_beat_passes_without_being_handed_the_device():
         if waiting:
             seat = waiting[0]
             assert next_person(table) is None, "nobody is asked to take the device for a forced pass"
-            if screen.looking is None:
-                assert "%s hat keine Wahl und passt\u00a0…" % table.names()[seat] in html
-            else:
-                kept_meanwhile += 1  # whoever just played holds the device meanwhile, uncovered
-                assert 'data-testid="handover-bar" data-seat="%d"' % screen.looking in html
+            assert screen.looking is None, "covered: the game's screen would say the passer is to play"
+            assert "%s hat keine Wahl und passt\u00a0…" % table.names()[seat] in html
             app.run_timers()
             assert table.view_of(None)["turn"] != seat, "the pass was made when the computers' pace came"
             passes_by_themselves += 1
@@ -228,7 +225,7 @@ def test_a_person_with_nothing_to_beat_passes_without_being_handed_the_device():
         legal = table.view()["legal"]
         handed_for_a_pass += legal == ["pass"]
         table.act(legal[-1] if len(legal) > 1 else legal[0])
-    assert table.over() and passes_by_themselves >= 10 and handed_for_a_pass == 0 and kept_meanwhile >= 5
+    assert table.over() and passes_by_themselves >= 10 and handed_for_a_pass == 0
 
 
 def test_a_game_moves_to_another_device_only_while_no_persons_secret_choice_waits():

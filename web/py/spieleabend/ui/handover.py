@@ -6,9 +6,8 @@ frame shows the game's TableScreen for one person at a time, only after that per
 the totals, whose move it is). What happened since a person last looked is on their own screen right
 after the cover: the game's feed, and a reveal they have not seen (the table keeps per seat the
 reveals shown, ui.table.seen_reveals).
-The cover comes back as soon as the person has done their part: they are no longer to move (unless
-only moves without asking, such as a forced Passen, come before their next), a round ended, or, in
-games where all choose at once, they chose. Nothing of this is saved: a
+The cover comes back as soon as the person has done their part: they are no longer to move, a
+round ended, or, in games where all choose at once, they chose. Nothing of this is saved: a
 reload, a pause or a transfer resumes behind the cover.
 """
 
@@ -145,11 +144,10 @@ class HandoverScreen(Screen):
         """Return True when the person at the device has done their part and must hand it on."""
         if self.table.over() or done != self.round:
             return True
-        moving = self.table.to_move()
-        if self.looking not in moving:
-            # The others' moves without asking (they show nobody anything) are made while the person holds the
-            # device: when the turn comes back to them, they go on without a cover of their own name.
-            return not moving or any(self.table.move_without_asking(seat) is None for seat in moving)
+        if self.looking not in self.table.to_move():
+            # Also before the others' moves without asking: the game's own screen would say "Ben ist dran"
+            # over the person's open hand (an audit), and the cover says "Ben hat keine Wahl und passt".
+            return True
         return bool(self.table.engine.INFO["secret_choices"])  # chosen: the next one chooses unseen
 
     def cover(self):
