@@ -155,3 +155,23 @@ def test_kartenkampf_says_who_won_the_round(page, live_server):
     play_round(page)
     winner = page.get_by_test_id("round-winner").inner_text()
     page.wait_for_function("winner => window.said.join(' · ').includes(winner)", arg=winner)
+
+
+def test_the_cover_between_people_leaves_nothing_of_the_last_persons_choice_to_read(devices, live_server):
+    """Punktejagd behind the cover: "Gewählt: 7" stayed in the page's hidden region on "Gib das Gerät an Ben",
+    where a screen reader in browse mode could read Anna's secret card (an audit)."""
+    from e2e.test_pass_and_play import start_together
+
+    device = devices("familie")
+    page = device.page
+    start_together(device, live_server.url, "punktejagd", 3)
+    device.by("handover-confirm").click()
+    device.wait("[data-testid=handover-bar]")
+    card = page.locator("[data-testid=hand] [data-value]").first
+    chosen = card.get_attribute("data-value")
+    card.click()
+    assert chosen in device.by("announce").text_content(), "what the person chose is said to them"
+    device.by("confirm").click()
+    device.wait("[data-testid=handover-to]")
+    left = device.by("announce").text_content()
+    assert "Gewählt" not in left and chosen not in left, left
