@@ -134,6 +134,31 @@ def test_the_same_person_keeps_the_device_while_it_is_still_their_move():
     assert screen.looking is None
 
 
+def test_the_last_person_still_in_keeps_the_device_and_the_cover_signs_minus_points():
+    """Mau-Mau: once Tim is out, Oma was asked "Ich bin Oma" before almost every move (an audit counted 55)."""
+    app = ScreenApp(seed=2)
+    screen = start_together(app, "maumau", ["Oma", "Tim"], 3)
+    table = screen.table
+    while next_person(table) != 0:
+        app.run_timers()
+        seat = next_person(table)
+        if seat is not None:
+            screen.handle(app, "handover-confirm", str(seat))
+            table.act(table.view()["legal"][-1])
+    table.state["out"][1] = True  # Tim went over the limit
+    table.state["minus"][1] = 41
+    html = screen.render(app)
+    assert "\u221241" in html, "minus points as the table writes them"
+    screen.handle(app, "handover-confirm", "0")
+    for _ in range(6):  # her moves and the computer's: she keeps the device, uncovered
+        if table.over() or table.state["phase"] != "play":
+            break
+        if 0 in table.to_move():
+            table.act(table.view()["legal"][-1])
+        app.run_timers()
+        assert screen.looking == 0
+
+
 def test_a_reload_or_a_pause_resumes_behind_the_cover():
     app = ScreenApp(seed=7)
     screen = start_together(app, "maumau", ["Anna", "Ben"], 2)

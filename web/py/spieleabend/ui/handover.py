@@ -11,6 +11,7 @@ round ended, or, in games where all choose at once, they chose. Nothing of this 
 reload, a pause or a transfer resumes behind the cover.
 """
 
+from spieleabend.games import score_text
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, round_label, t
 from spieleabend.ui.shell import Screen, page
@@ -142,13 +143,23 @@ class HandoverScreen(Screen):
 
     def person_finished(self, done):
         """Return True when the person at the device has done their part and must hand it on."""
-        if self.table.over() or done != self.round:
+        if self.table.over():
+            return True
+        if not self.others_in_play():
+            return False  # the last person still in (Mau-Mau's others are out): nobody to hide the cards from
+        if done != self.round:
             return True
         if self.looking not in self.table.to_move():
             # Also before the others' moves without asking: the game's own screen would say "Ben ist dran"
             # over the person's open hand (an audit), and the cover says "Ben hat keine Wahl und passt".
             return True
         return bool(self.table.engine.INFO["secret_choices"])  # chosen: the next one chooses unseen
+
+    def others_in_play(self):
+        """Return the other person seats still in the game (a screen module's `seats_out` names those out)."""
+        plugin = self.table.plugin
+        out = plugin.seats_out(self.table.view_of(None)) if hasattr(plugin, "seats_out") else []
+        return [seat for seat in person_seats(self.table) if seat != self.looking and seat not in out]
 
     def cover(self):
         """Hide the person's cards until the next person confirms."""
@@ -201,7 +212,7 @@ class HandoverScreen(Screen):
             '<span class="score">%s</span></li>' % (
                 " turn" if seat in moving else "", seat, escape(names[seat]),
                 escape(t("pass.to_move") if seat in moving else t("pass.computer") if kinds[seat] == "computer" else ""),
-                escape(str(progress["scores"][seat]) if seat < len(progress["scores"]) else ""))
+                escape(score_text(self.table.game, progress["scores"][seat]) if seat < len(progress["scores"]) else ""))
             for seat in range(len(names)))
         label = round_label(self.table.game, progress["round"])
         return ('<section class="panel handover-standing" aria-labelledby="handover-h"><h2 id="handover-h">%s</h2>'

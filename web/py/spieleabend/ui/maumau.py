@@ -149,6 +149,11 @@ register({
 
 # ---------------------------------------------------------------- plug-in hooks of the table
 
+def seats_out(view):
+    """Return the seats out of the game (over the limit): several people at one device hide nothing from them."""
+    return [seat for seat in range(len(view["out"])) if view["out"][seat]]
+
+
 def computers_wait(view):
     """Between deals the computers wait for a person still in the game to read the result and go on."""
     return view["phase"] == "between"
