@@ -469,3 +469,21 @@ def test_the_turn_limit_is_announced_when_it_comes_near():
     table.state["turns"] = engine.TURN_LIMIT * 2 - 3
     html = screen.render(app)
     assert "nach 3 weiteren Zügen endet der Durchgang ohne Strafe" in html
+
+
+def test_on_a_seats_turn_the_news_says_every_other_seats_move_since_its_own():
+    """Several people at one device, or three computers: "Deniz tauscht …" alone left out what Ben and Clara
+    took from the discard pile since the person's own move (an audit)."""
+    app = ScreenApp(first_seed=1, seed=3)
+    state = engine.new_game({"seats": 4, "names": ["Anna", "Ben", "Clara", "Deniz"], "dealer": 3}, Rng(8))
+    for seat in range(4):
+        engine.apply_action(state, seat, "ready")
+    for seat in range(4):
+        engine.apply_action(state, seat, "draw")
+        engine.apply_action(state, seat, "discard" if seat != 2 else "swap 1")
+    table = ViewTable("golf", state, 0, kind="person")
+    news = news_line(screens.TableScreen(app, table).render(app))
+    assert news.startswith("Ben legt ") and " Clara tauscht " in news and " Deniz legt " in news, news
+    assert "Anna" not in news and "Du " not in news
+    watcher = ViewTable("golf", state, 1, kind="person")  # not Ben's turn: the last move only
+    assert news_line(screens.TableScreen(app, watcher).render(app)).startswith("Deniz legt ")

@@ -264,6 +264,7 @@ def where(position):
 
 # The actions that show as an event of their seat (drawing from the stock shows as the drawn card).
 MOVES_IN_NEWS = ("swap", "discard", "take", "knock")
+MOVES_SINCE_SHOWN = 4  # the others' moves said on a seat's turn (at eight seats the line would fill the screen)
 
 
 def event_text(event, names, me, computer=False):
@@ -294,6 +295,17 @@ def latest_news(view, table=None):
     if view["drawing"] is not None and view["drawing"] != me:
         return t("golf.ev.draw", name=names[view["drawing"]])
     events = view["events"]
+    if events and me is not None and view["turn"] == me and view["drawing"] is None:
+        # Whose turn it is now was not watching (several people at one device, or a look away): the others'
+        # moves since this seat's own, not only the last one (what they took from the discard pile matters).
+        since = []
+        for event in reversed(events):
+            if event["seat"] == me and event["action"] in MOVES_IN_NEWS:
+                break
+            if event["action"] in MOVES_IN_NEWS:
+                since.insert(0, event_text(event, names, me))
+        if len(since) > 1:
+            return " ".join(since[-MOVES_SINCE_SHOWN:])
     if events:
         computer = me is not None and table is not None and stood_in_since(
             table, events, lambda shown, index: shown[index]["seat"] == me and shown[index]["action"] in MOVES_IN_NEWS,
