@@ -85,6 +85,12 @@ def test_two_people_and_a_computer_play_a_whole_game_behind_the_cover(game):
     # Everybody sees how it ended, as a player alone does: the last round and what the game tells of it.
     assert 'data-testid="%s"' % LAST_ROUND[game] in html and 'data-testid="to-results"' in html
     assert 'data-testid="hand"' not in html
+    # The computer among the people is marked as one (a computer named like a person won unmarked).
+    computer = [seat for seat in range(seats) if table.is_computer(seat)][0]
+    row = html.split('data-testid="standing-%d"' % computer, 1)[1].split("</li>", 1)[0]
+    assert '<span class="standing-tag">Computer</span>' in row
+    assert all('standing-tag">Computer' not in html.split('data-testid="standing-%d"' % seat, 1)[1].split("</li>", 1)[0]
+               for seat in range(seats) if seat != computer)
     if game == "kartenkampf":
         assert 'data-testid="tie-break"' in html, "what decided, as Kartenkampf says it alone"
     if game == "golf":

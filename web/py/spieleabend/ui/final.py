@@ -61,11 +61,16 @@ def final_standings(table, names, outcome, scores=None, spoken=None, tags=None, 
     screen = table.reads_from_afar()
     me = table.seat
     winners = outcome["winners"]
+    kinds = [entry["kind"] for entry in table.seats()] if hasattr(table, "seats") else []
+    # Several people (one device or a room): a computer named like a person ("Anna gewinnt!") is marked.
+    people = len([kind for kind in kinds if kind != "computer"])
     rows = []
     for seat, place, score in standings(outcome):
         text = scores[seat] if scores is not None else t("final.points", n=score)
         label = ' aria-label="%s"' % escape(spoken[seat]) if spoken is not None and spoken[seat] else ""
         tag = tags[seat] if tags is not None else ""
+        if not tag and people > 1 and seat < len(kinds) and kinds[seat] == "computer":
+            tag = t("final.computer")
         note = notes[seat] if notes is not None else ""
         rows.append(
             '<li class="standing%s%s" data-testid="standing-%d" data-points="%d" data-seat="%d">'
