@@ -228,3 +228,12 @@ def test_the_testers_cpython_example_plays_every_game_as_written(capsys):
     exec(compile(example, "e2e/README.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in printed] == GAME_MODULES
+
+
+@pytest.mark.parametrize("game", GAME_MODULES)
+def test_a_seat_count_that_is_no_whole_number_is_refused_by_what_the_game_needs(game):
+    """{"seats": "3"} from a script: every game says how many seats it takes (Punktejagd said "a whole number")."""
+    from spieleabend.games.common import BadOptions
+
+    with pytest.raises(BadOptions, match=r"(needs \d+ to \d+|exactly \d+) seats"):
+        load(game).new_game({"seats": "3"}, Rng(1))

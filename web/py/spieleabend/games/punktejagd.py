@@ -100,10 +100,8 @@ def new_game(options, rng):
     if not isinstance(options, dict):
         raise BadOptions("options must be a dict")
     seats = options.get("seats", DEFAULT_SEATS)
-    if not isinstance(seats, int) or isinstance(seats, bool):
-        raise BadOptions("seats must be a whole number")
-    if seats < MIN_SEATS or seats > MAX_SEATS:
-        raise BadOptions("Punktejagd needs %d to %d seats, not %d" % (MIN_SEATS, MAX_SEATS, seats))
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats < MIN_SEATS or seats > MAX_SEATS:
+        raise BadOptions("Punktejagd needs %d to %d seats, not %r" % (MIN_SEATS, MAX_SEATS, seats))
     names = seat_names(options, seats)
     round_types = list(ROUND_MIX)
     rng.shuffle(round_types)
