@@ -613,7 +613,7 @@ class LocalTable(Table):
             return []
         return seats
 
-    def move_without_asking(self, seat):
+    def move_without_asking(self, seat, view=None):
         """Return the move a person of several at this device makes without being handed it, else None.
 
         A screen module may define `move_without_asking(seat's view)`: the seat's only move, which
@@ -622,7 +622,7 @@ class LocalTable(Table):
         """
         if not self.meta.get("pass") or self.is_computer(seat) or not hasattr(self.plugin, "move_without_asking"):
             return None
-        return self.plugin.move_without_asking(self.view_of(seat))
+        return self.plugin.move_without_asking(view if view is not None else self.view_of(seat))
 
     def secret_choices(self):
         """Return True for games where every seat chooses at once, in secret (computers commit at once)."""
@@ -640,7 +640,7 @@ class LocalTable(Table):
         view = self.engine.view(self.state, seat)
         legal = list(view["legal"]) if "legal" in view else None  # before the bot, which might change its view
         if not self.is_computer(seat):
-            return self.move_without_asking(seat), legal
+            return self.move_without_asking(seat, view), legal  # the view made above, not a second one
         choose = strength_choice(self.bots, strength)
         rng = Rng(self.meta["bot_rng"])
         action = choose(view, rng)
