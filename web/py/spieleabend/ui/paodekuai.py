@@ -60,7 +60,7 @@ register({
     "pdk.bomb_mark": ("Bombe!", "Bomb!"),
     "pdk.bonus_line": ("Bombenbonus: %(name)s +%(n)s", "Bomb bonus: %(name)s +%(n)s"),
     "pdk.your_hand": ("Deine Karten", "Your cards"),
-    "pdk.pick": ("Tippe Karten an, um eine Kombination zu wählen.", "Tap cards to choose a combination."),
+    "pdk.pick": ("Wähle Karten für deinen Zug.", "Tap the cards you want to play."),
     "pdk.invalid": ("keine gültige Kombination", "not a valid combination"),
     "pdk.beats": ("schlägt %(top)s", "beats %(top)s"),
     "pdk.beats_not": ("schlägt %(top)s nicht", "does not beat %(top)s"),
@@ -440,7 +440,9 @@ class TableScreen(Screen):
             if phase == "settle":  # the settlement first: on a phone it is what the end of a deal is about
                 body = self.render_status(view) + self.render_settlement(view) + self.render_tableau(app, view)
             else:
-                body = self.render_status(view) + self.render_tableau(app, view) + self.render_hand(view)
+                # The trick's history after the hand: on a 360x740 phone "Spielen" then stays above the fold.
+                body = (self.render_status(view) + self.render_tableau(app, view, with_feed=False) + self.render_hand(view)
+                        + self.render_feed(view))
         body += self.render_tools(view, phase) + self.render_panel(view)
         return page(t("game.paodekuai"), '<div class="pdk-play" data-phase="%s" data-testid="pdk-table">%s</div>' % (
             phase, body), extra_class="pdk")
@@ -606,24 +608,24 @@ class TableScreen(Screen):
             escape(t("pdk.pass")))
         return (
             '<section class="pdk-hand-area" aria-labelledby="pdk-hand-h"><h2 id="pdk-hand-h">%s</h2>'
-            '<div%s>%s</div>'
-            '<p%s>%s</p>%s'
-            '<div class="pdk-controls">%s%s%s</div>'
+            '<div%s>%s</div>%s'
+            '<div class="turn-dock"><p%s>%s</p>'
+            '<div class="pdk-controls">%s%s%s</div>%s</div>'
             '<p class="pdk-reason%s" id="pass-reason" data-testid="pass-reason">%s</p>'
-            '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p>%s'
+            '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p>'
             '<p class="hint pdk-keys key-hint">%s</p></section>' % (
                 escape(t("pdk.your_hand")),
                 attrs(class_="pdk-hand", role="group", aria_labelledby="pdk-hand-h", data_testid="hand",
                       data_legal="|".join(plays), data_my_turn="true" if turn else "false"),
-                "".join(cards),
+                "".join(cards), opening_note,
                 attrs(class_="pdk-shape" + (" legal" if legal_pick else ""), data_testid="selection-shape",
                       data_shape=shape, data_legal="true" if legal_pick else "false",
                       aria_live="polite" if selected else None),  # "Tippe Karten an …" is no news after each play
-                escape(text), opening_note,
+                escape(text),
                 button(t("pdk.play"), "play", "play", kind="primary", disabled=not legal_pick),
                 pass_button,
-                tipp_button,
-                " allowed" if allowed else "", escape(reason), escape(message), tipp_line,
+                tipp_button, tipp_line,
+                " allowed" if allowed else "", escape(reason), escape(message),
                 escape(t("pdk.keys"))))
 
     def render_settlement(self, view, buttons=True):

@@ -292,8 +292,9 @@ class TableScreen(Screen):
         return (
             '<section class="hand-area" aria-labelledby="hand-h"><h2 id="hand-h">%s</h2>'
             '<div class="hand" role="group" aria-labelledby="hand-h" data-testid="hand">%s</div>'
-            '<p class="summary" data-testid="selection" aria-live="polite">%s</p>'
-            '<div class="controls">%s%s%s</div>%s<p class="hint" id="risk-note" data-testid="risk-note">%s</p>'
+            '<div class="turn-dock"><p class="summary" data-testid="selection" aria-live="polite">%s</p>'
+            '<div class="controls">%s%s</div></div><div class="controls">%s</div>%s'
+            '<p class="hint" id="risk-note" data-testid="risk-note">%s</p>'
             '<p class="hint merksatz">%s</p></section>' % (
                 escape(t("pj.your_hand")), cards, escape(summary), risk_button,
                 button(t("pj.confirm"), "confirm", "confirm", kind="primary",
