@@ -286,3 +286,48 @@ def test_maumaus_final_standings_break_no_word(page, live_server):
         lines = tag.evaluate("""el => { const range = document.createRange(); range.selectNodeContents(el);
             return [...range.getClientRects()].length; }""")
         assert lines <= len(words), "a word is split over two lines: %r" % tag.inner_text()
+
+
+# -- A turn's main button in reach: Pao De Kuai's 16 cards and Punktejagd's 10 on a 360x740 phone -----------
+MAIN_BUTTON = {"paodekuai": "play", "punktejagd": "confirm"}
+
+IN_SIGHT = """el => { const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+        && el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }"""
+
+UNCOVERED = """el => { const r = el.getBoundingClientRect();
+    return [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+        .every(([x, y]) => el.contains(document.elementFromPoint(x, y))); }"""
+
+
+def start_first_turn(page, url, game, together):
+    """Start the game alone or as Anna and Ben on one phone, and wait for this device's first turn."""
+    page.goto("%s/?seed=4&pace=0#/play/%s" % (url, game))
+    page.wait_for_selector("html[data-app-ready]")
+    if together:
+        page.get_by_test_id("mode-device").check()
+        page.get_by_test_id("person-0").fill("Anna")
+        page.get_by_test_id("person-1").fill("Ben")
+    if page.get_by_test_id("seats-3").count():
+        page.get_by_test_id("seats-3").check()
+    page.get_by_test_id("start-game").click()
+    if together:
+        page.get_by_test_id("handover-confirm").click()
+        page.wait_for_selector("[data-testid=handover-bar]")
+    page.wait_for_selector("html[data-turn~=you] [data-testid=hand]")
+
+
+@pytest.mark.parametrize("together", [False, True], ids=["alone", "two-people-on-one-phone"])
+@pytest.mark.parametrize("game", ["paodekuai", "punktejagd"])
+def test_the_turns_main_button_is_in_sight_without_scrolling_and_no_card_stays_hidden(page, live_server, game, together):
+    start_first_turn(page, live_server.url, game, together)
+    assert page.evaluate("scrollY") == 0
+    main_button = page.get_by_test_id(MAIN_BUTTON[game])
+    assert main_button.evaluate(IN_SIGHT), "%s at %s on a 740 px screen" % (MAIN_BUTTON[game], main_button.bounding_box())
+    # The docked buttons lie over the hand's last row only until the page is scrolled: at the end every card is clear.
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    cards = page.locator("[data-testid=hand] .card")
+    assert cards.count() >= 10
+    hidden = [card.get_attribute("data-testid") for card in cards.all() if not card.evaluate(UNCOVERED)]
+    assert hidden == []
+    assert main_button.evaluate(IN_SIGHT)
