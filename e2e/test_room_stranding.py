@@ -294,6 +294,7 @@ def test_a_locked_pin_says_so_and_a_failed_attempt_keeps_what_was_typed(devices,
     anna.by("join-name").fill("Anna")
     anna.by("join-seat").click()
     anna.page.wait_for_selector("[data-testid=room-status][data-state=closed]")
+    assert "Falsche PIN. Noch 9 Versuche" in anna.by("room-status").inner_text()
     anna.by("join-again").click()
     assert anna.by("join-code").input_value() == code
     assert anna.by("join-name").input_value() == "Anna"

@@ -118,10 +118,11 @@ ABOUT_MAX_BYTES = 2048
 class RelayError(Exception):
     """A protocol error: sent to the client as an error frame, then the socket closes."""
 
-    def __init__(self, code, detail=""):
+    def __init__(self, code, detail="", **fields):
         super().__init__(code, detail)
         self.code = code
         self.detail = detail
+        self.fields = fields  # more for the device's words, e.g. how many PIN tries are left
         self.close_code = CLOSE_CODES[code]
 
 
@@ -418,7 +419,7 @@ class Connection:
 
     def fail(self, error):
         """Send an error frame, then close with the error's close code."""
-        self.send(encode({"type": "error", "code": error.code, "detail": error.detail}))
+        self.send(encode(dict(error.fields, type="error", code=error.code, detail=error.detail)))
         self.close(error.close_code, error.code)
 
     def finish(self):
@@ -672,7 +673,7 @@ class Relay:
                 room.pin_failures += 1
                 if room.pin_failures == self.config["RELAY_PIN_ATTEMPTS"] and room.host.conn:
                     notices.append((room.host.conn, encode({"type": "pin_locked"}), None))
-                raise RelayError("bad_token", "wrong PIN")
+                raise RelayError("bad_token", "wrong PIN", pin_tries_left=self.config["RELAY_PIN_ATTEMPTS"] - room.pin_failures)
             if not room.joining_open:
                 raise RelayError("joining_closed", "the host has closed joining")
             places = room.seats if role == "seat" else room.screens

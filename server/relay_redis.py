@@ -614,7 +614,9 @@ class RedisRelay(Relay):
                 failures = self.redis.hincrby(room_key, "pin_failures", 1)
                 if failures == self.config["RELAY_PIN_ATTEMPTS"] and "h" in state.at:
                     notices.append((state.at["h"], encode({"type": "pin_locked"}), None, None))
-                raise RelayError("bad_token", "wrong PIN")
+                # Two devices guessing at once may both pass the check above: never say fewer than none are left.
+                raise RelayError("bad_token", "wrong PIN",
+                                 pin_tries_left=max(0, self.config["RELAY_PIN_ATTEMPTS"] - failures))
             if not state.joining_open:
                 raise RelayError("joining_closed", "the host has closed joining")
             limit = self.config["RELAY_MAX_SEATS" if role == "seat" else "RELAY_MAX_SCREENS"]

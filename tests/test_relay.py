@@ -74,11 +74,12 @@ def test_wrong_pins_switch_off_joining_by_pin_but_not_by_link(make_relay_server)
     server = make_relay_server({"RELAY_PIN_ATTEMPTS": 3})
     host = server.host()
     wrong = "%04d" % ((int(host.welcome["pin"]) + 1) % 10000)
-    for _ in range(3):
+    for tries_left in (2, 1, 0):
         guesser = server.client()
         with pytest.raises(RelayClosed) as closed:
             guesser.join(host.welcome["room"], pin=wrong)
         assert (closed.value.error_code, closed.value.close_code) == ("bad_token", 4003)
+        assert closed.value.error["pin_tries_left"] == tries_left  # for the guesser's words: "Noch 2 Versuche"
     assert host.recv_type("pin_locked") == {"type": "pin_locked"}
     late = server.client()
     with pytest.raises(RelayClosed) as closed:

@@ -251,6 +251,7 @@ def test_pin_guessing_is_locked_across_processes(two_processes, clients):
         with pytest.raises(RelayClosed) as closed:
             guesser.join(host.welcome["room"], pin=wrong)
         assert closed.value.error_code == "bad_token"
+        assert closed.value.error["pin_tries_left"] == 9 - attempt  # counted once for both processes
     assert host.recv_type("pin_locked") == {"type": "pin_locked"}
     for server in (a, b):
         right = clients(server.url)

@@ -705,6 +705,33 @@ def test_link_gives_up_only_where_the_protocol_says(loop, events, state, detail)
     assert len(sockets) == (2 if state == "retrying" else 1), "reconnects only when it may"
 
 
+@pytest.mark.parametrize("tries_left, words", [
+    (9, "Falsche PIN. Noch 9 Versuche"),
+    (1, "Falsche PIN. Noch ein Versuch"),
+    (0, "Beitritt per PIN ist jetzt gesperrt"),
+    ("9", "Falsche PIN oder ungültiger Link."),  # a damaged field: the plain words, never a wrong count
+    (-1, "Falsche PIN oder ungültiger Link."),
+    (True, "Falsche PIN oder ungültiger Link."),
+    (None, "Falsche PIN oder ungültiger Link."),
+])
+def test_a_wrong_pin_says_how_many_tries_are_left(loop, tries_left, words):
+    app = FakeApp(loop, "unused")
+    sockets = []
+    app.room_socket = lambda *callbacks: sockets.append(ScriptedSocket(*callbacks)) or sockets[-1]
+    link = rooms.RoomLink(app, {"type": "join", "v": 1, "room": "K7QM2X", "pin": "0000", "role": "seat"}, Owner())
+    link.start()
+    sockets[0].on_open()
+    error = {"type": "error", "code": "bad_token", "detail": "wrong PIN"}
+    if tries_left is not None:
+        error["pin_tries_left"] = tries_left
+    sockets[0].on_message(error)
+    sockets[0].on_close(4003)
+    state, text = room_screens.status_of(link, now=loop.now)
+    assert state == "closed" and words in text
+    link.start()  # "Nochmal": the next attempt starts without the old count
+    assert link.pin_tries_left is None
+
+
 def test_a_line_that_goes_silent_is_given_up_and_tried_again_and_a_late_close_of_it_changes_nothing(loop):
     link, sockets, owner = scripted_link(loop, line_check=2500)
     # A quiet line that answers: a ping every 2.5 s or so, each pong keeps the socket.

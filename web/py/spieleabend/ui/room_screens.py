@@ -208,6 +208,12 @@ register({
     "room.err.room_full": ("Der Raum ist voll.", "The room is full."),
     "room.err.unknown_room": ("Diesen Raum gibt es nicht (mehr). Stimmt der Code?", "This room does not exist (any more). Is the code right?"),
     "room.err.bad_token": ("Falsche PIN oder ungültiger Link.", "Wrong PIN or invalid link."),
+    "room.err.wrong_pin": ("Falsche PIN. Noch %(n)s Versuche, dann geht es nur noch per QR-Code oder Link.",
+                           "Wrong PIN. %(n)s more tries, then only the QR code or the link will work."),
+    "room.err.wrong_pin_one": ("Falsche PIN. Noch ein Versuch, dann geht es nur noch per QR-Code oder Link.",
+                               "Wrong PIN. One more try, then only the QR code or the link will work."),
+    "room.err.wrong_pin_last": ("Falsche PIN. Beitritt per PIN ist jetzt gesperrt: bitte den QR-Code scannen oder den Link vom Gastgeber öffnen.",
+                                "Wrong PIN. Joining by PIN is now locked: please scan the QR code or open the host's link."),
     "room.err.bad_token_resume": ("Dein Platz in diesem Raum ist abgelaufen.", "Your place in this room has expired."),
     "room.err.joining_closed": ("Der Gastgeber hat den Beitritt geschlossen.", "The host has closed joining."),
     "room.err.server_full": ("Der Server ist gerade voll – gleich geht es weiter.", "The server is full right now – trying again soon."),
@@ -235,10 +241,14 @@ register({
 })
 
 
-def error_text(code, resumed=False):
+def error_text(code, resumed=False, pin_tries_left=None):
     """Return the translated text of a relay error or closing reason (never the raw code)."""
     if code == "bad_token" and resumed:
         return t("room.err.bad_token_resume")
+    if code == "bad_token" and pin_tries_left is not None:
+        if pin_tries_left == 0:
+            return t("room.err.wrong_pin_last")
+        return t("room.err.wrong_pin_one" if pin_tries_left == 1 else "room.err.wrong_pin", n=pin_tries_left)
     key = "room.err." + (code or "other")
     text = t(key)
     return t("room.err.other") if text == key else text
@@ -260,7 +270,7 @@ def status_of(link, host="online", code=None, now=0, stale=False):
             text = error_text(detail) + " " + text
         return "retrying", text
     if state == "closed":
-        return "closed", error_text(detail, resumed="token" in link.hello)
+        return "closed", error_text(detail, resumed="token" in link.hello, pin_tries_left=link.pin_tries_left)
     return "connecting", t("room.state.connecting")
 
 

@@ -196,6 +196,7 @@ class RoomLink:
         self.state = "idle"  # connecting, online, retrying, closed
         self.error = None    # relay error code or "no_server"
         self.reason = None   # reason of a "closed" frame
+        self.pin_tries_left = None  # after a wrong PIN: how many more the room takes
         self.attempt = 0
         self.timer = None
         self.stopped = False
@@ -212,6 +213,7 @@ class RoomLink:
         self.state = "connecting"
         self.opened = False
         self.error_frame = None
+        self.pin_tries_left = None
         # Each socket's events count only while it is this link's socket: a late close of a socket given up
         # (a dead line, a stop) must not take its successor down.
         made = []
@@ -278,6 +280,8 @@ class RoomLink:
             self.owner.on_link()
         elif kind == "error":
             self.error_frame = frame["code"] if "code" in frame else "malformed"
+            tries = frame["pin_tries_left"] if "pin_tries_left" in frame else None
+            self.pin_tries_left = tries if isinstance(tries, int) and not isinstance(tries, bool) and tries >= 0 else None
         elif kind == "closed":
             self.reason = frame["reason"] if "reason" in frame else None
         elif kind != "pong":
