@@ -1,5 +1,7 @@
 """Several people on one device: the cover between people, for every game (the frame in ui/handover.py)."""
 
+import re
+
 import pytest
 
 from spieleabend.games import GAME_MODULES, load, load_bots
@@ -155,6 +157,9 @@ def test_the_last_person_still_in_keeps_the_device_and_the_cover_signs_minus_poi
     table.state["minus"][1] = 41
     html = screen.render(app)
     assert "\u221241" in html, "minus points as the table writes them"
+    # Tim learns it on the cover, as the device will not come to him again.
+    assert re.search(r'class="handover-seat out" data-seat="1"><span class="who">Tim</span><span class="what">ausgeschieden<', html)
+    assert html.count("ausgeschieden") == 1, "only Tim is out"
     screen.handle(app, "handover-confirm", "0")
     for _ in range(6):  # her moves and the computer's: she keeps the device, uncovered
         if table.over() or table.state["phase"] != "play":

@@ -30,6 +30,7 @@ register({
     "pass.looking": ("Am Gerät: %(name)s", "At the device: %(name)s"),
     "pass.to_move": ("am Zug", "to play"),
     "pass.computer": ("Computer", "computer"),
+    "pass.out": ("ausgeschieden", "out"),
 })
 
 
@@ -155,10 +156,14 @@ class HandoverScreen(Screen):
             return True
         return bool(self.table.engine.INFO["secret_choices"])  # chosen: the next one chooses unseen
 
-    def others_in_play(self):
-        """Return the other person seats still in the game (a screen module's `seats_out` names those out)."""
+    def seats_out(self):
+        """Return the seats out of the game, as the screen module's `seats_out` names them (none without one)."""
         plugin = self.table.plugin
-        out = plugin.seats_out(self.table.view_of(None)) if hasattr(plugin, "seats_out") else []
+        return plugin.seats_out(self.table.view_of(None)) if hasattr(plugin, "seats_out") else []
+
+    def others_in_play(self):
+        """Return the other person seats still in the game."""
+        out = self.seats_out()
         return [seat for seat in person_seats(self.table) if seat != self.looking and seat not in out]
 
     def cover(self):
@@ -207,11 +212,20 @@ class HandoverScreen(Screen):
         progress = self.progress()
         moving = self.table.to_move()
         kinds = [player["kind"] for player in self.table.players()]
+        out = self.seats_out()  # a person who is out learns it here: the device no longer comes to them
+
+        def what(seat):
+            if seat in out:
+                return t("pass.out")
+            if seat in moving:
+                return t("pass.to_move")
+            return t("pass.computer") if kinds[seat] == "computer" else ""
+
         rows = "".join(
-            '<li class="handover-seat%s" data-seat="%d"><span class="who">%s</span><span class="what">%s</span>'
+            '<li class="handover-seat%s%s" data-seat="%d"><span class="who">%s</span><span class="what">%s</span>'
             '<span class="score">%s</span></li>' % (
-                " turn" if seat in moving else "", seat, escape(names[seat]),
-                escape(t("pass.to_move") if seat in moving else t("pass.computer") if kinds[seat] == "computer" else ""),
+                " turn" if seat in moving else "", " out" if seat in out else "", seat, escape(names[seat]),
+                escape(what(seat)),
                 escape(score_text(self.table.game, progress["scores"][seat]) if seat < len(progress["scores"]) else ""))
             for seat in range(len(names)))
         label = round_label(self.table.game, progress["round"])
