@@ -315,6 +315,17 @@ def test_a_locked_pin_says_so_and_a_failed_attempt_keeps_what_was_typed(devices,
     assert "gesperrt" in text and "QR-Code" in text, text
     assert "Falsche PIN" not in text
     host.reload("[data-testid=pin-locked]")  # a reloaded host still knows
+    # The host issues a new PIN: the lobby shows it, the lock is gone, and Anna joins with it.
+    host.by("room-new-pin").click()
+    host.page.wait_for_selector("[data-testid=pin-locked]", state="detached")
+    new_pin = host.by("room-pin").inner_text()
+    assert len(new_pin) == 4 and new_pin.isdigit()
+    host.reload("[data-testid=room-pin]")
+    assert host.by("room-pin").inner_text() == new_pin, "a reload keeps the new PIN"
+    anna.by("join-again").click()
+    anna.by("join-pin").fill(new_pin)
+    anna.by("join-seat").click()
+    host.wait("[data-testid=lobby-place-1]")
 
 
 def break_in_worker(device, module, name):

@@ -100,7 +100,7 @@ END_CLOSE_CODES = {
     "interrupted": 1012,  # Redis out of reach: come back soon (not a code the app gives up on)
 }
 
-HOST_TYPES = {"to_seat", "to_all", "to_screens", "joining", "about", "end", "ping"}
+HOST_TYPES = {"to_seat", "to_all", "to_screens", "joining", "new_pin", "about", "end", "ping"}
 SEAT_TYPES = {"to_host", "leave", "ping"}
 SCREEN_TYPES = {"leave", "ping"}
 HELLO_TYPES = {"create", "join", "resume", "look"}
@@ -802,6 +802,8 @@ class Relay:
             is_open = _field(frame, "open", (bool,))
             self._set_joining(conn, is_open)
             conn.send(encode({"type": "joining", "open": is_open}))
+        elif kind == "new_pin":
+            conn.send(encode({"type": "pin", "pin": self._new_pin(conn)}))
         elif kind == "about":
             self._set_about(conn, about_text(frame))
         elif kind == "end":
@@ -813,6 +815,14 @@ class Relay:
         """Open or close joining in the sender's room."""
         with self.lock:
             conn.room.joining_open = is_open
+
+    def _new_pin(self, conn):
+        """Give the sender's room a fresh PIN with every try back (after a lock, or a PIN seen by a stranger)."""
+        pin = "%04d" % secrets.randbelow(10000)
+        with self.lock:
+            conn.room.pin = pin
+            conn.room.pin_failures = 0
+        return pin
 
     def _set_about(self, conn, text):
         """Keep what the host tells a phone before it joins (JSON text, answered to `look`)."""

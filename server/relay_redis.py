@@ -102,10 +102,10 @@ end
 return sent
 """
 
-# Sets one field of a room's hash only while the room exists (never re-creates a room).
+# Sets fields of a room's hash (ARGV: field, value, ...) only while the room exists (never re-creates a room).
 SET_IF_ROOM_SCRIPT = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('HSET', KEYS[1], unpack(ARGV))
   return 1
 end
 return 0
@@ -832,6 +832,12 @@ class RedisRelay(Relay):
     def _set_joining(self, conn, is_open):
         """Open or close joining in the sender's room."""
         self._set_if_room(keys=[self._room_key(conn.room)], args=["joining", "1" if is_open else "0"])
+
+    def _new_pin(self, conn):
+        """Give the sender's room a fresh PIN with every try back, for every process at once."""
+        pin = "%04d" % secrets.randbelow(10000)
+        self._set_if_room(keys=[self._room_key(conn.room)], args=["pin", pin, "pin_failures", "0"])
+        return pin
 
     def _set_about(self, conn, text):
         """Keep what the host tells a phone before it joins (answered to `look`)."""

@@ -91,6 +91,35 @@ def test_wrong_pins_switch_off_joining_by_pin_but_not_by_link(make_relay_server)
     assert again.resume(host.welcome["room"], host.welcome["token"])["pin_locked"] is True
 
 
+def test_a_new_pin_unlocks_joining_by_pin_and_the_old_one_no_longer_joins(make_relay_server):
+    server = make_relay_server({"RELAY_PIN_ATTEMPTS": 2})
+    host = server.host()
+    code, old_pin = host.welcome["room"], host.welcome["pin"]
+    wrong = "%04d" % ((int(old_pin) + 1) % 10000)
+    for _ in range(2):
+        with pytest.raises(RelayClosed):
+            server.client().join(code, pin=wrong)
+    assert host.recv_type("pin_locked") == {"type": "pin_locked"}
+    host.send({"type": "new_pin"})
+    new_pin = host.recv_type("pin")["pin"]
+    assert len(new_pin) == 4 and new_pin.isdigit()
+    if new_pin != old_pin:  # 1 in 10,000 it is the same four digits again
+        with pytest.raises(RelayClosed) as closed:
+            server.client().join(code, pin=old_pin)
+        assert closed.value.error_code == "bad_token" and closed.value.error["pin_tries_left"] == 1, "every try back"
+    cem = server.client()
+    cem.join(code, pin=new_pin, name="Cem")
+    assert cem.welcome["seat"] == 1
+    again = server.client()
+    assert again.resume(code, host.welcome["token"])["pin"] == new_pin, "a host that reloads shows the new PIN"
+    seat = server.client()
+    seat.join(code, pin=new_pin, name="Dora")
+    seat.send({"type": "new_pin"})  # only the host may
+    with pytest.raises(RelayClosed) as closed:
+        seat.recv_type("pin")
+    assert closed.value.error_code == "forbidden"
+
+
 def test_a_link_holder_looks_at_the_room_before_joining_and_sees_what_the_host_published(relay_server):
     host = relay_server.host()
     code, secret = host.welcome["room"], host.welcome["secret"]

@@ -9,7 +9,7 @@ from server.relay import ALL_TYPES, CLOSE_CODES, END_CLOSE_CODES, PROTOCOL_VERSI
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "rooms.md").read_text(encoding="utf-8")
 
 SERVER_TYPES = {"created", "joined", "resumed", "looked", "msg", "presence", "closed", "error",
-                "joining", "pong", "pin_locked"}
+                "joining", "pong", "pin_locked", "pin"}
 
 
 def json_examples():

@@ -258,6 +258,12 @@ def test_pin_guessing_is_locked_across_processes(two_processes, clients):
         with pytest.raises(RelayClosed) as closed:
             right.join(host.welcome["room"], pin=host.welcome["pin"])
         assert closed.value.error_code == "pin_locked"
+    host.send({"type": "new_pin"})  # unlocked for both processes at once
+    new_pin = host.recv_type("pin")["pin"]
+    for number, server in enumerate((a, b), 1):
+        seat = clients(server.url)
+        seat.join(host.welcome["room"], pin=new_pin, name="Gast %d" % number)
+        assert seat.welcome["seat"] == number
 
 
 def test_a_flooding_seat_gets_no_fresh_burst_on_the_other_process(two_processes, clients):

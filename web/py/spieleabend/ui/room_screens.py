@@ -117,6 +117,7 @@ register({
     "room.pin_locked": ("Zu viele falsche PINs: die PIN ist gesperrt. Beitritt nur noch per QR-Code oder Link – zeig den QR-Code oder teile den Link.",
                         "Too many wrong PINs: the PIN is locked. Joining only by QR code or link now – show the QR code or share the link."),
     "room.pin_off": ("gesperrt", "locked"),
+    "room.new_pin": ("Neue PIN ausgeben", "Issue a new PIN"),
     "room.err.pin_locked": ("Beitritt per PIN ist gesperrt (zu viele falsche PINs in diesem Raum). Bitte den QR-Code scannen oder den Link vom Gastgeber öffnen.",
                             "Joining by PIN is locked (too many wrong PINs in this room). Please scan the QR code or open the host's link."),
     "room.start": ("Partie starten", "Start game"),
@@ -387,7 +388,8 @@ class LobbyScreen(Screen):
                 parts.append('<p class="notice warn">%s</p>' % escape(error_text("no_server")))
             return page(title, "".join(parts), extra_class="room")
         if room.pin_locked:  # first, where the host looks: the PIN below no longer works
-            parts.append('<p class="notice warn" role="alert" data-testid="pin-locked">%s</p>' % escape(t("room.pin_locked")))
+            parts.append('<div class="notice warn" role="alert" data-testid="pin-locked"><p>%s</p>%s</div>' % (
+                escape(t("room.pin_locked")), button(t("room.new_pin"), "room-new-pin", "room-new-pin", kind="secondary")))
         # The invitation first while nobody is in; once people are, who is in and the next game come first.
         if not room.seat_places():
             parts.append(self.render_invite(room))
@@ -595,6 +597,8 @@ class LobbyScreen(Screen):
             room.set_watching(number, number not in room.watching())
         elif action == "room-joining":
             room.set_joining(not room.joining)
+        elif action == "room-new-pin":
+            room.new_pin()
         elif action == "room-start":
             self.start(app)
         elif action == "room-end":

@@ -590,6 +590,13 @@ class HostRoom:
             if self.table is None:
                 self.send_lobby()  # the table screens stop showing a PIN that no longer works
             self.changed()
+        elif kind == "pin" and isinstance(frame.get("pin"), str):
+            self.doc["pin"] = frame["pin"]
+            self.pin_locked = False
+            self.app.storage.save_room(self.doc)  # a reload shows the new PIN, not the old one
+            if self.table is None:
+                self.send_lobby()  # the table screens show the new PIN
+            self.changed()
 
     def on_presence(self, frame):
         status = frame["status"]
@@ -677,6 +684,10 @@ class HostRoom:
 
     def set_joining(self, is_open):
         self.link.send({"type": "joining", "open": bool(is_open)})
+
+    def new_pin(self):
+        """Ask the relay for a fresh PIN; its answer (a "pin" frame) unlocks joining by PIN."""
+        self.link.send({"type": "new_pin"})
 
     def start_game(self, options, seat_count, strength, host_plays, host_name):
         """Seat the host (if it plays), the phones that play (joining order) and computers; deal.
