@@ -331,3 +331,13 @@ def test_the_turns_main_button_is_in_sight_without_scrolling_and_no_card_stays_h
     hidden = [card.get_attribute("data-testid") for card in cards.all() if not card.evaluate(UNCOVERED)]
     assert hidden == []
     assert main_button.evaluate(IN_SIGHT)
+
+
+def test_a_card_reached_by_the_keyboard_is_not_under_the_docked_buttons(page, live_server):
+    start_first_turn(page, live_server.url, "paodekuai", together=True)  # the longest page: its last row starts under the dock
+    page.locator("[data-testid=hand] .card").first.focus()
+    for _ in range(16):
+        page.keyboard.press("ArrowRight")
+    focused = page.locator(":focus")
+    assert focused.get_attribute("data-testid") == page.locator("[data-testid=hand] .card").last.get_attribute("data-testid")
+    assert focused.evaluate(UNCOVERED), "the focused card scrolls clear of the docked buttons"
