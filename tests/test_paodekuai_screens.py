@@ -273,6 +273,26 @@ def test_a_whole_table_of_two_deals_by_hints_ends_in_standings_and_results():
     assert engine.progress(engine.view(table.state, None)) == {"round": 2, "done": 2, "scores": totals}
 
 
+def test_the_score_chart_starts_at_zero_and_takes_a_deals_totals_with_its_bomb_bonus_when_it_ends():
+    """An audit: after a bomb in deal 1 the Ergebnisse chart read "Start 20 -10 -10" (the bonus, paid at once)."""
+    app = ScreenApp(seed=5)
+    hands = [["JS", "JH", "JD", "JC", "4S", "6H"], ["7S", "8S", "9S"], ["10S", "QS", "KS"]]
+    table = table_for(app, build_state(hands, trick=[(1, ["5S"])], turn=0))
+    table.after_change(notify=False)  # as LocalTable.new does: the totals before any move
+    assert table.meta["history"] == [[0, 0, 0]]
+    table.act("play JS JH JD JC")  # an answering bomb: 10 from each other seat once nothing beats it
+    while not table.view()["deal_over"]:
+        app.run_timers()
+        view = table.view()
+        if view["deal_over"]:
+            break
+        if ui.my_turn(view):
+            table.act(view["legal"][0])
+    assert 20 in ui.bomb_bonuses(table.view())[0], "the bomb was paid"
+    assert table.meta["history"][0] == [0, 0, 0], "the chart starts at zero"
+    assert table.meta["history"][1] == list(engine.table_totals(table.state)), "deal 1 with its bonus"
+
+
 def test_stop_after_a_deal_ends_the_table_at_once():
     app = ScreenApp(seed=9)
     table = LocalTable.new(app, "paodekuai", {"deals": 0}, solo_players("Ich", 3, "random"))

@@ -526,9 +526,10 @@ class LocalTable(Table):
         progress = self.engine.progress(self.view_of(None))
         history = self.meta.setdefault("history", [])
         done = progress["done"]
+        # Taken once, when the round ends: later totals may already hold points of the next round (Pao De
+        # Kuai's bomb bonus is paid when the bomb is played), and the chart then started at +20.
         while len(history) <= done:
             history.append(list(progress["scores"]))
-        history[done] = list(progress["scores"])
         del history[done + 1:]
         self.meta["round"] = progress["round"]
 
