@@ -228,12 +228,16 @@ from spieleabend.ui.charts import score_chart, standings_chart, ticks  # noqa: E
 def test_score_chart_draws_one_line_per_player_with_a_text_alternative():
     html = score_chart(["Ada", "Bo"], [[0, 0], [5, -3], [9, -8]])
     assert html.count("<polyline") == 2
-    assert 'role="img"' in html and "Ada 9" in html and "Bo -8" in html
+    assert 'role="img"' in html and "Ada 9" in html and "Bo \u22128" in html
     assert html.count("<tr>") == 4, "header and three rows in the table alternative"
     assert 'data-testid="score-chart"' in html
     assert '<th scope="col">Runde</th>' in html
     __import__("spieleabend.ui.golf")  # the game's word for a round comes with its module
     assert '<th scope="col">Durchgang</th>' in score_chart(["Ada", "Bo"], [[0, 0], [5, 3]], game="golf")
+    # Mau-Mau's minus points go down and read as its table writes them (an audit found "+52" in the chart).
+    minus = score_chart(["Ada", "Bo"], [[0, 0], [21, 0], [52, 13]], game="maumau")
+    assert "Am Ende: Ada \u221252, Bo \u221213" in minus and "<td>\u221252</td>" in minus
+    assert "<strong>\u221252</strong>" in minus
 
 
 def test_score_chart_without_history_says_so():

@@ -431,6 +431,40 @@ def test_words_say_who_played_what_and_what_the_round_gave():
     assert "Runde 1:" in words
 
 
+def replay_words(app, screen, step):
+    screen.go_to(step)
+    app.rerender()
+    return app.html.split('data-testid="replay-words" aria-live="polite">')[1].split("</p>")[0]
+
+
+@pytest.mark.parametrize("game, options, written", [
+    ("paodekuai", {"deals": 3}, lambda gain: ("+%d" % gain) if gain > 0 else "\u2212%d" % -gain),
+    ("maumau", {"seats": 3, "limit": 30}, lambda gain: "\u2212%d" % gain),  # minus points, as its table writes them
+])
+def test_each_round_line_gives_the_whole_rounds_points_as_the_games_table_writes_them(game, options, written):
+    """An audit: a Pao De Kuai replay said "Austeilung 1: Testerin −2 …" for a deal she won +18 with a bomb's
+    bonus (paid before the deal's last step), and Mau-Mau's minus points read "+52"."""
+    paid = False
+    for seed in range(1, 12):
+        app = ReplayApp(seed=seed)
+        finish(app, game, options, "stark")
+        result = app.storage.results()[0]
+        screen = watch(app, result["replay"])
+        names, history = result["players"], result["history"]
+        for number in range(1, len(history)):
+            closing = (screen.replay.round_starts + [screen.replay.count()])[number]
+            words = replay_words(app, screen, closing)
+            for seat, name in enumerate(names):
+                gain = history[number][seat] - history[number - 1][seat]
+                if gain:
+                    assert "%s %s" % (name, written(gain)) in words.split(": ", 1)[1], (number, words)
+        if game == "paodekuai":
+            paid = paid or any("Bonus:" in replay_words(app, screen, step) for step in range(1, screen.replay.count()))
+        if game != "paodekuai" or paid:
+            return
+    raise AssertionError("no Pao De Kuai game of these seeds paid a bomb's bonus")
+
+
 def test_results_offer_watch_and_say_when_replays_were_dropped():
     from spieleabend.ui.results import ResultsScreen
 

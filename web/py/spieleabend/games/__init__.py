@@ -64,12 +64,18 @@ GAMES = [
 GAME_MODULES = [game["module"] for game in GAMES]
 
 
-def score_text(game, score):
-    """Return a score as the game's own table writes it: Mau-Mau's minus points "−12", Pao De Kuai's "+3"."""
+def score_style(game):
+    """Return how the game's table writes a score ("minus", "signed"), or None for a plain number."""
     style = None
     for entry in GAMES:  # a loop, not next() over a generator: Brython pays for the StopIteration
         if entry["module"] == game and "scores" in entry:
             style = entry["scores"]
+    return style
+
+
+def score_text(game, score):
+    """Return a score as the game's own table writes it: Mau-Mau's minus points "−12", Pao De Kuai's "+3"."""
+    style = score_style(game)
     if not isinstance(score, int) or isinstance(score, bool) or style is None or score == 0:
         return str(score)
     if style == "minus":

@@ -4,6 +4,7 @@ Each chart comes with its text alternative: the SVG is one image with a short de
 and the numbers follow in a table that a screen reader (or anybody) can open.
 """
 
+from spieleabend.games import score_style
 from spieleabend.ui.html import attrs, escape
 from spieleabend.ui.i18n import register, t
 
@@ -28,6 +29,11 @@ register({
     "chart.points": ("Punkte", "Points"),
     "chart.games": ("Partien", "Games"),
 })
+
+
+def figure(value):
+    """Return a number as the tables write it, with a real minus sign ("−52", not "-52")."""
+    return "\u2212%d" % -value if value < 0 else "%d" % value
 
 
 def nice_step(span, most=5):
@@ -75,6 +81,8 @@ def marker(kind, x, y, colour):
 def score_chart(names, history, testid="score-chart", caption=None, game=None):
     """Return a figure with the totals after each round as lines (history[i]: totals after i rounds)."""
     rows = [row for row in history if isinstance(row, list) and len(row) == len(names)]
+    if game is not None and score_style(game) == "minus":
+        rows = [[-value for value in row] for row in rows]  # minus points go down, as "−52" says
     if len(rows) < 2 or not names:
         return '<p class="hint chart-missing" data-testid="%s-missing">%s</p>' % (escape(testid), escape(t("chart.no_history")))
     width, height = 320, 190
@@ -97,7 +105,7 @@ def score_chart(names, history, testid="score-chart", caption=None, game=None):
         y = py(value)
         parts.append('<line x1="%d" y1="%d" x2="%d" y2="%d" class="grid%s"/>' % (
             left, y, width - right, y, " zero" if value == 0 else ""))
-        parts.append('<text x="%d" y="%d" class="tick" text-anchor="end">%d</text>' % (left - 4, y + 4, value))
+        parts.append('<text x="%d" y="%d" class="tick" text-anchor="end">%s</text>' % (left - 4, y + 4, figure(value)))
     step = 1 if last <= 10 else (2 if last <= 20 else 5)
     for index in range(0, last + 1, step):
         parts.append('<text x="%d" y="%d" class="tick" text-anchor="middle">%d</text>' % (px(index), height - 8, index))
@@ -107,20 +115,20 @@ def score_chart(names, history, testid="score-chart", caption=None, game=None):
         parts.append('<polyline points="%s" fill="none" stroke="%s" stroke-width="2.5"%s stroke-linejoin="round"/>' % (
             points, colour, ' stroke-dasharray="%s"' % DASHES[seat % len(DASHES)] if DASHES[seat % len(DASHES)] else ""))
         parts.append(marker(MARKS[seat % len(MARKS)], px(last), py(rows[last][seat]), colour))
-    final = ", ".join(t("chart.points_of", name=names[s], points=rows[last][s]) for s in range(len(names)))
+    final = ", ".join(t("chart.points_of", name=names[s], points=figure(rows[last][s])) for s in range(len(names)))
     title = caption or t("chart.scores_title")
     desc = t("chart.scores_desc", final=final)
     svg = ('<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s" preserveAspectRatio="xMidYMid meet">'
            '<title>%s</title>%s</svg>' % (width, height, escape(title + ". " + desc), escape(title), "".join(parts)))
     legend = "".join(
         '<li><svg class="key" viewBox="0 0 24 10" aria-hidden="true"><line x1="1" y1="5" x2="23" y2="5" stroke="%s" '
-        'stroke-width="2.5"%s/></svg>%s <strong>%d</strong></li>' % (
+        'stroke-width="2.5"%s/></svg>%s <strong>%s</strong></li>' % (
             COLOURS[s % len(COLOURS)],
             ' stroke-dasharray="%s"' % DASHES[s % len(DASHES)] if DASHES[s % len(DASHES)] else "",
-            escape(names[s]), rows[last][s]) for s in range(len(names)))
+            escape(names[s]), figure(rows[last][s])) for s in range(len(names)))
     head = "".join('<th scope="col">%s</th>' % escape(name) for name in names)
     body = "".join('<tr><th scope="row">%s</th>%s</tr>' % (
-        escape(t("chart.start") if i == 0 else str(i)), "".join("<td>%d</td>" % v for v in rows[i]))
+        escape(t("chart.start") if i == 0 else str(i)), "".join("<td>%s</td>" % figure(v) for v in rows[i]))
         for i in range(len(rows)))
     table = ('<details class="chart-table"><summary>%s</summary><div class="table-scroll" tabindex="0" role="region" aria-label="%s"><table>'
              '<thead><tr><th scope="col">%s</th>%s</tr></thead><tbody>%s</tbody></table></div></details>' % (

@@ -620,7 +620,7 @@ class TableScreen(Screen):
                 "".join(cards), opening_note,
                 attrs(class_="pdk-shape" + (" legal" if legal_pick else ""), data_testid="selection-shape",
                       data_shape=shape, data_legal="true" if legal_pick else "false",
-                      aria_live="polite" if selected else None),  # "Tippe Karten an …" is no news after each play
+                      aria_live="polite" if selected else None),  # "Wähle Karten …" is no news after each play
                 escape(text),
                 button(t("pdk.play"), "play", "play", kind="primary", disabled=not legal_pick),
                 pass_button,

@@ -46,6 +46,7 @@ register({
     "rp.over_none": ("Ende der Partie: kein Sieger.", "End of the game: no winner."),
     "rp.round_done": ("%(round)s: %(gains)s", "%(round)s: %(gains)s"),
     "rp.gain": ("%(name)s %(delta)s", "%(name)s %(delta)s"),
+    "rp.paid": ("Bonus: %(gains)s", "Bonus: %(gains)s"),
     "rp.chose": ("%(name)s hat gewählt.", "%(name)s has chosen."),
     "rp.joined": ("%(name)s setzt sich an den Tisch.", "%(name)s joins the table."),
     "rp.left": ("%(name)s verlässt den Tisch.", "%(name)s leaves the table."),
@@ -153,8 +154,14 @@ def action_words(name, action):
     return t("rp.verb.other", name=name, action=action)
 
 
-def signed(number):
-    return "+%d" % number if number > 0 else "%d" % number
+def gain_text(game, delta):
+    """Return what a seat gained as the game's table writes it: Mau-Mau's minus points "−21", else "+3", "−2"."""
+    text = score_text(game, delta)
+    if text.startswith("-"):
+        return "\u2212" + text[1:]
+    if delta > 0 and not text.startswith("+") and not text.startswith("\u2212"):
+        return "+" + text
+    return text
 
 
 class ReplayScreen(Screen):
@@ -170,6 +177,7 @@ class ReplayScreen(Screen):
         self.forget_if_refused(app)
         self.step = 0
         self.seat_view = None  # None: every hand open; else the seat whose view is shown
+        self.start_scores = {}  # round number -> the totals as it began
         self.timer = None
         self.building = None  # the timer of the next slice of the rebuild
         if self.replay is not None:
@@ -358,11 +366,17 @@ class ReplayScreen(Screen):
         names = self.engine.view(state, None)["names"]
         done_before = self.engine.progress(self.engine.view(before, None))
         done_after = self.engine.progress(self.engine.view(state, None))
-        if done_after["done"] > done_before["done"] and len(done_after["scores"]) == len(done_before["scores"]):
-            gains = [t("rp.gain", name=names[seat], delta=signed(done_after["scores"][seat] - done_before["scores"][seat]))
-                     for seat in range(len(names)) if done_after["scores"][seat] != done_before["scores"][seat]]
-            if gains:
-                text += " " + t("rp.round_done", round=round_label(self.document["game"], done_after["done"]), gains=", ".join(gains)) + "."
+        if len(done_after["scores"]) == len(done_before["scores"]):
+            if done_after["done"] > done_before["done"]:
+                # The whole round's gains, also what was paid before its last step (Pao De Kuai's bomb bonus).
+                gains = self.gains(self.round_start_scores(done_after["done"], done_before["scores"]), done_after["scores"], names)
+                if gains:
+                    text += " " + t("rp.round_done", round=round_label(self.document["game"], done_after["done"]),
+                                    gains=gains) + "."
+            else:
+                gains = self.gains(done_before["scores"], done_after["scores"], names)
+                if gains:  # paid during a round: a viewer sees it when it happens
+                    text += " " + t("rp.paid", gains=gains) + "."
         outcome = self.engine.outcome(state)
         if outcome is not None:  # the last round's result first (as every round's), then the game's end
             winners = [names[seat] for seat in outcome["winners"]]
@@ -372,6 +386,22 @@ class ReplayScreen(Screen):
                 return text + " " + t("rp.over_shared", names=", ".join(winners))
             return text + " " + t("rp.over_none")
         return text
+
+    def gains(self, before, after, names):
+        """Return "Anna +8, Ben −6": each seat whose total changed, in the game's own way of writing it."""
+        return ", ".join([t("rp.gain", name=names[seat], delta=gain_text(self.document["game"], after[seat] - before[seat]))
+                          for seat in range(len(names)) if after[seat] != before[seat]])
+
+    def round_start_scores(self, number, fallback):
+        """Return the totals as round `number` (from 1) began, or `fallback` when the replay cannot tell."""
+        starts = self.replay.round_starts
+        if number - 1 >= len(starts):
+            return fallback
+        if number not in self.start_scores:  # a state per round, once: rebuilding one costs in the browser
+            at = self.replay.state_at(starts[number - 1])
+            self.start_scores[number] = self.engine.progress(self.engine.view(at, None))["scores"]
+        scores = self.start_scores[number]
+        return scores if len(scores) == len(fallback) else fallback
 
     # -- taps ------------------------------------------------------------------------------------
     def go_to(self, step):
