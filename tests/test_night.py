@@ -375,7 +375,11 @@ def test_an_evening_whose_games_dropped_out_of_ergebnisse_says_so_and_the_past_l
     app.clock.now += 600000
     storage.new_night(["Ada"])
     app.clock.now += 600000
-    storage.new_night(["Ada"])  # the evening before ended without a game
+    storage.new_night(["Ada"])  # the evening before had no game at all: it is no earlier evening
+    assert len(storage.nights()["past"]) == PAST_SHOWN + 5
+    storage.save_game("golf", {"round": 1}, {"night": storage.night()["id"]})  # a game begun, never finished
+    app.clock.now += 600000
+    storage.new_night(["Ada"])  # that evening is kept: its game may still finish and count there
     past = storage.nights()["past"]
     assert len(past) == PAST_SHOWN + 6 and len(storage.results()) == 3 * (PAST_SHOWN + 5) < MAX_RESULTS
     empty = PastNightScreen(past[0]["id"]).render(app)

@@ -179,6 +179,8 @@ def test_new_night_keeps_the_old_one_as_past_with_its_people(backend):
     storage = Storage(backend, json, clock)
     first = storage.new_night(["Ada", " Bo ", "ada", ""])
     assert first["people"] == ["Ada", "Bo"], "trimmed, empty left out, the same person once"
+    storage.add_result({"game": "golf", "players": ["Ada", "Bo"], "winners": ["Ada"], "scores": [1, 2],
+                        "finished_at": clock.now, "night": first["id"]})  # an evening with a game
     clock.now += 1000
     second = storage.new_night(["Cy"])
     nights = storage.nights()

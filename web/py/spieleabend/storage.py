@@ -338,12 +338,27 @@ class Storage:
         if current is not None:
             if current["id"] == night_id:
                 night_id = "n%d_%d" % (now, len(past) + 1)
-            ended = dict(current)
-            ended["ended_at"] = now
-            past = [ended] + [n for n in past if n["id"] != current["id"]]
+            past = [n for n in past if n["id"] != current["id"]]
+            # An evening without a game is no earlier evening (an audit: "06.12., 10:10 · 0 Partien").
+            if self.night_in_use(current["id"]):
+                ended = dict(current)
+                ended["ended_at"] = now
+                past = [ended] + past
         night = {"id": night_id, "started_at": now, "people": clean_names(people or [])}
         self.write(NIGHT_KEY, {"current": night, "past": past[:MAX_NIGHTS]}, NIGHT_FORMAT)
         return night
+
+    def night_in_use(self, night_id):
+        """Return True when a finished game or a saved one (it may still finish) belongs to this night."""
+        for result in self.results():
+            if result["night"] == night_id:
+                return True
+        for key in self.keys():
+            if key.startswith(SAVE_PREFIX):
+                document = self.read(key, _validate_save)
+                if document is not None and document["meta"].get("night") == night_id:
+                    return True
+        return False
 
     def set_people(self, people):
         """Name the people of the current game night; return False if storage refused."""
