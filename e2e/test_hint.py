@@ -61,6 +61,15 @@ def tipp_checked(phone, live_server, game, state, label=""):
                   " + window.scrollY - 420)")
     checks.check(("%s tipp %s" % (game, label)).strip())
     checks.done()
+    # Asked again: a toast on one line (it was half the screen wide and broke "Der Tipp bleibt / derselbe."),
+    # above the turn's buttons, not over them.
+    page.get_by_test_id("tipp").click()
+    toast = page.locator("#toast.show")
+    assert toast.inner_text() == ("Der Tipp bleibt derselbe." if language == "de" else "The hint stays the same.")
+    box = toast.bounding_box()
+    assert box["height"] < 50, box  # one line of text in its padding (two lines: 69 px)
+    tipp = page.get_by_test_id("tipp").bounding_box()
+    assert box["y"] + box["height"] <= tipp["y"] or box["y"] >= tipp["y"] + tipp["height"], "not over the buttons"
     assert serious_violations(page) == [], "axe: the marks and the line keep the screen accessible"
     return line.inner_text()
 
