@@ -268,3 +268,28 @@ def test_in_a_room_phones_and_the_infoscreen_show_tonights_table(devices, live_s
         rows = table_rows(device.page, "room-night-table")
         assert rows == [["Anna", 1, 1, 1, False], ["Hosti", 0, 1, 0, False]], device.name
     assert screen.page.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+def test_an_evening_of_all_five_games_fits_a_phone_without_sideways_scrolling(page, live_server):
+    """An audit: with five games the "Nach Spielen" table ran to 478 px in a 328 px box ("Kartenka" cut, Punktejagd
+    out of sight), and the results' evening table stuck out of its panel by a few pixels."""
+    url = live_server.url
+    open_app(page, url, "night")
+    people = ["Testerin", "Anna", "Ben", "Clara"]
+    results = []
+    for result in prepared_results(tonight(page)):  # names and computers as a real evening has them
+        players = people[:len(result["players"])]
+        results.append(dict(result, players=players, computers=players[1:], winners=players[:1]))
+    page.evaluate("doc => localStorage.setItem('spieleabend.results', JSON.stringify(doc))",
+                  {"format": 1, "results": results})
+    for route, testids in (("night", ["night-table", "night-per-game"]), ("results", ["night-table"])):
+        reopen(page, url + "/#/" + route)
+        for testid in testids:
+            table = page.get_by_test_id(testid)
+            assert table.evaluate("t => t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right"
+                                  " - parseFloat(getComputedStyle(t.parentElement).paddingRight) + 0.5"), (route, testid)
+            assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth"), (route, testid)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    reopen(page, url + "/#/night")
+    header = page.get_by_test_id("night-per-game").locator("thead th").evaluate_all("ths => ths.map(th => th.textContent)")
+    assert header[1:] == ["Punkte\u00adjagd", "Karten\u00adkampf", "Mau-Mau", "Pao De Kuai", "Golf"], "breaks where German does"

@@ -41,13 +41,15 @@ Randomness comes only from the `Rng` passed to `new_game`; its state is kept in
 # spieleabend.games.<module>, computers spieleabend.bots.<module>, table spieleabend.ui.<module>, rules
 # docs/rules/<module>.md), its title and one line about it (German, English), the suit on its tile and, where
 # it is not "Runde", the word its table uses for a round ("round": German, English), for every screen to say,
-# and how its table writes a score where that is not a plain number ("scores": "minus" −12, "signed" +3 / −3).
+# and how its table writes a score where that is not a plain number ("scores": "minus" −12, "signed" +3 / −3);
+# a one-word title may say where it breaks in a narrow column ("hyphenated", with a soft hyphen).
 # Read at start, so the home screen imports no engine.
 GAMES = [
-    {"module": "punktejagd", "title": ("Punktejagd", "Point Hunt"), "suit": "♦",
+    {"module": "punktejagd", "title": ("Punktejagd", "Point Hunt"), "hyphenated": ("Punkte\u00adjagd", "Point Hunt"), "suit": "♦",
      "blurb": ("Zehn Runden, eine Karte pro Runde: die höchste einmalige Zahl gewinnt.",
                "Ten rounds, one card each: the highest unique number wins.")},
-    {"module": "kartenkampf", "title": ("Kartenkampf", "Card Clash"), "suit": "♠",
+    {"module": "kartenkampf", "title": ("Kartenkampf", "Card Clash"), "hyphenated": ("Karten\u00adkampf", "Card Clash"),
+     "suit": "♠",
      "blurb": ("Geheim wählen, gleichzeitig aufdecken, der Sieger nimmt alles.",
                "Choose in secret, reveal together, the winner takes all.")},
     {"module": "maumau", "title": ("Mau-Mau", "Mau-Mau"), "suit": "♥", "round": ("Runde", "Deal"), "scores": "minus",

@@ -154,17 +154,19 @@ def ordinal(n):
     return "%d%s" % (n, suffix)
 
 
-def game_name(game):
-    """Return a game's name; a game this release does not know (a newer release's result or replay) by its key."""
-    key = "game." + str(game)
+def game_name(game, hyphenated=False):
+    """Return a game's name; a game this release does not know (a newer release's result or replay) by its key.
+
+    `hyphenated`: with the soft hyphen its registry gives, for a narrow column ("Punkte-jagd")."""
+    key = ("hyphenated." if hyphenated else "game.") + str(game)
     return t(key) if registered_text(key) is not None else str(game).capitalize()
 
 
 def registered_text(key):
-    """Return a game's title ("game.<module>"), line ("blurb.<module>") or word for a round ("round.<module>",
-    "Runde" unless it names its own) from the games' registry, or None."""
+    """Return a game's title ("game.<module>", "hyphenated.<module>"), line ("blurb.<module>") or word for a round
+    ("round.<module>", "Runde" unless it names its own) from the games' registry, or None."""
     kind, _, module = key.partition(".")
-    if kind not in ("game", "blurb", "round"):
+    if kind not in ("game", "blurb", "round", "hyphenated"):
         return None
     from spieleabend.games import GAMES
 
@@ -172,6 +174,8 @@ def registered_text(key):
         if game["module"] == module:
             if kind == "round":
                 return game["round"] if "round" in game else ("Runde", "Round")
+            if kind == "hyphenated":
+                return game["hyphenated"] if "hyphenated" in game else game["title"]
             return game["title"] if kind == "game" else game["blurb"]
     return None
 

@@ -184,7 +184,7 @@ def per_game_html(table, testid="night-per-game"):
     """Return points / games per person and game (only the games played tonight)."""
     if not table["played"] or not table["rows"]:
         return ""
-    head = "".join('<th scope="col">%s</th>' % escape(game_name(game)) for game in table["played"])
+    head = "".join('<th scope="col">%s</th>' % escape(game_name(game, hyphenated=True)) for game in table["played"])
     rows = []
     for row in table["rows"]:
         cells = []
