@@ -177,6 +177,27 @@ def test_take_needs_a_position_and_can_be_cancelled():
     assert table.state["grids"][0][2] == "KD" and table.state["discard"][-1] == "4S"
 
 
+def test_tipp_after_a_tap_on_the_discard_pile_undoes_it_unless_it_takes_the_discard_too():
+    app = ScreenApp(first_seed=1, seed=3)
+    grids = [["AS", "2H", "3S", "2D"], ["7H", "8H", "9H", "10H"]]
+    table = rigged_table(app, grids, discard_top="QD")  # a high card nobody wants for a low grid
+    screen = screens.TableScreen(app, table)
+    screen.handle(app, "take-mode", None)
+    assert screen.taking
+    screen.handle(app, "hint", None)
+    assert screen.tipp.action == "draw"
+    assert not screen.taking, "the discard pile's tap undone"
+    stock = element(screen.render(app), "stock")
+    assert "data-hinted" in stock and "disabled" not in stock, "the marked stock can be tapped"
+    table = rigged_table(app, [["KS", "QH", "JS", "10D"], ["7H", "8H", "9H", "10H"]], discard_top="AD")
+    screen = screens.TableScreen(app, table)
+    screen.handle(app, "take-mode", None)
+    screen.handle(app, "hint", None)
+    assert screen.tipp.action.startswith("take ") and screen.taking, "the ace is wanted: the pile stays chosen"
+    position = screen.tipp.action.split(" ")[1]
+    assert "data-hinted" in element(grid_html(screen.render(app), 0), "pos-" + position)
+
+
 def test_knock_is_hidden_once_somebody_knocked_and_the_banner_says_who():
     app = ScreenApp(first_seed=1, seed=3)
     grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"], ["JC", "QC", "KC", "AC"]]

@@ -722,7 +722,11 @@ class TableScreen(Screen):
         elif action == "knock":
             self.act(app, "knock")
         elif action == "hint" and self.phase(view) == "turn":
-            self.tipp.ask(view, app)
+            hinted = self.tipp.ask(view, app)
+            if self.taking and (hinted is None or not hinted.startswith("take ")):
+                # The hint is for the whole turn: a tap on the discard pile it does not want is undone, or the
+                # marked stock would stay disabled (an audit tapped it and nothing happened).
+                self.taking = False
             app.rerender()
         elif action == "next":
             reveal_shown(self.table, view)
