@@ -293,6 +293,21 @@ def test_the_score_chart_starts_at_zero_and_takes_a_deals_totals_with_its_bomb_b
     assert table.meta["history"][1] == list(engine.table_totals(table.state)), "deal 1 with its bonus"
 
 
+def test_a_bomb_bonus_is_told_under_its_own_trick_not_under_every_later_one():
+    app = ScreenApp(seed=5)
+    hands = [["JS", "JH", "JD", "JC", "4S", "6H"], ["7S", "8S", "9S"], ["10S", "QS", "KS"]]
+    table = table_for(app, build_state(hands, trick=[(1, ["5S"])], turn=0))
+    screen = ui.TableScreen(app, table)
+    table.act("play JS JH JD JC")
+    app.run_timers()  # the others pass: the bomb's trick closes, its bonus is paid
+    view = table.view()
+    assert ui.my_turn(view) and not view["trick"], "Ich leads the next trick"
+    assert 'data-testid="bomb-bonus"' in screen.render(app), "under the closed trick of the bomb"
+    table.act("play 4S")
+    assert table.view()["trick"] and 'data-testid="bomb-bonus"' not in screen.render(app), "not under a trick of a Four"
+    assert ui.bomb_bonuses(table.view()) == [(0, 20)], "the deal still counts it"
+
+
 def test_stop_after_a_deal_ends_the_table_at_once():
     app = ScreenApp(seed=9)
     table = LocalTable.new(app, "paodekuai", {"deals": 0}, solo_players("Ich", 3, "random"))

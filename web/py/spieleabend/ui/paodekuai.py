@@ -342,9 +342,18 @@ def setup_hints(choices):
     return {"deals": t("pdk.deals_hint_one") if deals == 1 else t("pdk.deals_hint", n=deals)}
 
 
-def bomb_bonuses(view):
-    """Return the bomb bonuses won in the current deal as (seat, points)."""
-    return [(r["seat"], r["points"][r["seat"]]) for r in view["settlements"] if r["kind"] == "bomb"]
+def bomb_bonuses(view, entries=None):
+    """Return the bomb bonuses won in the current deal as (seat, points); with `entries` (a trick's plays) only
+    those of its bombs, so the feed says a bonus under its own trick and not under every later one."""
+    out = []
+    for record in view["settlements"]:
+        if record["kind"] != "bomb":
+            continue
+        seat = record["seat"]
+        if entries is None or any([entry["seat"] == seat and not entry["pass"] and entry["play"]["bomb"]
+                                   and entry["play"]["top"] == record["top"] for entry in entries]):
+            out.append((seat, record["points"][seat]))
+    return out
 
 
 # ---------------------------------------------------------------- start screen
@@ -546,7 +555,7 @@ class TableScreen(Screen):
                 mark = (' <span class="pdk-bomb">%s</span>' % escape(t("pdk.bomb_mark"))) if entry["play"]["bomb"] else ""
             items.append('<li data-seat="%d"%s><strong>%s</strong> %s%s</li>' % (
                 entry["seat"], ' class="pass"' if entry["pass"] else "", escape(names[entry["seat"]]), escape(text), mark))
-        for seat, points in bomb_bonuses(view):
+        for seat, points in bomb_bonuses(view, entries):
             items.append('<li class="bonus" data-testid="bomb-bonus">%s</li>' % escape(
                 t("pdk.bonus_line", name=names[seat], n=points)))
         if not items:
