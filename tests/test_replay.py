@@ -465,6 +465,45 @@ def test_each_round_line_gives_the_whole_rounds_points_as_the_games_table_writes
     raise AssertionError("no Pao De Kuai game of these seeds paid a bomb's bonus")
 
 
+def test_the_final_standings_offer_to_watch_the_game_just_finished():
+    """An audit: the replay was reachable only through Ergebnisse."""
+    from spieleabend.ui.final import final_standings
+
+    app = ReplayApp(seed=3)
+    table = finish(app, "kartenkampf", {"seats": 3}, "mittel", seat=0)
+    html = final_standings(table, table.view()["names"], table.outcome())
+    replay_id = app.storage.results()[0]["replay"]
+    assert '<a class="btn btn-secondary" href="#/replay/%s" data-testid="final-watch">Partie ansehen</a>' % replay_id in html
+
+
+@pytest.mark.parametrize("language, mine, winning", [("de", "Du legst ", "Ende der Partie: Du gewinnst."),
+                                                      ("en", "You play ", "End of the game: you win.")])
+def test_a_person_who_kept_the_name_du_reads_their_own_moves_in_their_own_grammar(language, mine, winning):
+    """An audit: "You plays 4 of diamonds", "End of the game: You wins." in a replay of one's own game."""
+    from spieleabend.ui import i18n
+
+    i18n.set_language(language)
+    try:
+        for seed in range(1, 9):
+            app = ReplayApp(seed=seed)
+            players = computers(3, "stark")
+            players[0] = dict(players[0], name=i18n.t("setup.name_placeholder"))
+            table = LocalTable.new(app, "paodekuai", {"deals": 1}, players, seat=0)
+            app.run_timers()
+            assert table.outcome() is not None
+            screen = watch(app, app.storage.results()[0]["replay"])
+            words = [replay_words(app, screen, step) for step in range(1, screen.replay.count() + 1)]
+            assert any(line.startswith(mine) for line in words)
+            assert not any(line.startswith(mine.replace("legst", "legt").replace("play ", "plays ")) for line in words)
+            assert "seen_by_you" not in app.html and ("Deine Sicht" if language == "de" else "As you saw it") in app.html
+            if table.outcome()["winners"] == [0]:
+                assert words[-1].endswith(winning)
+                return
+        raise AssertionError("the person never won in these seeds")
+    finally:
+        i18n.set_language("de")
+
+
 def test_results_offer_watch_and_say_when_replays_were_dropped():
     from spieleabend.ui.results import ResultsScreen
 

@@ -80,9 +80,14 @@ def final_standings(table, names, outcome, scores=None, spoken=None, tags=None, 
                 ' <span class="standing-tag">%s</span>' % escape(tag) if tag else "", label, escape(text),
                 '<span class="standing-note">%s</span>' % escape(note) if note else ""))
     controls = []
+    replay_id = None if screen else getattr(table, "replay_id", None)  # kept by this device when it recorded the game
     if table.can_rematch():
-        controls.append(button(t("home.new_game"), "new-game", "new-game", kind="primary"))
+        # Across the row when two links follow it, so "Partie ansehen" and "Ergebnisse" pair up below.
+        controls.append(button(t("home.new_game"), "new-game", "new-game", kind="primary", extra="wide" if replay_id else ""))
     if not screen:
+        if replay_id:
+            controls.append('<a class="btn btn-secondary" href="#/replay/%s" data-testid="final-watch">%s</a>' % (
+                escape(replay_id), escape(t("final.watch"))))
         controls.append('<a class="btn btn-secondary" href="#/results" data-testid="to-results">%s</a>' % escape(
             t("home.results")))
     return ('<section class="final%s" aria-labelledby="final-h" data-testid="final"><h2 id="final-h">%s</h2>'

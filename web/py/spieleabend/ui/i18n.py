@@ -69,6 +69,7 @@ TEXTS = {
     "final.place": ("Platz %(n)s", "%(nth)s"),
     "final.points": ("%(n)s Punkte", "%(n)s points"),
     "final.computer": ("Computer", "computer"),
+    "final.watch": ("Partie ansehen", "Watch replay"),
     "final.points_one": ("1 Punkt", "1 point"),
     "final.night_point": ("1 Spieleabend-Punkt für %(name)s.", "1 game-night point for %(name)s."),
     "final.night_point_you": ("Du bekommst 1 Spieleabend-Punkt.", "You get 1 game-night point."),

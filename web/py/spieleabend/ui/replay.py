@@ -8,7 +8,7 @@ screen serves all games: cards come from the engine's replay_cards, totals from 
 from spieleabend.games import GAME_MODULES, load as load_engine, score_text
 from spieleabend.games.replay import Replay, ReplayProblem, engine_version
 from spieleabend.ui.html import button, card_back, card_name, escape, french_card, number_card
-from spieleabend.ui.i18n import game_name, register, round_label, t
+from spieleabend.ui.i18n import TEXTS, game_name, register, round_label, t
 from spieleabend.ui.shell import Screen, page
 from spieleabend.ui.transfer import TransferScreen
 
@@ -64,6 +64,23 @@ register({
     "rp.verb.other": ("%(name)s: %(action)s", "%(name)s: %(action)s"),
     "rp.with_risk": ("%(text)s und setzt den Risiko-Chip", "%(text)s and bets the risk chip"),
     "rp.wish": ("%(text)s und wünscht %(suit)s", "%(text)s and calls %(suit)s"),
+    # The same for this device's own person under the name it never typed ("Du"): "Du legst", not "Du legt".
+    "rp.verb.play_you": ("Du legst %(cards)s", "You play %(cards)s"),
+    "rp.verb.draw_you": ("Du ziehst.", "You draw."),
+    "rp.verb.pass_you": ("Du passt.", "You pass."),
+    "rp.verb.knock_you": ("Du klopfst.", "You knock."),
+    "rp.verb.ready_you": ("Du bist bereit.", "You are ready."),
+    "rp.verb.discard_you": ("Du wirfst die gezogene Karte ab.", "You discard the drawn card."),
+    "rp.verb.swap_you": ("Du tauschst die gezogene Karte gegen Karte %(n)s.", "You swap the drawn card for card %(n)s."),
+    "rp.verb.take_you": ("Du nimmst die Ablage für Karte %(n)s.", "You take the discard for card %(n)s."),
+    "rp.verb.next_you": ("Du: weiter.", "You: go on."),
+    "rp.verb.stop_you": ("Du beendest die Partie.", "You stop the game."),
+    "rp.verb.other_you": ("Du: %(action)s", "You: %(action)s"),
+    "rp.with_risk_you": ("%(text)s und setzt den Risiko-Chip", "%(text)s and bet the risk chip"),
+    "rp.wish_you": ("%(text)s und wünschst %(suit)s", "%(text)s and call %(suit)s"),
+    "rp.chose_you": ("Du hast gewählt.", "You have chosen."),
+    "rp.over_you": ("Ende der Partie: Du gewinnst.", "End of the game: you win."),
+    "rp.seen_by_you": ("Deine Sicht", "As you saw it"),
     "rp.mau": ("%(text)s – Mau!", "%(text)s – Mau!"),
     "rp.problem.gone": ("Diese Aufzeichnung gibt es auf diesem Gerät nicht (mehr).",
                         "This replay is not (or no longer) on this device."),
@@ -125,8 +142,9 @@ def cards_words(cards):
     return ", ".join(out)
 
 
-def action_words(name, action):
-    """Return one action in words, from the verbs all games share ("Ben legt Herz 7")."""
+def action_words(name, action, you=False):
+    """Return one action in words, from the verbs all games share ("Ben legt Herz 7"; `you`: "Du legst Herz 7")."""
+    own = "_you" if you else ""
     words = action.split(" ")
     verb = words[0]
     if verb == "play":
@@ -139,19 +157,19 @@ def action_words(name, action):
                 cards.append(card)
             else:
                 cards.append(word)
-        text = t("rp.verb.play", name=name, cards=cards_words(cards))
+        text = t("rp.verb.play" + own, name=name, cards=cards_words(cards))
         if wish:
-            text = t("rp.wish", text=text, suit=t("card." + wish))
+            text = t("rp.wish" + own, text=text, suit=t("card." + wish))
         if "risk" in words:
-            text = t("rp.with_risk", text=text)
+            text = t("rp.with_risk" + own, text=text)
         if "mau" in words:
             text = t("rp.mau", text=text)
         return text if text.endswith("!") else text + "."
     if verb in ("swap", "take") and len(words) == 2 and words[1].isdigit():
-        return t("rp.verb." + verb, name=name, n=int(words[1]) + 1)
+        return t("rp.verb." + verb + own, name=name, n=int(words[1]) + 1)
     if verb in ("draw", "pass", "knock", "ready", "discard", "next", "stop") and len(words) == 1:
-        return t("rp.verb." + verb, name=name)
-    return t("rp.verb.other", name=name, action=action)
+        return t("rp.verb." + verb + own, name=name)
+    return t("rp.verb.other" + own, name=name, action=action)
 
 
 def gain_text(game, delta):
@@ -178,12 +196,25 @@ class ReplayScreen(Screen):
         self.step = 0
         self.seat_view = None  # None: every hand open; else the seat whose view is shown
         self.start_scores = {}  # round number -> the totals as it began
+        self.you = None  # this device's person's seat where they play as "Du" (see own_person)
         self.timer = None
         self.building = None  # the timer of the next slice of the rebuild
         if self.replay is not None:
             self.engine = self.replay.engine
             self.names = list(self.document["names"])
+            self.you = self.own_person(app, replay_id)
             self.building = app.later(lambda: self.build_slice(app), 0)
+
+    def own_person(self, app, replay_id):
+        """Return the seat this device's person played under the name they never typed ("Du"), or None.
+
+        Only in a replay of this device's own game (one of its results): in a replay someone sent, "Du" is
+        the sender, and the words stay "Du legt"."""
+        own = [result for result in app.storage.results() if result.get("replay") == replay_id]
+        seat = own[0].get("seat") if own else None
+        if isinstance(seat, int) and 0 <= seat < len(self.names) and self.names[seat] in TEXTS["setup.name_placeholder"]:
+            return seat
+        return None
 
     def build_slice(self, app):
         """Rebuild the game for a moment, then let the page draw how far it got (a long game takes seconds)."""
@@ -318,7 +349,8 @@ class ReplayScreen(Screen):
                                                     escape(t("rp.all_open")))]
         for seat in range(len(names)):
             seats.append('<option value="%d"%s>%s</option>' % (seat, " selected" if seat == self.seat_view else "",
-                                                               escape(t("rp.seen_by", name=names[seat]))))
+                                                               escape(t("rp.seen_by_you") if seat == self.you
+                                                                      else t("rp.seen_by", name=names[seat]))))
         return ('<div class="replay-controls row" role="group" aria-label="%s">%s</div>' % (escape(t("rp.title")), buttons),
                 play + '<div class="replay-choices"><label class="label" for="replay-round">%s</label>'
                 '<select id="replay-round" data-input="round" data-testid="replay-round">%s</select>'
@@ -362,7 +394,8 @@ class ReplayScreen(Screen):
             hidden = self.engine.INFO["secret_choices"] and self.seat_view is not None and self.seat_view != entry[1] \
                 and self.replay.round_of(self.step) == self.replay.round_of(self.step - 1) \
                 and self.engine.outcome(state) is None
-            text = t("rp.chose", name=name) if hidden else action_words(name, entry[2])
+            you = entry[1] == self.you
+            text = t("rp.chose_you" if you else "rp.chose", name=name) if hidden else action_words(name, entry[2], you)
         names = self.engine.view(state, None)["names"]
         done_before = self.engine.progress(self.engine.view(before, None))
         done_after = self.engine.progress(self.engine.view(state, None))
@@ -381,7 +414,7 @@ class ReplayScreen(Screen):
         if outcome is not None:  # the last round's result first (as every round's), then the game's end
             winners = [names[seat] for seat in outcome["winners"]]
             if len(winners) == 1:
-                return text + " " + t("rp.over", names=winners[0])
+                return text + " " + (t("rp.over_you") if outcome["winners"][0] == self.you else t("rp.over", names=winners[0]))
             if winners:
                 return text + " " + t("rp.over_shared", names=", ".join(winners))
             return text + " " + t("rp.over_none")

@@ -595,6 +595,7 @@ class LocalTable(Table):
             self.app.toast_storage_full()
             self.app.storage.save_game(self.game, self.state, self.meta)
             return
+        self.replay_id = entry.get("replay")  # the final standings offer to watch it
         if self.last_reveal_due():
             self.save()  # marked recorded; it goes once the last round was shown (keep_seen)
         else:
