@@ -504,6 +504,21 @@ def test_a_person_who_kept_the_name_du_reads_their_own_moves_in_their_own_gramma
         i18n.set_language("de")
 
 
+def test_a_punktejagd_replay_says_each_rounds_type_which_decides_its_points():
+    """An audit: nothing in the replay said "Goldrunde" or "Kopfstand", so the points made no sense."""
+    app, screen = replay_screen("punktejagd", {"seats": 3})
+    kinds = set()
+    for number, start in enumerate(screen.replay.round_starts, 1):
+        screen.go_to(start + 1)  # the round's first step
+        app.rerender()
+        note = app.html.split('data-testid="replay-note">')[1].split("</p>")[0]
+        assert note.startswith("Runde %d von 10 · " % number), note
+        kinds.add(note.split(" · ")[1].split(":")[0])
+    assert kinds <= {"Normal", "Kopfstand", "Goldrunde"} and len(kinds) >= 2
+    golf_app, golf = replay_screen("golf")
+    assert 'data-testid="replay-note"' not in golf_app.html, "a game without a note shows none"
+
+
 def test_results_offer_watch_and_say_when_replays_were_dropped():
     from spieleabend.ui.results import ResultsScreen
 

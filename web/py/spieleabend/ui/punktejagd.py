@@ -119,6 +119,13 @@ def type_label(round_type):
     return t("pj.type." + round_type)
 
 
+def replay_note(view):
+    """Return the line a replay shows above the table: the round and its type ("Runde 6 von 10 · Goldrunde: …")."""
+    kind = view["round_type"]
+    return "%s · %s: %s" % (t("pj.round", n=view["round"], total=view["round_count"]), type_label(kind),
+                            t("pj.type_hint." + kind))
+
+
 def setup_note(app):
     """Return the start screen's rule of thumb."""
     return t("pj.merksatz")

@@ -298,6 +298,9 @@ class ReplayScreen(Screen):
                     for index in range(len(shown))]
             middle = '<div class="replay-middle" data-testid="replay-middle"><span class="label">%s</span>%s</div>' % (
                 escape(t("rp.middle")), "".join(shown))
+        note = self.note(public)
+        if note:
+            middle = '<p class="replay-note" data-testid="replay-note">%s</p>%s' % (escape(note), middle)
         rows = []
         # A game may lay its cards out in rows ("columns": Golf's two by two, as its own table shows them).
         layout = " columns-%d" % cards["columns"] if "columns" in cards else ""
@@ -316,6 +319,14 @@ class ReplayScreen(Screen):
         seats_class = "replay-seats pairs" if layout else "replay-seats"
         return '<section class="replay-table" aria-label="%s">%s<ul class="%s">%s</ul></section>' % (
             escape(t("rp.whose")), middle, seats_class, "".join(rows))
+
+    def note(self, public):
+        """Return what the game's screen module says above a replay's table (`replay_note(public view)`:
+        Punktejagd's round type, which decides its points), or ""."""
+        from spieleabend.ui.table import screen_module
+
+        plugin = screen_module(self.document["game"])
+        return plugin.replay_note(public) if hasattr(plugin, "replay_note") else ""
 
     def cards(self, state):
         """Return {"hands", "middle"}: the engine's replay_cards, else each seat's own "hand" from its view."""
