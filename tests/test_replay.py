@@ -515,6 +515,9 @@ def test_a_punktejagd_replay_says_each_rounds_type_which_decides_its_points():
         assert note.startswith("Runde %d von 10 · " % number), note
         kinds.add(note.split(" · ")[1].split(":")[0])
     assert kinds <= {"Normal", "Kopfstand", "Goldrunde"} and len(kinds) >= 2
+    screen.go_to(screen.replay.count())  # the end: the last round's
+    app.rerender()
+    assert 'data-testid="replay-note">Runde 10 von 10 · ' in app.html
     golf_app, golf = replay_screen("golf")
     assert 'data-testid="replay-note"' not in golf_app.html, "a game without a note shows none"
 

@@ -121,8 +121,12 @@ def type_label(round_type):
 
 def replay_note(view):
     """Return the line a replay shows above the table: the round and its type ("Runde 6 von 10 · Goldrunde: …")."""
-    kind = view["round_type"]
-    return "%s · %s: %s" % (t("pj.round", n=view["round"], total=view["round_count"]), type_label(kind),
+    number, kind = view["round"], view["round_type"]
+    if kind is None:  # the game is over: the last round's
+        if not view["log"]:
+            return ""
+        number, kind = view["log"][-1]["round"], view["log"][-1]["type"]
+    return "%s · %s: %s" % (t("pj.round", n=number, total=view["round_count"]), type_label(kind),
                             t("pj.type_hint." + kind))
 
 
