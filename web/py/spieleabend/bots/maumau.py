@@ -398,7 +398,6 @@ STRENGTHS = {
     "mittel": choose_medium,
     "stark": choose_strong,
 }
-DEFAULT_STRENGTH = "mittel"  # what a new start screen offers first, as it always has in this game
 # Keys saved by earlier releases (games, settings, rooms) and the level they mean now.
 STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "vorausschauend": "stark"}
 LEVEL_INFO = {

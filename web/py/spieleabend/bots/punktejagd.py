@@ -396,7 +396,6 @@ def _pick_near_best(options, rng, turn):
 
 
 STRENGTHS = {"leicht": choose_random, "mittel": choose_present, "stark": choose_lookahead}
-DEFAULT_STRENGTH = "leicht"  # what a new start screen offers first, as it always has in this game
 # Keys saved by earlier releases (games, settings, rooms) and the level they mean now.
 STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "vorausschauend": "stark"}
 # Punktejagd keeps the seed's names for its levels (German, English).

@@ -211,6 +211,17 @@ def resolve_strength(bots, key):
     return list(strengths)[-1]
 
 
+# What a start screen offers before anyone chose, the same in every game: a first evening meets neither a random
+# player nor the strongest one (an audit met Stark in three games and Leicht in Punktejagd).
+DEFAULT_STRENGTH = "mittel"
+
+
+def default_strength(bots):
+    """Return the level a start screen offers first: Mittel, or the middle level of a game without one."""
+    levels = list(bots.STRENGTHS)
+    return DEFAULT_STRENGTH if DEFAULT_STRENGTH in levels else levels[len(levels) // 2]
+
+
 def strength_choice(bots, key):
     """Return the choose function of the level `key` names (see resolve_strength)."""
     return bots.STRENGTHS[resolve_strength(bots, key)]

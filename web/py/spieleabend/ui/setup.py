@@ -11,7 +11,7 @@ the value shown (Golf's decks); None goes to the engine, which applies the same 
 """
 
 from spieleabend.games import load as load_engine
-from spieleabend.games import load_bots, module_path
+from spieleabend.games import default_strength, load_bots, module_path
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import language, register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices
@@ -80,7 +80,7 @@ def default_choices(game):
     choices = {"seats": engine.INFO["seats"]["default"]}
     for option in engine.INFO["options"]:
         choices[option["key"]] = option["default"]
-    choices["strength"] = bots.DEFAULT_STRENGTH if hasattr(bots, "DEFAULT_STRENGTH") else list(bots.STRENGTHS)[-1]
+    choices["strength"] = default_strength(bots)
     choices["mode"] = SOLO
     return choices
 

@@ -31,7 +31,7 @@ feeds meta["history"] (the totals after i rounds, for the score chart). Nothing 
 """
 
 from spieleabend.games import load as load_engine
-from spieleabend.games import check_saved_game, load_bots, module_path, resolve_strength, strength_choice
+from spieleabend.games import check_saved_game, default_strength, load_bots, module_path, resolve_strength, strength_choice
 from spieleabend.games.common import IllegalAction, Rng, copy_data
 from spieleabend.games import replay as records
 from spieleabend.ui.html import button, escape
@@ -519,7 +519,7 @@ class LocalTable(Table):
         for player in self.players():
             if player["kind"] == COMPUTER and player.get("strength"):
                 return player["strength"]
-        return list(self.bots.STRENGTHS)[-1]
+        return default_strength(self.bots)
 
     def note_progress(self):
         """Keep the totals after each finished round (history[i]: after i rounds) and the round label."""
