@@ -306,6 +306,8 @@ def test_relay_errors_reach_the_table_as_codes(loop, relay_server):
     loop.advance(first)
     loop.pump(lambda: nowhere.link.attempt == 2)
     assert 1500 < nowhere.link.retry_at - loop.now <= 2000 and 500 < first <= 1000
+    state, text = room_screens.status_of(nowhere.link, now=loop.now)
+    assert "Neuer Versuch in " in text and "Verbindung weg" not in text, "there never was a connection to lose"
     nowhere.stop()
 
 

@@ -205,6 +205,7 @@ register({
     "room.state.online": ("Verbunden · Raum %(code)s", "Connected · room %(code)s"),
     "room.state.connecting": ("Verbinde mit dem Raum …", "Connecting to the room …"),
     "room.state.retrying": ("Verbindung weg – neuer Versuch in %(s)s s", "Connection lost – retrying in %(s)s s"),
+    "room.state.retrying_first": ("Neuer Versuch in %(s)s s", "Trying again in %(s)s s"),
     "room.state.host_away": ("Der Gastgeber ist gerade weg – warte auf ihn …", "The host is away – waiting …"),
     "room.err.room_full": ("Der Raum ist voll.", "The room is full."),
     "room.err.unknown_room": ("Diesen Raum gibt es nicht (mehr). Stimmt der Code?", "This room does not exist (any more). Is the code right?"),
@@ -266,7 +267,8 @@ def status_of(link, host="online", code=None, now=0, stale=False):
         return "online", t("room.state.online", code=code or "")
     if state == "retrying":
         wait = max(0, (link.retry_at or now) - now) // 1000 + 1 if link.retry_at else 1
-        text = t("room.state.retrying", s=wait)
+        # "Verbindung weg" only where there was one: a phone that never reached the server just tries again.
+        text = t("room.state.retrying" if link.was_online else "room.state.retrying_first", s=wait)
         if detail:
             text = error_text(detail) + " " + text
         return "retrying", text
