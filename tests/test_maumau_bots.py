@@ -197,3 +197,35 @@ def test_tipp_says_the_jack_names_the_longest_suit_only_when_it_does():
             assert longest, (view["hand"], action)
         reasons.add(english)
     assert "The Jack calls the suit that serves you best now." in reasons
+
+
+def test_tipp_under_an_open_7_says_how_many_cards_and_why_not_that_nothing_fits():
+    """An audit: under "+2 ziehen" Tipp said "Vom Stapel ziehen. Keine Karte passt." """
+    said = set()
+    for view, seed in strong_decisions(80):
+        if not view["pending"]:
+            continue
+        action, german, english = bots.hint(view, Rng(seed))
+        if action != "draw":
+            assert german == "Gib die 7 weiter, statt zu ziehen."
+            continue
+        sevens = [card for card in view["hand"] if card[:-1] == "7"]
+        assert "Keine Karte passt" not in german and "%d Karten ziehen" % view["pending"] in german
+        assert ("zur Abwehr" in german) == bool(sevens), (view["hand"], german)
+        said.add(english.split(":")[0] if not sevens else "keep")
+    assert "You have no 7" in said
+
+
+def test_tipp_does_not_say_a_9_turns_play_at_two_seats():
+    """With one other player left the direction changes nothing (an audit at two seats)."""
+    for seed in range(40):
+        state = maumau.new_game({"seats": 2}, Rng(seed))
+        rng = Rng(seed)
+        for _ in range(200):
+            if state["phase"] != "play":
+                break
+            seat = state["turn"]
+            view = maumau.view(state, seat)
+            action, german, _english = bots.hint(view, Rng(seed))
+            assert "dreht die Richtung" not in (german or ""), action
+            maumau.apply_action(state, seat, bots.choose_medium(view, rng))

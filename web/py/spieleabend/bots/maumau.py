@@ -365,14 +365,22 @@ def _gap_suit(view, seat):
 def hint(view, rng):
     """Return the strong choice for this view with a one-line reason (German, English)."""
     action = choose_strong(view, rng)
+    pending = view["pending"]
     if action == "draw":
-        return action, "Keine Karte passt.", "No card fits."
+        if not pending:
+            return action, "Keine Karte passt.", "No card fits."
+        if any([card[:-1] == "7" for card in view["hand"]]):
+            return (action, "%d Karten ziehen und die 7 zur Abwehr behalten." % pending,
+                    "Draw %d cards and keep the 7 for defence." % pending)
+        return action, "Du hast keine 7: %d Karten ziehen." % pending, "You have no 7: draw %d cards." % pending
     if not action.startswith("play "):
         return action, None, None
     card = _split(action)[0]
     rank = card[:-1]
-    if view["pending"]:
+    if pending:
         return action, "Gib die 7 weiter, statt zu ziehen.", "Pass the 7 on instead of drawing."
+    if rank == "9" and len([out for out in view["out"] if not out]) <= 2:
+        rank = ""  # at two seats left the direction changes nothing: the 9 is just a card that fits
     reasons = {
         "J": ("Der Bube wünscht die Farbe, von der du am meisten hast.", "The Jack calls the suit you hold most of."),
         "7": ("Die 7 trifft den nächsten Spieler, der fast fertig ist.", "The 7 hits the next player, who is nearly out."),
