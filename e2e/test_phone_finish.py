@@ -49,7 +49,10 @@ def test_punktejagds_cards_fly_in_showing_their_backs_and_turn_over_once(browser
     assert page.evaluate("document.documentElement.dataset.motion") == "full"
     page.evaluate(FLIP_SAMPLES)
     confirm_a_card(page)
+    # The round's result is not told while its cards are still face down (an audit read it before they turned).
+    assert page.get_by_test_id("reveal-why").inner_text() == ""
     page.wait_for_selector("[data-testid=next-round]:not([disabled])")
+    assert "Punkt" in page.get_by_test_id("reveal-why").inner_text() or "einmalig" in page.get_by_test_id("reveal-why").inner_text()
     page.wait_for_timeout(3600)
     samples = page.evaluate("window.flipSamples")
     context.close()

@@ -358,7 +358,9 @@ class TableScreen(Screen):
         return ('<section class="reveal" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
                 '<ol class="reveal-row">%s</ol>%s<div class="controls">%s</div></section>' % (
                     escape(t("pj.reveal_title", n=entry["round"], type=type_label(entry["type"]))),
-                    "".join(items), '<p class="pj-why" data-testid="reveal-why" role="status">%s</p>' % escape(round_reasons(entry)), go_on))
+                    "".join(items), '<p class="pj-why" data-testid="reveal-why" role="status">%s</p>' % (
+                        # Said once the cards have turned over: while they fly it gave the round away (an audit).
+                        "" if self.flying else escape(round_reasons(entry))), go_on))
 
     def render_panel(self, view):
         if self.panel is None:
