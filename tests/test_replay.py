@@ -522,6 +522,19 @@ def test_a_punktejagd_replay_says_each_rounds_type_which_decides_its_points():
     assert 'data-testid="replay-note"' not in golf_app.html, "a game without a note shows none"
 
 
+def test_the_step_that_ends_a_pao_de_kuai_deal_shows_the_cards_it_played():
+    """An audit: "Anna legt Karo 4, Kreuz 4." at the end, and no card on the table."""
+    app, screen = replay_screen("paodekuai", {"deals": 1}, "stark")
+    last = screen.replay.steps[-1]
+    assert last[2].startswith("play ")
+    screen.go_to(screen.replay.count())
+    app.rerender()
+    middle = app.html.split('data-testid="replay-middle"')[1].split("</div>")[0]
+    for card in last[2].split(" ")[1:]:
+        assert 'data-card="%s"' % card in middle, (card, middle)
+    assert " legt " in app.html.split('data-testid="replay-words" aria-live="polite">')[1].split("</p>")[0]
+
+
 def test_results_offer_watch_and_say_when_replays_were_dropped():
     from spieleabend.ui.results import ResultsScreen
 

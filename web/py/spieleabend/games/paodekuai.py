@@ -713,5 +713,7 @@ def replay_cards(state, seat):
     """
     hands = [sort_cards(hand) if seat is None or other == seat else [None] * len(hand)
              for other, hand in enumerate(state["hands"])]
-    shown = [entry["cards"] for entry in state["trick"] if entry["cards"]]
+    # Between tricks and at the deal's end, the closed trick's last play: the step that went out shows its cards.
+    trick = state["trick"] if state["trick"] or not state["tricks"] else state["tricks"][-1]
+    shown = [entry["cards"] for entry in trick if entry["cards"]]
     return {"hands": hands, "middle": list(shown[-1]) if shown else []}
