@@ -37,10 +37,14 @@ def test_old_saved_keys_resolve_to_a_level(game):
 
 
 def test_punktejagd_keeps_the_seed_names():
-    names = load_bots("punktejagd").LEVEL_NAMES
+    from spieleabend.games import GAMES
+    from spieleabend.ui.i18n import level_name
+
+    names = [entry for entry in GAMES if entry["module"] == "punktejagd"][0]["levels"]
     assert names["leicht"][0] == "Locker & zufällig"
     assert names["stark"][0] == "Vorausschauend"
     assert list(names) == LEVELS
+    assert level_name("punktejagd", "mittel") == "Aufmerksam" and level_name("golf", "mittel") == "Mittel"
 
 
 def table_size(engine, seed):

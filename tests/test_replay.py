@@ -535,6 +535,18 @@ def test_the_step_that_ends_a_pao_de_kuai_deal_shows_the_cards_it_played():
     assert " legt " in app.html.split('data-testid="replay-words" aria-live="polite">')[1].split("</p>")[0]
 
 
+@pytest.mark.parametrize("game, strength, words", [("golf", "stark", "Computer: Stark"),
+                                                    ("punktejagd", "mittel", "Computer: Aufmerksam")])
+def test_ergebnisse_say_which_level_the_computers_played(game, strength, words):
+    """An audit: someone trying the three levels could not tell afterwards which game was played at which."""
+    from spieleabend.ui.results import ResultsScreen
+
+    app = ReplayApp(seed=2)
+    finish(app, game, {"seats": 3}, strength)
+    assert app.storage.results()[0]["level"] == strength
+    assert words in ResultsScreen().render(app)
+
+
 def test_results_offer_watch_and_say_when_replays_were_dropped():
     from spieleabend.ui.results import ResultsScreen
 

@@ -833,6 +833,8 @@ def normalize_result(entry):
     out["winners"] = [w for w in winners if isinstance(w, str)] if isinstance(winners, list) else []
     computers = _field(entry, "computers")  # names of the computer players (none in entries before 2026-12-05)
     out["computers"] = [name for name in computers if isinstance(name, str)] if isinstance(computers, list) else []
+    level = _field(entry, "level")  # the computers' level (none before 2026-12-06, nor where they differed)
+    out["level"] = level if level in ("leicht", "mittel", "stark") else None
     out["finished_at"] = _int_or(_field(entry, "finished_at"), 0)
     out["started_at"] = _int_or(_field(entry, "started_at"), None)
     out["seat"] = _int_or(_field(entry, "seat"), None)

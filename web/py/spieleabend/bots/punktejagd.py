@@ -398,12 +398,6 @@ def _pick_near_best(options, rng, turn):
 STRENGTHS = {"leicht": choose_random, "mittel": choose_present, "stark": choose_lookahead}
 # Keys saved by earlier releases (games, settings, rooms) and the level they mean now.
 STRENGTH_ALIASES = {"random": "leicht", "medium": "mittel", "strong": "stark", "vorausschauend": "stark"}
-# Punktejagd keeps the seed's names for its levels (German, English).
-LEVEL_NAMES = {
-    "leicht": ("Locker & zufällig", "Relaxed & random"),
-    "mittel": ("Aufmerksam", "Attentive"),
-    "stark": ("Vorausschauend", "Thinking ahead"),
-}
 LEVEL_INFO = {
     "leicht": ("Wählt seine Karten zufällig.", "Picks its cards at random."),
     "mittel": ("Schaut, welche Karten die anderen noch haben, und denkt nur an diese Runde.",

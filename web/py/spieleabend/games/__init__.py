@@ -42,10 +42,14 @@ Randomness comes only from the `Rng` passed to `new_game`; its state is kept in
 # docs/rules/<module>.md), its title and one line about it (German, English), the suit on its tile and, where
 # it is not "Runde", the word its table uses for a round ("round": German, English), for every screen to say,
 # and how its table writes a score where that is not a plain number ("scores": "minus" −12, "signed" +3 / −3);
-# a one-word title may say where it breaks in a narrow column ("hyphenated", with a soft hyphen).
+# a one-word title may say where it breaks in a narrow column ("hyphenated", with a soft hyphen), and a game may
+# name its computers' levels its own way ("levels").
 # Read at start, so the home screen imports no engine.
 GAMES = [
     {"module": "punktejagd", "title": ("Punktejagd", "Point Hunt"), "hyphenated": ("Punkte\u00adjagd", "Point Hunt"), "suit": "♦",
+     # The rule text's own names for its computers' levels (the other games say Leicht, Mittel, Stark).
+     "levels": {"leicht": ("Locker & zufällig", "Relaxed & random"), "mittel": ("Aufmerksam", "Attentive"),
+                "stark": ("Vorausschauend", "Thinking ahead")},
      "blurb": ("Zehn Runden, eine Karte pro Runde: die höchste einmalige Zahl gewinnt.",
                "Ten rounds, one card each: the highest unique number wins.")},
     {"module": "kartenkampf", "title": ("Kartenkampf", "Card Clash"), "hyphenated": ("Karten\u00adkampf", "Card Clash"),

@@ -163,6 +163,16 @@ def game_name(game, hyphenated=False):
     return t(key) if registered_text(key) is not None else str(game).capitalize()
 
 
+def level_name(game, level):
+    """Return a computer level's name in the game's own words: "Mittel", Punktejagd's "Aufmerksam"."""
+    from spieleabend.games import GAMES
+
+    for entry in GAMES:
+        if entry["module"] == game and "levels" in entry and level in entry["levels"]:
+            return entry["levels"][level][1 if language() == "en" else 0]
+    return t("level." + level)
+
+
 def registered_text(key):
     """Return a game's title ("game.<module>", "hyphenated.<module>"), line ("blurb.<module>") or word for a round
     ("round.<module>", "Runde" unless it names its own) from the games' registry, or None."""

@@ -4,7 +4,7 @@ from spieleabend.games import GAME_MODULES, score_text
 from spieleabend.storage import MAX_BACKUP_CHARS, MAX_RESULTS, NIGHT_KEY, RESULTS_KEY, ImportProblem, evening_table
 from spieleabend.ui.charts import score_chart
 from spieleabend.ui.html import attrs, button, escape
-from spieleabend.ui.i18n import game_name, register, t
+from spieleabend.ui.i18n import game_name, level_name, register, t
 from spieleabend.ui.night import evening_html
 from spieleabend.ui.shell import Screen, page, storage_notices
 
@@ -21,6 +21,7 @@ register({
     "results.hide_chart": ("Verlauf ausblenden", "Hide the scores round by round"),
     "results.more": ("Mehr zeigen", "Show more"),
     "results.watch": ("Ansehen", "Watch"),
+    "results.level": ("Computer: %(level)s", "Computers: %(level)s"),
     "results.received_h": ("Empfangene Aufzeichnungen", "Received replays"),
     "results.delete_received": ("Löschen", "Delete"),
     "results.deleted_received": ("Aufzeichnung gelöscht.", "Replay deleted."),
@@ -191,6 +192,8 @@ class ResultsScreen(Screen):
         else:
             verdict = t("results.no_winner")
         players = players_line(result["game"], result["players"], result["scores"])
+        if result["level"] and result["computers"]:  # which level this game was played against
+            players += " · " + t("results.level", level=level_name(result["game"], result["level"]))
         # No seat of this device's own (several people played on it, or it watched): no "your points".
         mine = "" if result["my_score"] is None else '<p class="mine">%s</p>' % escape(
             t("results.your_points", points=score_text(result["game"], result["my_score"])))

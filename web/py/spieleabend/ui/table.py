@@ -118,13 +118,11 @@ def new_computer_names(app, taken, count):
 def strength_choices(game):
     """Return [(level, name, one line)] of a game's computers, weakest first: Leicht, Mittel, Stark in every
     game (a game may name them its own way, as Punktejagd's rule text does)."""
-    from spieleabend.ui.i18n import language
+    from spieleabend.ui.i18n import language, level_name
 
     bots = load_bots(game)
     side = 1 if language() == "en" else 0
-    names = bots.LEVEL_NAMES if hasattr(bots, "LEVEL_NAMES") else {}
-    return [(level, names[level][side] if level in names else t("level." + level), bots.LEVEL_INFO[level][side])
-            for level in bots.STRENGTHS]
+    return [(level, level_name(game, level), bots.LEVEL_INFO[level][side]) for level in bots.STRENGTHS]
 
 
 def chosen_strength(game, key):
@@ -155,12 +153,13 @@ def secret_of_a_person(engine, state, meta):
                                 for seat in range(len(players)))
 
 
-def result_entry(app, game, names, outcome, seat, started_at, night, history, room, computers=()):
-    """Return a finished game as an entry of Ergebnisse (the same on a phone as on the device that ran it)."""
+def result_entry(app, game, names, outcome, seat, started_at, night, history, room, computers=(), level=None):
+    """Return a finished game as an entry of Ergebnisse (the same on a phone as on the device that ran it);
+    `level`: the computers' level when they all played at one."""
     scores = list(outcome["scores"])
     return {
         "game": game, "finished_at": app.now(), "started_at": started_at,
-        "players": list(names), "computers": list(computers), "scores": scores,
+        "players": list(names), "computers": list(computers), "level": level, "scores": scores,
         "winners": [names[seat] for seat in outcome["winners"]],
         "my_score": scores[seat] if seat is not None and seat < len(scores) else None,
         "seat": seat, "night": night, "history": list(history), "room": room,
@@ -552,9 +551,11 @@ class LocalTable(Table):
     def result_entry(self):
         """Return the finished game as an entry of Ergebnisse."""
         seat = None if self.meta.get("pass") else self.seat  # several people here: the game is all of theirs
+        levels = [player.get("strength") for player in self.players() if player["kind"] == COMPUTER]
+        level = resolve_strength(self.bots, levels[0]) if levels and levels.count(levels[0]) == len(levels) else None
         return result_entry(self.app, self.game, self.names(), self.outcome(), seat,
                             self.meta.get("started_at"), self.meta.get("night"), self.meta.get("history", []),
-                            self.meta.get("room_code"), computer_players(self))
+                            self.meta.get("room_code"), computer_players(self), level)
 
     def replay_document(self):
         """Return the finished game's replay (options, seed, actions), or None for a game begun without a record."""
