@@ -219,3 +219,21 @@ def test_the_plan_for_the_remaining_cards_is_the_best_assignment():
             assert without_chip[i] == pytest.approx(brute_force_plan(rest, counts, tables, False))
             # The chip is valued at its best gain on any remaining card: never below the true plan.
             assert with_chip[i] >= brute_force_plan(rest, counts, tables, True) - 1e-9
+
+
+def test_tipp_never_says_the_highest_cards_block_in_the_gold_round_without_saying_why_now():
+    """An audit: "Spart die hohen Karten für die Goldrunde" in rounds 1 to 5, then in the Gold round itself, with
+    the 10 in hand, a bare "Die höchsten Zahlen … blockieren sich" read as a contradiction."""
+    reasons = set()
+    for seed in range(60):
+        state = engine.new_game({"seats": 4}, Rng(seed))
+        rng = Rng(seed + 1)
+        while engine.outcome(state) is None:
+            for seat in range(4):
+                view = engine.view(state, seat)
+                action, german, _english = bots.hint(view, Rng(seed * 7 + seat))
+                if seat == 0 and view["round_type"] == "gold":
+                    reasons.add(german)
+                    assert not german.startswith("Die höchsten Zahlen"), german
+                engine.apply_action(state, seat, bots.choose_present(view, rng))
+    assert any(reason.startswith("Goldrunde: alle haben") for reason in reasons), reasons
