@@ -71,3 +71,11 @@ def test_strong_beats_random_play_and_plays_only_legal_actions():
         run_bots(golf, state, players, Rng(seed + 1))
         wins += golf.outcome(state)["winners"] == [0]
     assert wins >= 36
+
+
+def test_tipp_for_a_swap_says_lowers_only_of_a_card_it_knows():
+    """An audit: "Die gezogene Karte senkt deine Summe" for a card never seen, which it may not."""
+    unknown = bots.hint(base_view([None, "AS", "2S", "2H"], AFTER_DRAW, drawn="3D"), Rng(1))
+    assert unknown[0] == "swap 0" and "im Schnitt" in unknown[1] and "on average" in unknown[2]
+    known = bots.hint(base_view([None, None, "9S", "2H"], AFTER_DRAW, drawn="AS"), Rng(1))
+    assert known == ("swap 2", "Die gezogene Karte senkt deine Summe.", "The drawn card lowers your total.")

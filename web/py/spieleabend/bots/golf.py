@@ -225,6 +225,10 @@ def hint(view, rng):
         return action, "Die offene Karte ist besser als das, was der Stapel im Schnitt bringt.", \
             "The open card beats what the stock brings on average."
     if verb == "swap":
+        position = int(action.split()[1])
+        if view["known"][position] is None:  # a card never seen: only the average says it is worse
+            return action, "Die gezogene Karte ist niedriger, als eine unbekannte Karte im Schnitt ist.", \
+                "The drawn card is lower than an unknown card is on average."
         return action, "Die gezogene Karte senkt deine Summe.", "The drawn card lowers your total."
     if verb == "discard":
         return action, "Die gezogene Karte hilft dir nicht.", "The drawn card does not help you."
