@@ -72,7 +72,13 @@ def test_opening_play_must_hold_the_three_of_hearts(page, live_server):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "no page overflow at 360 px"
     cards = hand_cards(page)
     assert cards[0].startswith("3") and "3H" in cards
-    assert "Herz-Drei" in page.get_by_test_id("opening-note").inner_text()
+    # The rule where the eye is: the table's middle and the docked line above "Spielen" (an audit found the
+    # note under the dock and the middle saying any combination would do).
+    assert "die Herz-Drei muss dabei sein" in page.get_by_test_id("trick-top").inner_text()
+    assert page.get_by_test_id("selection-shape").inner_text() == "Wähle Karten mit der Herz-Drei."
+    page.get_by_test_id("pass").click(force=True)  # aria-disabled: refused, the one who leads may not pass; the reason in sight
+    message = page.get_by_test_id("pdk-message")
+    assert message.inner_text() and message.evaluate("el => el.getBoundingClientRect().bottom <= innerHeight")
     other = [c for c in cards if not c.startswith("3")][0]
     select(page, [other])
     assert page.get_by_test_id("card-" + other).get_attribute("aria-pressed") == "true"

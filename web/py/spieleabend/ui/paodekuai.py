@@ -51,7 +51,8 @@ register({
     "pdk.played_by": ("%(name)s: %(play)s", "%(name)s: %(play)s"),
     "pdk.leads": ("%(name)s spielt aus", "%(name)s leads"),
     "pdk.you_lead": ("Du spielst aus – jede gültige Kombination.", "You lead – any valid combination."),
-    "pdk.opening": ("Erster Spielzug: die Herz-Drei muss dabei sein.", "First play: the 3 of hearts must be in it."),
+    "pdk.you_open": ("Du spielst aus – die Herz-Drei muss dabei sein.", "You lead – the 3 of hearts must be in it."),
+    "pdk.pick_opening": ("Wähle Karten mit der Herz-Drei.", "Tap cards with the 3 of hearts."),
     "pdk.opening_other": ("Erster Spielzug: %(name)s hat die Herz-Drei und spielt sie aus.",
                           "First play: %(name)s holds the 3 of hearts and leads it."),
     "pdk.feed": ("Dieser Stich", "This trick"),
@@ -185,7 +186,14 @@ def selection_info(view, selected, combinations=None):
     The engine judges (engine.check_action); `combinations`: engine.legal_combinations(view), kept per view.
     """
     if not selected:
-        return {"text": t("pdk.pick"), "shape": "", "legal": False, "beats": None}
+        # In the docked line at the foot: the first play's rule, or whose turn it is while it is not this seat's.
+        if my_turn(view):
+            text = t("pdk.pick_opening") if view["opening"] else t("pdk.pick")
+        elif view["deal_over"] or view["turn"] is None:
+            text = ""
+        else:
+            text = t("pdk.turn_of", name=view["names"][view["turn"]]) + "."
+        return {"text": text, "shape": "", "legal": False, "beats": None}
     opening = view["opening"]
     play = engine.classify(list(selected), opening)
     if play is None:
@@ -520,7 +528,7 @@ class TableScreen(Screen):
             elif view["opening"] and not my_turn(view):
                 text = t("pdk.opening_other", name=names[view["turn"]])
             elif my_turn(view):
-                text = t("pdk.you_lead")
+                text = t("pdk.you_open") if view["opening"] else t("pdk.you_lead")
             else:
                 text = t("pdk.leads", name=names[view["turn"]])
             return ('<div class="pdk-top empty" data-testid="trick-top" data-cards="" data-seat="">'
@@ -602,9 +610,6 @@ class TableScreen(Screen):
         for index in range(len(hand)):
             card = hand[index]
             cards.append(card_html(card, True, card in selected, index == cursor, self.tipp.mark(marks, card)))
-        opening_note = ""
-        if opening:
-            opening_note = '<p class="notice pdk-opening" data-testid="opening-note">%s</p>' % escape(t("pdk.opening"))
         plays = []
         for action in legal_actions:
             cards_of = action_cards(action)
@@ -617,24 +622,26 @@ class TableScreen(Screen):
             escape(t("pdk.pass")))
         return (
             '<section class="pdk-hand-area" aria-labelledby="pdk-hand-h"><h2 id="pdk-hand-h">%s</h2>'
-            '<div%s>%s</div>%s'
+            '<div%s>%s</div>'
+            # Docked at the foot: the selection, the buttons and why a tap was refused ("Wer ausspielt, darf nicht
+            # passen" was 100 px below the screen); the Tipp's line after it, so the dock stays low over the cards.
             '<div class="turn-dock"><p%s>%s</p>'
-            '<div class="pdk-controls">%s%s%s</div>%s</div>'
+            '<div class="pdk-controls">%s%s%s</div>'
+            '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p></div>%s'
             '<p class="pdk-reason%s" id="pass-reason" data-testid="pass-reason">%s</p>'
-            '<p class="pdk-message" data-testid="pdk-message" role="status">%s</p>'
             '<p class="hint pdk-keys key-hint">%s</p></section>' % (
                 escape(t("pdk.your_hand")),
                 attrs(class_="pdk-hand", role="group", aria_labelledby="pdk-hand-h", data_testid="hand",
                       data_legal="|".join(plays), data_my_turn="true" if turn else "false"),
-                "".join(cards), opening_note,
+                "".join(cards),
                 attrs(class_="pdk-shape" + (" legal" if legal_pick else ""), data_testid="selection-shape",
                       data_shape=shape, data_legal="true" if legal_pick else "false",
                       aria_live="polite" if selected else None),  # "Wähle Karten …" is no news after each play
                 escape(text),
                 button(t("pdk.play"), "play", "play", kind="primary", disabled=not legal_pick),
                 pass_button,
-                tipp_button, tipp_line,
-                " allowed" if allowed else "", escape(reason), escape(message),
+                tipp_button, escape(message), tipp_line,
+                " allowed" if allowed else "", escape(reason),
                 escape(t("pdk.keys"))))
 
     def render_settlement(self, view, buttons=True):

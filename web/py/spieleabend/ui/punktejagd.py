@@ -26,7 +26,7 @@ register({
     "pj.last_round": ("Letzte Runde", "Last round"),
     "pj.points_total": ("%(n)s Punkte", "%(n)s points"),
     "pj.points_total_one": ("1 Punkt", "1 point"),
-    "pj.plan_hidden": ("Plan steht verdeckt", "Plan ready, face down"),
+    "pj.plan_hidden": ("Plan steht verdeckt", "Plan ready, hidden"),
     "pj.thinking": ("überlegt …", "thinking …"),
     "pj.chip_free": ("Risiko-Chip frei", "Risk chip unused"),
     "pj.chip_used": ("Risiko-Chip verbraucht", "Risk chip spent"),

@@ -1913,7 +1913,6 @@ class RemoteTable(Table):
             self.app.toast_storage_full()  # not marked recorded: the next view tries again
             return
         self.doc["recorded"] = started
-        self.replay_id = entry["replay"]  # the final standings offer to watch it
         if "token" in self.doc:
             self.app.storage.save_room(self.doc)
 

@@ -596,7 +596,9 @@ class LocalTable(Table):
             self.app.toast_storage_full()
             self.app.storage.save_game(self.game, self.state, self.meta)
             return
-        self.replay_id = entry.get("replay")  # the final standings offer to watch it
+        # The final standings offer to watch it, alone or at one device; in a room the replay would take this
+        # device out of the room before the next game (an audit), so there it waits in Ergebnisse.
+        self.replay_id = None if self.meta.get("room_code") else entry.get("replay")
         if self.last_reveal_due():
             self.save()  # marked recorded; it goes once the last round was shown (keep_seen)
         else:
