@@ -363,10 +363,10 @@ def hint(view, rng):
     if kind != "gold" and "gold" not in [entry["type"] for entry in view["log"]]:  # the Gold round is to come
         return action, "Spart die hohen Karten für die Goldrunde.", "Keeps the high cards for the Gold round."
     if kind == "gold":  # after "keep the high cards for the Gold round", say why not the highest now
-        return (action, "Goldrunde: alle haben ihre hohen Karten dafür aufgehoben und blockieren sich oft – "
-                "eine etwas kleinere hat bessere Aussichten.",
-                "Gold round: everyone kept their high cards for it, and they often block each other – "
-                "a slightly smaller one has better chances.")
+        return (action, "Goldrunde: alle haben hohe Karten aufgehoben, die sich blockieren – eine kleinere hat "
+                "bessere Aussichten.",
+                "Gold round: everyone kept their high cards, and they block each other – a smaller one has better "
+                "chances.")
     return action, "Die höchsten Zahlen liegen oft doppelt und blockieren sich – eine kleinere hat bessere Aussichten.", \
         "The highest numbers often block each other – a smaller one has better chances."
 
