@@ -257,6 +257,15 @@ def test_keyboard_reduced_motion_and_no_overflow_at_eight_seats(page, live_serve
     assert page.locator(".after-deal [data-testid=round-winner]").count() == 1
     delay = page.evaluate("getComputedStyle(document.querySelector('.after-deal')).animationDelay")
     assert delay == "1.17s", delay  # 8 cards x 90 ms + 450 ms
+    # "Nächste Runde" comes with the winner: neither a tap nor Enter meant for the card skips the reveal.
+    since_reveal = page.evaluate("document.querySelector('.after-deal').getAnimations()[0].currentTime")
+    assert since_reveal < 1000, since_reveal
+    assert not page.get_by_test_id("next-round").is_visible()
+    page.keyboard.press("Enter")
+    assert page.get_by_test_id("reveal-sorted").count() == 1, "Enter during the deal went on"
+    page.get_by_test_id("next-round").click()  # waits until it shows
+    page.wait_for_selector("[data-testid=hand]")
+    assert "Runde 3 von 10" in page.get_by_test_id("round-number").inner_text()
 
 
 def test_no_serious_accessibility_violations_on_any_screen(page, live_server):

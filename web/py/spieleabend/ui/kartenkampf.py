@@ -16,6 +16,9 @@ from spieleabend.ui.final import final_standings
 from spieleabend.ui.table import PERSON, refusal_text, reveal_due, reveal_shown, table_action
 
 GAME = "kartenkampf"
+# The reveal deals a card every 90 ms; the winner shows cards x 90 + 450 ms after the first (kartenkampf.css).
+DEAL_MS_PER_CARD = 90
+DEAL_MS_BEFORE_WINNER = 450
 
 register({
     "kk.you": ("Du", "You"),
@@ -337,6 +340,7 @@ class TableScreen(Screen):
         self.selected = None
         self.panel = None  # "log"
         self.dealt = NewOnce()  # the reveal's round: its cards are dealt once
+        self.deal_ends = 0  # when the reveal's cards are all down (ms since the epoch)
         self.tipp = Hint(GAME)
         view = table.view()
         if view is not None:
@@ -449,9 +453,16 @@ class TableScreen(Screen):
         last = view["outcome"] is not None
         go_on = button(t("kk.final_btn") if last else t("kk.next_round"), "next", "next-round",
                        kind="primary", extra="wide")
+        controls = '<div class="controls">'
+        if motion:
+            # "Nächste Runde" comes with the round's winner, once the last card is down: a second tap or Enter
+            # meant for "Karte bestätigen" must not skip the reveal before anyone saw it.
+            cards = len(view["reveal"]["cards"])
+            self.deal_ends = app.now() + DEAL_MS_PER_CARD * cards + DEAL_MS_BEFORE_WINNER
+            controls = '<div class="controls after-deal" style="--n:%d">' % cards
         return ('<section class="kk-reveal-area" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
-                '%s<div class="controls">%s</div></section>' % (
-                    escape(t("kk.reveal_title", n=view["reveal"]["round"])), render_reveal_row(view, motion), go_on))
+                '%s%s%s</div></section>' % (
+                    escape(t("kk.reveal_title", n=view["reveal"]["round"])), render_reveal_row(view, motion), controls, go_on))
 
     def render_panel(self, view):
         if self.panel is None:
@@ -478,6 +489,8 @@ class TableScreen(Screen):
             self.confirm(app)
             return
         elif action == "next" and phase == "reveal":
+            if app.now() < self.deal_ends:  # the cards are still being dealt (the button is not shown yet)
+                return
             reveal_shown(self.table, view)
             app.scroll_to_top()  # the next round's number and scores are at the top
         elif action == "panel":
