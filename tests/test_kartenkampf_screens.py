@@ -130,6 +130,9 @@ def test_phone_waits_with_who_has_chosen_then_shows_the_reveal_first_when_the_ro
     assert text_of(html, "round-points") == "+24"
     assert "Die 9 liegt mehrfach" in text_of(html, "tie-note")
     assert 'data-testid="next-round"' in html
+    screen.handle(app, "next", None)  # while the cards are dealt in: a tap meant for "confirm" skips nothing
+    assert "reveal-sorted" in screen.render(app)
+    app.clock.now += 3 * 90 + 450
     screen.handle(app, "next", None)
     html = screen.render(app)
     assert "Runde 2 von 10" in text_of(html, "round-number")

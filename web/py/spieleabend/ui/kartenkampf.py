@@ -77,7 +77,6 @@ register({
     "kk.best_round_one": ("beste Runde: 1 Punkt", "best round: 1 point"),
     "kk.rounds_won": ("%(n)s Runden gewonnen", "%(n)s rounds won"),
     "kk.rounds_won_one": ("1 Runde gewonnen", "1 round won"),
-    "kk.decided_points": ("Entschieden durch die meisten Punkte (%(points)s).", "Decided by most points (%(points)s)."),
     "kk.decided_best": ("Gleichstand bei %(points)s Punkten (%(names)s). Entschieden durch das höchste einzelne "
                         "Rundenergebnis: %(figures)s.",
                         "Tied on %(points)s points (%(names)s). Decided by the highest single round score: %(figures)s."),
@@ -118,13 +117,14 @@ def knocked_out(reveal):
 
 
 def decision_text(result, names):
-    """Return the sentence that spells out the deciding tie-breaker (or why nobody won)."""
+    """Return the sentence that spells out the deciding tie-breaker (or why nobody won); "" for a win on points
+    alone, where the standings say it (an audit read "Entschieden durch die meisten Punkte" under a clear win)."""
+    if result["decided_by"] == "points":
+        return ""
     tied = result["tied"]
     scores, best, won = result["scores"], result["best_round"], result["rounds_won"]
     who = ", ".join([names[seat] for seat in tied])
     first = tied[0]
-    if result["decided_by"] == "points":
-        return t("kk.decided_points", points=scores[first])
     if result["decided_by"] == "best_round":
         figures = ", ".join(["%s %d" % (names[seat], best[seat]) for seat in tied])
         return t("kk.decided_best", points=scores[first], names=who, figures=figures)
