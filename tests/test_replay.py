@@ -364,6 +364,18 @@ def test_the_replay_screen_steps_forward_back_to_a_round_and_to_the_end():
     assert screen.step == screen.replay.count() and "Ende der Partie" in app.html
 
 
+def test_golfs_replay_says_which_card_is_the_discard_pile_and_which_was_just_drawn():
+    """An audit: the replay's table showed two cards side by side without saying which was which."""
+    app, screen = replay_screen("golf")
+    captions = set()
+    for step in range(1, 40):
+        screen.go_to(step)
+        app.rerender()
+        middle = app.html.split('data-testid="replay-middle"')[1].split('<ul class="replay-seats')[0]
+        captions.add(tuple(part.split("</span>")[0] for part in middle.split('<span class="who">')[1:]))
+    assert ("Ablage",) in captions and ("Ablage", "Gezogen") in captions, captions
+
+
 @pytest.mark.parametrize("game", ["punktejagd", "kartenkampf"])
 def test_a_secret_round_game_names_the_cards_on_the_table_and_its_last_round(game):
     """Punktejagd and Kartenkampf: each card in the middle says whose it is, and the last step tells the last

@@ -436,8 +436,8 @@ def _copy_result(entry):
 def replay_cards(state, seat):
     """Return every seat's cards for a replay of the finished game, and the table's middle.
 
-    {"hands": [[card or None per card] per seat], "middle": [cards]}: all open for seat None,
-    else only what `seat` could see then (None for a card it could not).
+    {"hands": [[card or None per card] per seat], "middle": [cards], "middle_roles": ["discard", "drawn"]}: all
+    open for seat None, else only what `seat` could see then (None for a card it could not).
     """
     if phase(state) == "over":
         grids = [list(row) for row in state["results"][-1]["grids"]]
@@ -448,6 +448,8 @@ def replay_cards(state, seat):
         mine = view(state, seat)
         hands = [mine["known"] if other == seat else list(mine["public"][other]) for other in range(state["seats"])]
     middle = state["discard"][-1:]
+    roles = ["discard"] * len(middle)
     if state["drawn"] is not None and (seat is None or seat == state["turn"]):
         middle = middle + [state["drawn"]]
-    return {"hands": hands, "middle": middle, "columns": 2}  # two rows of two, as the table lays them
+        roles.append("drawn")
+    return {"hands": hands, "middle": middle, "middle_roles": roles, "columns": 2}  # two rows of two, as the table lays them

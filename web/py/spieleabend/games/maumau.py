@@ -580,4 +580,5 @@ def replay_cards(state, seat):
     """
     hands = [list(hand) if seat is None or other == seat else [None] * len(hand)
              for other, hand in enumerate(state["hands"])]
-    return {"hands": hands, "middle": state["discard"][-1:]}
+    middle = state["discard"][-1:]
+    return {"hands": hands, "middle": middle, "middle_roles": ["discard"] * len(middle)}

@@ -39,6 +39,8 @@ register({
     "rp.building": ("Die Partie wird mit den Regeln nachgespielt … %(n)s %%", "Rebuilding the game with the rules … %(n)s %%"),
     "rp.dealt": ("Die Karten sind verteilt.", "The cards are dealt."),
     "rp.middle": ("Tisch", "Table"),
+    "rp.role_discard": ("Ablage", "Discard"),
+    "rp.role_drawn": ("Gezogen", "Drawn"),
     "rp.points": ("%(n)s Pkt.", "%(n)s pts"),
     "rp.points_one": ("%(n)s Pkt.", "%(n)s pt"),
     "rp.over": ("Ende der Partie: %(names)s gewinnt.", "End of the game: %(names)s wins."),
@@ -294,11 +296,14 @@ class ReplayScreen(Screen):
         middle = ""
         if cards["middle"]:
             shown = [card_html(card) for card in cards["middle"]]
+            captions = None
             if "middle_seats" in cards:  # whose card each is (a round's secret choices, its reveal)
-                seats = cards["middle_seats"]
-                shown = ['<span class="replay-slot">%s<span class="who">%s</span></span>' % (
-                    shown[index], escape(names[seats[index]]) if seats[index] < len(names) else "")
-                    for index in range(len(shown))]
+                captions = [names[seat] if seat < len(names) else "" for seat in cards["middle_seats"]]
+            elif "middle_roles" in cards:  # what each is (Golf's discard pile and the card just drawn)
+                captions = [t("rp.role_" + role) for role in cards["middle_roles"]]
+            if captions is not None:
+                shown = ['<span class="replay-slot">%s<span class="who">%s</span></span>' % (shown[index], escape(captions[index]))
+                         for index in range(len(shown))]
             middle = '<div class="replay-middle" data-testid="replay-middle"><span class="label">%s</span>%s</div>' % (
                 escape(t("rp.middle")), "".join(shown))
         note = self.note(public)
