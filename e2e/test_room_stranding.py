@@ -10,7 +10,7 @@ from websockets.sync.client import connect
 from playwright.sync_api import expect
 
 from spieleabend.protocol import PROTOCOL_VERSION
-from spieleabend.testing import app_worker, check_frames, join, open_room, save_screenshot
+from spieleabend.testing import app_worker, check_frames, join, open_room, save_screenshot, start_room
 
 LONG_NAME = "Maximiliane-Theresa von"  # 23 characters
 TOO_LONG = "Bartholomäus " * 16  # 208 characters, as pasted from somewhere
@@ -383,3 +383,30 @@ def test_a_redraw_that_crosses_the_typing_keeps_what_was_typed(devices, live_ser
     join(anna, url, link, "Anna")
     wait_lobby_places(host, 1)  # the lobby was drawn again, with Anna in it
     assert host.by("room-host-name").input_value() == "Hosti"
+
+
+def test_a_pin_locked_during_a_game_is_told_to_the_host_who_issues_a_new_one_from_the_room_menu(devices, live_server):
+    """The lobby says it, but during a game the host heard nothing while latecomers were turned away."""
+    url = live_server.url
+    host, carl = devices("host"), devices("carl")
+    open_room(host, url, "maumau", seed=3)
+    code, pin = host.by("room-code").inner_text(), host.by("room-pin").inner_text()
+    start_room(host, 0, 3)
+    host.page.wait_for_selector("html[data-turn]", state="attached")
+    wrong_pins(url, code, pin, 10)
+    note = host.wait("[data-testid=pin-locked-note]")
+    assert "PIN gesperrt" in note.inner_text()
+    assert host.page.evaluate("document.documentElement.scrollWidth") <= 360
+    if os.environ.get("SPIELEABEND_SCREENSHOTS"):
+        save_screenshot(host.page, os.path.join(os.environ["SPIELEABEND_SCREENSHOTS"], "room_pin_locked_in_game.png"))
+    host.by("room-menu").click()
+    host.by("room-new-pin").click()
+    new_pin = host.wait("[data-testid=new-pin-note]").inner_text().split(": ")[1]
+    assert len(new_pin) == 4 and new_pin.isdigit() and host.by("pin-locked-note").count() == 0
+    # A latecomer joins with it, to watch this game and play the next.
+    carl.page.goto(url + "/?pace=0#/join")
+    carl.by("join-code").fill(code)
+    carl.by("join-pin").fill(new_pin)
+    carl.by("join-name").fill("Carl")
+    carl.by("join-seat").click()
+    carl.wait("[data-testid=watching-note]")

@@ -566,6 +566,28 @@ def test_a_locked_pin_is_no_longer_offered_by_the_host_or_the_table_screen(loop,
     assert 'data-testid="pin-locked"' in lobby and "Code und PIN unter" not in lobby and "PIN ist gesperrt" in lobby
 
 
+def test_a_pin_locked_during_a_game_is_told_to_the_host_who_can_issue_a_new_one_there(loop, relay_server):
+    """The lobby said it, but during a game the host heard nothing while latecomers were turned away."""
+    room, anna, table = maumau_with_anna(loop, relay_server, 3)
+    host_app = room.app
+    host_app.rerender = lambda: None
+    frame = room_screens.RoomFrame(host_app, rooms.game_module("maumau").TableScreen(host_app, table), table, room)
+    assert 'data-testid="pin-locked-note"' not in frame.bar(host_app)
+    old_pin = room.doc["pin"]
+    room.on_frame({"type": "pin_locked"})  # as the relay says it after the last wrong PIN
+    bar = frame.bar(host_app)
+    assert "Beitritt per PIN gesperrt" in bar and 'data-testid="room-new-pin"' not in bar, "the button waits in the menu"
+    frame.handle(host_app, "room-menu", None)
+    assert 'data-testid="room-new-pin"' in frame.bar(host_app)
+    frame.handle(host_app, "room-new-pin", None)
+    loop.pump(lambda: not room.pin_locked)
+    bar = frame.bar(host_app)
+    assert room.doc["pin"] != old_pin and "Neue PIN: %s" % room.doc["pin"] in bar
+    assert 'data-testid="pin-locked-note"' not in bar and 'data-testid="room-new-pin"' not in bar
+    frame.handle(host_app, "room-menu", None)
+    assert "Neue PIN" not in frame.bar(host_app), "said until the menu closes"
+
+
 def test_maumau_of_two_keeps_a_leavers_seat_with_a_computer_rather_than_hand_the_host_the_game(loop, relay_server):
     room, anna, table = maumau_with_anna(loop, relay_server, 2)
     anna.leave_room()

@@ -118,6 +118,9 @@ register({
                         "Too many wrong PINs: the PIN is locked. Joining only by QR code or link now – show the QR code or share the link."),
     "room.pin_off": ("gesperrt", "locked"),
     "room.new_pin": ("Neue PIN ausgeben", "Issue a new PIN"),
+    "room.pin_locked_game": ("Zu viele falsche PINs: Beitritt per PIN gesperrt. Eine neue PIN gibt es unter „Raum ▾“.",
+                             "Too many wrong PINs: joining by PIN is locked. Get a new PIN under “Room ▾”."),
+    "room.new_pin_is": ("Neue PIN: %(pin)s", "New PIN: %(pin)s"),
     "room.err.pin_locked": ("Beitritt per PIN ist gesperrt (zu viele falsche PINs in diesem Raum). Bitte den QR-Code scannen oder den Link vom Gastgeber öffnen.",
                             "Joining by PIN is locked (too many wrong PINs in this room). Please scan the QR code or open the host's link."),
     "room.start": ("Partie starten", "Start game"),
@@ -669,6 +672,7 @@ class RoomFrame(Screen):
         self.keep = False
         self.leave_armed = False
         self.menu_open = False  # the host's room buttons (another game, end the room) shown
+        self.pin_asked = False  # the host asked for a new PIN here: it is shown until the menu closes
         self.route = getattr(inner, "route", "")
 
     def status(self, app):
@@ -719,6 +723,14 @@ class RoomFrame(Screen):
             seat_names = [entry["name"] for entry in seats]
             notes.append('<span class="room-note warn" role="alert" data-testid="reveal-mismatch">%s</span>' % escape(
                 t("room.mismatch", names=", ".join([seat_names[s] if s < len(seat_names) else "?" for s in bad]))))
+        if self.room is not None and self.room.pin_locked:
+            # Someone guessed the PIN during the game: latecomers cannot join by it, and the lobby that says so
+            # is not on screen.
+            notes.append('<span class="room-note warn" role="alert" data-testid="pin-locked-note">%s</span>' % escape(
+                t("room.pin_locked_game")))
+        elif self.room is not None and self.pin_asked and self.menu_open:
+            notes.append('<span class="room-note" role="status" data-testid="new-pin-note">%s</span>' % escape(
+                t("room.new_pin_is", pin=self.room.doc.get("pin", ""))))
         notice = getattr(self.table, "notice", None)
         if notice is not None and notice[0] in ("illegal", "mismatch", "lost"):
             notes.append('<span class="room-note warn" role="alert" data-testid="room-notice">%s</span>' % escape(
@@ -733,6 +745,8 @@ class RoomFrame(Screen):
             controls = button(t("room.menu_close") if self.menu_open else t("room.menu"), "room-menu", "room-menu",
                               kind="ghost", extra="room-end", aria_label=t("room.menu_label"),
                               aria_expanded="true" if self.menu_open else "false")
+            if self.menu_open and self.room.pin_locked:
+                controls += button(t("room.new_pin"), "room-new-pin", "room-new-pin", kind="ghost", extra="room-end")
             if self.menu_open and self.table.outcome() is None:
                 # Another game instead of this one (the wrong game, people leaving): the room stays.
                 controls += button(t("room.lobby_confirm") if self.lobby_armed else t("room.to_lobby"), "room-lobby",
@@ -770,6 +784,12 @@ class RoomFrame(Screen):
         if action == "room-menu" and self.room is not None:
             self.menu_open = not self.menu_open
             self.lobby_armed = self.end_armed = False  # closing it is the way to say no to "Noch einmal tippen"
+            self.pin_asked = False
+            app.rerender()
+            return
+        if action == "room-new-pin" and self.room is not None:
+            self.room.new_pin()
+            self.pin_asked = True
             app.rerender()
             return
         if action == "room-lobby" and self.room is not None:

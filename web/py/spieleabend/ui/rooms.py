@@ -401,6 +401,12 @@ class HostRoom:
         for listener in list(self.listeners):
             listener(None)
 
+    def changed_here(self):
+        """Redraw what the host sees of the room: the lobby, or during a game its table's screen (room bar)."""
+        self.changed()
+        if self.table is not None:
+            self.table.changed()
+
     def start(self):
         self.link.start()
 
@@ -589,14 +595,14 @@ class HostRoom:
             self.pin_locked = True
             if self.table is None:
                 self.send_lobby()  # the table screens stop showing a PIN that no longer works
-            self.changed()
+            self.changed_here()
         elif kind == "pin" and isinstance(frame.get("pin"), str):
             self.doc["pin"] = frame["pin"]
             self.pin_locked = False
             self.app.storage.save_room(self.doc)  # a reload shows the new PIN, not the old one
             if self.table is None:
                 self.send_lobby()  # the table screens show the new PIN
-            self.changed()
+            self.changed_here()
 
     def on_presence(self, frame):
         status = frame["status"]
