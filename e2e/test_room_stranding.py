@@ -296,6 +296,7 @@ def test_a_locked_pin_says_so_and_a_failed_attempt_keeps_what_was_typed(devices,
     anna.page.wait_for_selector("[data-testid=room-status][data-state=closed]")
     assert "Falsche PIN. Noch 9 Versuche" in anna.by("room-status").inner_text()
     anna.by("join-again").click()
+    assert "Noch 9 Versuche" in anna.by("join-error").inner_text(), "the form says how many tries are left"
     assert anna.by("join-code").input_value() == code
     assert anna.by("join-name").input_value() == "Anna"
     assert anna.by("join-pin").input_value() in ("0000", "1111"), "the PIN as typed, to correct one digit"

@@ -1329,6 +1329,9 @@ class GuestScreen(Screen):
                            {"code": doc.get("code"), "pin": doc.get("pin"), "name": doc.get("name")})
         if taken is not None:
             again.error = t("room.name_taken", name=taken)
+        elif self.table.link.state == "closed" and self.table.link.status()[1] in ("bad_token", "pin_locked"):
+            # Why it failed stays beside the fields to correct ("Falsche PIN. Noch 9 Versuche ...").
+            again.error = status_of(self.table.link, code=doc.get("code"), now=app.now())[1]
         route = "join/%s.%s" % (doc.get("code"), doc["secret"]) if doc.get("secret") else "join"
         app.show(again, route=route)
         if taken is not None:
