@@ -276,11 +276,12 @@ def test_a_seat_away_too_long_is_played_by_a_computer_and_handed_back(loop, rela
     played = [entry[1] for entry in ben.last_reveal["entries"] if entry[0] == 1]
     assert anna2.stood_in == played
     assert ben.stood_in is None
-    # Her room bar says it in words; after a long absence the count and the last three, not every move.
+    # Her phone says it in words under the room bar; after a long absence the count and the last three, not every move.
     frame = room_screens.RoomFrame(anna_app, rooms.game_module(GAME).TableScreen(anna_app, anna2), anna2)
-    assert "hat der Computer für dich gespielt: " in frame.bar(anna_app)
+    assert "hat der Computer für dich gespielt: " in frame.render(anna_app)
+    assert "stood-in-note" not in frame.bar(anna_app), "under the bar, not in it: it scrolls away"
     anna2.stood_in = played * 7
-    note = frame.bar(anna_app).split('data-testid="stood-in-note">', 1)[1].split("</span>", 1)[0]
+    note = frame.render(anna_app).split('data-testid="stood-in-note">', 1)[1].split("</p>", 1)[0]
     assert note.startswith("Während du weg warst, hat der Computer 7 Züge für dich gemacht, zuletzt: ")
     assert note.split("zuletzt: ")[1].count(", ") == 2, note
     anna2.stood_in = played

@@ -708,16 +708,6 @@ class RoomFrame(Screen):
             # The final standings on a phone have no "Neue Partie": say what comes next, and that it comes by itself.
             notes.append('<span class="room-note" role="status" data-testid="next-by-host">%s</span>' % escape(
                 t("room.next_by_host_wait")))
-        stood_in = getattr(self.table, "stood_in", None)
-        if stood_in:
-            moves = stood_in_moves(self.table, self.inner, stood_in)
-            if len(moves) > STOOD_IN_LISTED:
-                # A long absence: the count and the last few, not two dozen moves over half the screen.
-                said = t("room.stood_in_many", n=len(moves), moves=", ".join(moves[-STOOD_IN_LISTED:]))
-            else:
-                said = t("room.stood_in", moves=", ".join(moves)) if moves else t("room.stood_in_none")
-            notes.append('<span class="room-note stood-in" role="status" data-testid="stood-in-note">%s</span>' % escape(
-                said))
         bad = self.mismatched()
         if bad:
             seat_names = [entry["name"] for entry in seats]
@@ -778,7 +768,21 @@ class RoomFrame(Screen):
         return out
 
     def render(self, app):
-        return self.bar(app) + self.inner.render(app)
+        return self.bar(app) + self.stood_in_note() + self.inner.render(app)
+
+    def stood_in_note(self):
+        """Return what a computer played for this phone while it was away, under the room bar: said until the
+        person's next move, it scrolls away with the page (in the sticky bar it took 123 px of a phone)."""
+        stood_in = getattr(self.table, "stood_in", None)
+        if not stood_in:
+            return ""
+        moves = stood_in_moves(self.table, self.inner, stood_in)
+        if len(moves) > STOOD_IN_LISTED:
+            # A long absence: the count and the last few, not two dozen moves over half the screen.
+            said = t("room.stood_in_many", n=len(moves), moves=", ".join(moves[-STOOD_IN_LISTED:]))
+        else:
+            said = t("room.stood_in", moves=", ".join(moves)) if moves else t("room.stood_in_none")
+        return '<p class="room-back-note" role="status" data-testid="stood-in-note">%s</p>' % escape(said)
 
     def handle(self, app, action, value):
         if action == "room-menu" and self.room is not None:
