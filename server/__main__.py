@@ -39,8 +39,10 @@ def serve_gunicorn(config, host, port, workers, ready=lambda: None):
         def load_config(self):
             bind = ("[%s]:%d" if ":" in host else "%s:%d") % (host, port)
             for key in ("worker_class", "threads", "worker_connections", "backlog",
-                        "graceful_timeout", "post_worker_init", "worker_int", "worker_exit"):
-                self.cfg.set(key, getattr(gunicorn_config, key))
+                        "graceful_timeout", "post_worker_init", "worker_int", "worker_exit",
+                        "control_socket_disable"):
+                if key in self.cfg.settings:  # control_socket_disable: gunicorn 25.1 and later
+                    self.cfg.set(key, getattr(gunicorn_config, key))
             # Warnings only: the addresses printed above are what a person needs.
             self.cfg.set("loglevel", "warning")
             self.cfg.set("bind", [bind])

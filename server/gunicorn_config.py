@@ -17,6 +17,11 @@ backlog = 2048
 graceful_timeout = 5
 bind = ["0.0.0.0:8000"]
 workers = 1
+# No control socket (gunicorn 25.1+, for `gunicornc`): it goes to $XDG_RUNTIME_DIR or
+# $HOME/.gunicorn, which the service's user (no home, ProtectHome=true) cannot create, so every
+# start logged "[ERROR] Control server error". Older gunicorn ignores names it does not know in a
+# config file; `python -m server` sets it only where gunicorn has it.
+control_socket_disable = True
 
 SEVERAL_WORKERS_NEED_REDIS = (
     "Several worker processes need a Redis URL (--redis URL or SPIELEABEND_REDIS_URL): "
