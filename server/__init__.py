@@ -25,6 +25,11 @@ def create_app(test_config=None):
     app.config.from_prefixed_env("SPIELEABEND")
     if test_config:
         app.config.from_mapping(test_config)
+    # The same checks as `python -m server`'s options, for gunicorn and any other WSGI server.
+    problem = url_settings_problem(app.config.get("PUBLIC_URL") or os.environ.get("SPIELEABEND_PUBLIC_URL"),
+                                   app.config.get("RELAY_REDIS_URL"))
+    if problem:
+        raise ValueError(problem)
     trust_proxies(app, app.config["PROXIES"])
 
     from server import relay, rooms_api, transfer, web
@@ -50,6 +55,84 @@ def proxies_from_environment():
         raise ValueError("SPIELEABEND_PROXIES must be the number of trusted proxies in front (0, 1, ...), got %r"
                          % text)
     return int(text)
+
+
+def public_url_problem(url):
+    """Return what is wrong with a public URL (join links, QR codes), or None when it is a full address."""
+    from urllib.parse import urlsplit
+
+    if not isinstance(url, str):
+        return "it must be an address such as https://karten.example.org"
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("https", "http"):
+        return "it must start with https:// (or http://), or the join links lead nowhere"
+    if not parts.hostname:
+        return "the host is missing"
+    try:
+        port = parts.port
+    except ValueError:
+        return "the port must be a number from 1 to 65535"
+    if port == 0:
+        return "the port must be a number from 1 to 65535"
+    if parts.query or parts.fragment:
+        return "it cannot have a ?query or #fragment"
+    return None
+
+
+def redis_url_problem(url):
+    """Return what is wrong with a Redis URL, or None when the client can use it."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("redis", "rediss", "unix"):
+        return "it must start with redis://, rediss:// or unix://"
+    if parts.scheme == "unix":
+        return None if parts.path else "unix:// needs the socket's path"
+    if not parts.hostname:
+        return "the host is missing"
+    try:
+        port = parts.port
+    except ValueError:
+        return "the port must be a number from 1 to 65535"
+    if port == 0:
+        return "the port must be a number from 1 to 65535"
+    database = parts.path.strip("/")
+    if database and not database.isdigit():
+        return "the database after the host must be a number, e.g. /0"
+    try:
+        from redis.connection import parse_url
+
+        parse_url(url)
+    except ImportError:
+        return None
+    except ValueError as problem:
+        return str(problem)
+    return None
+
+
+def public_url_refused(url, name="SPIELEABEND_PUBLIC_URL"):
+    """Return the message refusing a public URL given as `name`, or None when it is fine."""
+    problem = public_url_problem(url)
+    if problem:
+        return "%s takes the full public address, such as https://karten.example.org: %s (got %r)" % (
+            name, problem, url)
+    return None
+
+
+def redis_url_refused(url, name="SPIELEABEND_REDIS_URL"):
+    """Return the message refusing a Redis URL given as `name` (a password shown as ***), or None."""
+    from server.relay import shown_redis_url
+
+    problem = redis_url_problem(url)
+    if problem:
+        return "%s takes a URL such as redis://127.0.0.1:6379/0: %s (got %r)" % (name, problem, shown_redis_url(url))
+    return None
+
+
+def url_settings_problem(public_url, redis_url):
+    """Return why the public URL or the Redis URL (each None when not set) cannot work, or None."""
+    return (public_url_refused(public_url) if public_url else None) or \
+        (redis_url_refused(redis_url) if redis_url else None)
 
 
 def trust_proxies(app, count):

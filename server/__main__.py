@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 
-from server import gunicorn_config
+from server import gunicorn_config, public_url_refused, redis_url_problem, redis_url_refused  # noqa: F401
 from server.relay import shown_redis_url
 from server.rooms_api import lan_address
 
@@ -151,37 +151,6 @@ def banner(args, public_url):
     return lines
 
 
-def redis_url_problem(url):
-    """Return what is wrong with a Redis URL, or None when the client can use it."""
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(url)
-    if parts.scheme not in ("redis", "rediss", "unix"):
-        return "it must start with redis://, rediss:// or unix://"
-    if parts.scheme == "unix":
-        return None if parts.path else "unix:// needs the socket's path"
-    if not parts.hostname:
-        return "the host is missing"
-    try:
-        port = parts.port
-    except ValueError:
-        return "the port must be a number from 1 to 65535"
-    if port == 0:
-        return "the port must be a number from 1 to 65535"
-    database = parts.path.strip("/")
-    if database and not database.isdigit():
-        return "the database after the host must be a number, e.g. /0"
-    try:
-        from redis.connection import parse_url
-
-        parse_url(url)
-    except ImportError:
-        return None
-    except ValueError as problem:
-        return str(problem)
-    return None
-
-
 def redis_unreachable(url):
     """Ask Redis once (PING, 2 s at most); return why it does not answer, or None when it does."""
     import redis
@@ -204,7 +173,7 @@ def parse_args(argv=None):
     parser.add_argument("--public-url", default=None,
                         help="address for room join links and QR codes, e.g. https://karten.example.org "
                              "(default: this machine's LAN address)")
-    parser.add_argument("--redis", default=os.environ.get("SPIELEABEND_REDIS_URL") or None,
+    parser.add_argument("--redis", default=None,
                         metavar="URL",
                         help="keep rooms in Redis, e.g. redis://127.0.0.1:6379/0, so that several "
                              "processes or machines share them (default: SPIELEABEND_REDIS_URL, "
@@ -216,6 +185,9 @@ def parse_args(argv=None):
                              "address and scheme come from their X-Forwarded-For/-Proto headers (default: "
                              "SPIELEABEND_PROXIES, else 0: those headers are ignored, anyone can send them)")
     args = parser.parse_args(argv)
+    redis_given_as = "--redis"
+    if args.redis is None:
+        args.redis, redis_given_as = os.environ.get("SPIELEABEND_REDIS_URL") or None, "SPIELEABEND_REDIS_URL"
     if args.proxies is None:
         from server import proxies_from_environment
 
@@ -230,10 +202,15 @@ def parse_args(argv=None):
     if args.workers > 1 and not args.redis:
         parser.error(SEVERAL_WORKERS_NEED_REDIS)
     if args.redis:
-        problem = redis_url_problem(args.redis)
-        if problem:
-            parser.error("--redis takes a URL such as redis://127.0.0.1:6379/0: %s (got %r)"
-                         % (problem, shown_redis_url(args.redis)))
+        # The same checks as the app factory's (gunicorn's path), named as given here.
+        refused = redis_url_refused(args.redis, redis_given_as)
+        if refused:
+            parser.error(refused)
+    public_url = args.public_url or os.environ.get("SPIELEABEND_PUBLIC_URL")
+    if public_url:
+        refused = public_url_refused(public_url, "--public-url" if args.public_url else "SPIELEABEND_PUBLIC_URL")
+        if refused:
+            parser.error(refused)
     use_gunicorn = gunicorn_available()
     if args.workers > 1 and not use_gunicorn:
         parser.error("--workers needs gunicorn, which does not run on this system; start one "

@@ -31,9 +31,16 @@ SEVERAL_WORKERS_NEED_REDIS = (
 
 
 def on_starting(server):
-    """Refuse several workers without Redis before any of them starts."""
+    """Refuse several workers without Redis, and a public or Redis URL that cannot work, before
+    any worker starts (the checks of `python -m server`; the app factory makes them too)."""
     if server.cfg.workers > 1 and not os.environ.get("SPIELEABEND_REDIS_URL"):
         raise SystemExit("Spieleabend: " + SEVERAL_WORKERS_NEED_REDIS)
+    from server import url_settings_problem
+
+    problem = url_settings_problem(os.environ.get("SPIELEABEND_PUBLIC_URL") or None,
+                                   os.environ.get("SPIELEABEND_REDIS_URL") or None)
+    if problem:
+        raise SystemExit("Spieleabend: " + problem)
 
 
 def close_relay(app, wait=2.0):
