@@ -575,6 +575,7 @@ class TableScreen(Screen):
             first = '<button%s><span class="g-count" aria-hidden="true">%d</span></button>' % (attrs(
                 type="button", class_="card back g-stock", data_action="draw", data_testid="stock",
                 disabled="draw" not in legal or self.taking, data_hinted=self.tipp.mark(marks, "draw"),
+                data_next_step="draw" in legal and not self.taking,  # a keyboard user's turn starts here
                 aria_label=t("golf.stock_draw" if "draw" in legal else "golf.stock", n=view["stock_count"]),
                 aria_keyshortcuts="s" if "draw" in legal else None),
                 view["stock_count"])
@@ -612,15 +613,17 @@ class TableScreen(Screen):
                                    fresh=fresh == (me, position),
                                    hinted=self.tipp.mark(marks, str(position)) if placing else None))
         return ('<section class="g-mine%s" data-seat="%d" data-testid="seat-%d"><h2 id="mine-h">%s <span class="g-total">%s</span></h2>'
-                '<div class="g-grid big" role="group" aria-labelledby="mine-h" data-testid="grid-%d">%s</div></section>' % (
+                '<div class="g-grid big" role="group" aria-labelledby="mine-h" data-testid="grid-%d"%s>%s</div></section>' % (
                     " current" if phase == "turn" and view["turn"] == me else "", me, me,
-                    escape(t("golf.your_cards")), escape(t("golf.points", n=view["totals"][me])), me, "".join(slots)))
+                    escape(t("golf.your_cards")), escape(t("golf.points", n=view["totals"][me])), me,
+                    # A card in hand goes to a position: a keyboard user's next step (index.html).
+                    " data-next-step" if drawn is not None or self.taking else "", "".join(slots)))
 
     def render_actions(self, view, phase):
         me = my_seat(view)
         if phase == "peek":
             return ('<div class="g-peek"><p class="g-hint" data-testid="hint">%s</p><div class="controls">%s</div></div>' % (
-                escape(t("golf.peek_hint")), button(t("golf.peek_done"), "ready", "peek-done", kind="primary", extra="wide")))
+                escape(t("golf.peek_hint")), button(t("golf.peek_done"), "ready", "peek-done", kind="primary", extra="wide", data_next_step=True)))
         if phase == "waiting":
             names = [view["names"][s] for s in range(view["seats"]) if not view["ready"][s]]
             return '<p class="g-hint" data-testid="hint">%s</p>' % escape(t("golf.waiting_peek", names=", ".join(names)))

@@ -428,7 +428,7 @@ class TableScreen(Screen):
                     if back is not None else "")
         return (
             '<section class="hand-area kk-choose" aria-labelledby="hand-h"><h2 id="hand-h">%s</h2>%s'
-            '<div class="hand kk-hand" role="group" aria-label="%s" data-testid="hand">%s</div>'
+            '<div class="hand kk-hand" role="group" aria-label="%s" data-testid="hand" data-next-step>%s</div>'
             '<p class="summary" data-testid="selection" aria-live="polite">%s</p>'
             '<div class="controls">%s%s</div>%s</section>' % (
                 escape(t("kk.choose_title")), returned, escape(t("kk.your_hand")), "".join(slots), escape(summary),

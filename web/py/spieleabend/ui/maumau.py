@@ -578,10 +578,11 @@ class TableScreen(Screen):
         picker = self.render_picker(marks) if picking is not None else ""
         return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
                 '<h2 id="mm-hand-h"%s>%s</h2>%s%s</div>%s%s'
-                '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand">%s</div>'
+                '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand"%s>%s</div>'
                 '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
                     ' class="mm-many"' if len(hand) >= 10 else "",  # a two-digit count in a smaller type, on one line
                     escape(t("mm.hand", n=len(hand))), tipp_button, mau, tipp_line, picker,
+                    " data-next-step" if legal is not None else "",  # a keyboard user's turn starts here (index.html)
                     hand_rows(cards), escape(note), "".join(notes)))
 
     def render_picker(self, marks):

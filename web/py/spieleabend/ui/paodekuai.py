@@ -632,7 +632,7 @@ class TableScreen(Screen):
             '<p class="hint pdk-keys key-hint">%s</p></section>' % (
                 escape(t("pdk.your_hand")),
                 attrs(class_="pdk-hand", role="group", aria_labelledby="pdk-hand-h", data_testid="hand",
-                      data_legal="|".join(plays), data_my_turn="true" if turn else "false"),
+                      data_legal="|".join(plays), data_my_turn="true" if turn else "false", data_next_step=turn),
                 "".join(cards),
                 attrs(class_="pdk-shape" + (" legal" if legal_pick else ""), data_testid="selection-shape",
                       data_shape=shape, data_legal="true" if legal_pick else "false",

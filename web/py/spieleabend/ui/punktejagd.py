@@ -302,7 +302,7 @@ class TableScreen(Screen):
             summary = t("pj.selected", card=self.selected, risk=t("pj.with_risk") if self.risk else "")
         return (
             '<section class="hand-area" aria-labelledby="hand-h"><h2 id="hand-h">%s</h2>'
-            '<div class="hand" role="group" aria-labelledby="hand-h" data-testid="hand">%s</div>'
+            '<div class="hand" role="group" aria-labelledby="hand-h" data-testid="hand" data-next-step>%s</div>'
             '<div class="turn-dock"><p class="summary" data-testid="selection" aria-live="polite">%s</p>'
             '<div class="controls">%s%s</div></div><div class="controls">%s</div>%s'
             '<p class="hint" id="risk-note" data-testid="risk-note">%s</p>'
