@@ -46,9 +46,9 @@ def test_pao_de_kuai_says_the_plays_and_passes_without_repeating_the_deal(page, 
     page.get_by_test_id("play").click()
     page.wait_for_function("window.said.join(' · ').includes('Du bist dran')")
     heard = " · ".join(said(page))
-    assert heard.count("Du Einzelkarte Neun (9♣)") == 1, heard
+    assert heard.count("Du spielst Einzelkarte Neun (9♣)") == 1, heard
     assert heard.count("Lena passt") == 1, "Lena has nothing above a nine"
-    assert heard.index("Lena passt") < heard.index("Jonas Einzelkarte") < heard.rindex("Du bist dran"), heard
+    assert heard.index("Lena passt") < heard.index("Jonas spielt Einzelkarte") < heard.rindex("Du bist dran"), heard
     assert "Austeilung" not in heard, "the deal's number is no news on every move"
 
 

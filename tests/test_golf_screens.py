@@ -33,6 +33,11 @@ def element(html, testid):
     return match.group(0)
 
 
+def text_of(html, testid):
+    """Return the text inside the first element with this testid (no nested tags)."""
+    return html.split('data-testid="%s"' % testid, 1)[1].split(">", 1)[1].split("<", 1)[0]
+
+
 def grid_html(html, seat):
     start = html.index('data-testid="grid-%d"' % seat)
     return html[start:html.index("</div>", html.index('data-testid="pos-3"', start)) + 6]
@@ -136,6 +141,9 @@ def test_peek_html_has_the_bottom_two_and_gemerkt_then_hides_them():
     assert cards_in(grid_html(html, 0)) == ["4S", "6S"]
     assert "peek-done" in ids_of(html)
     assert "Gemerkt" in html
+    # The face-up cards are pictures: "Gemerkt", where a keyboard lands, says them (an audit heard nothing).
+    assert text_of(html, "peek-said") == "Deine Karten: unten links: Pik 4, unten rechts: Pik 6."
+    assert 'aria-describedby="peek-said"' in element(html, "peek-done")
     assert screen.keys == "Enter", "Enter ends the peek, also with focus on a button"
     screen.handle(app, "ready", None)
     html = screen.render(app)
@@ -152,6 +160,7 @@ def test_drawn_card_is_shown_to_the_drawer_only():
     screen.handle(app, "draw", None)
     html = screen.render(app)
     assert 'data-card="9D"' in element(html, "drawn-card")
+    assert text_of(html, "news-said") == "Du ziehst Karo 9.", "heard, not only a picture (an audit)"
     assert "discard-drawn" in ids_of(html)
     other = engine.view(table.state, 1)
     assert "9D" not in json.dumps(other)
@@ -508,3 +517,19 @@ def test_on_a_seats_turn_the_news_says_every_other_seats_move_since_its_own():
     assert "Anna" not in news and "Du " not in news
     watcher = ViewTable("golf", state, 1, kind="person")  # not Ben's turn: the last move only
     assert news_line(screens.TableScreen(app, watcher).render(app)).startswith("Deniz legt ")
+
+
+def test_on_ones_turn_the_others_moves_are_shown_together_but_heard_once_each():
+    """An audit heard every computer move twice: as it happened, then all of them again on the person's turn."""
+    app = ScreenApp(first_seed=1, seed=3)
+    grids = [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"], ["7C", "8C", "9C", "10C"]]
+    table = rigged_table(app, grids, discard_top="KD", stock_top=("9D",))
+    screen = screens.TableScreen(app, table)
+    screen.handle(app, "draw", None)
+    screen.handle(app, "discard", None)
+    app.run_timers()
+    assert table.view()["turn"] == 0
+    html = screen.render(app)
+    shown, said = text_of(html, "news"), text_of(html, "news-said")
+    assert shown.count(".") >= 2 and shown.endswith(said), (shown, said)
+    assert said.count(".") == 1 and said.startswith(table.names()[2]), said

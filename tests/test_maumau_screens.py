@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from spieleabend.ui.html import card_name
 from spieleabend.bots import maumau as bots
 from spieleabend.games import maumau
 from spieleabend.games.common import Rng, french_deck
@@ -185,6 +186,9 @@ def test_drawn_card_is_marked_and_mau_must_be_pressed_first():
     screen.handle(app, "draw", None)
     html = screen.render(app)
     assert html.count(" drawn") == 1 and "neu auf der Hand" in html
+    drawn = [card for card in table.state["hands"][0] if card not in ("5H", "9C")][0]
+    said = html.split('data-testid="drawn-said" aria-live="polite">', 1)[1].split("</p>", 1)[0]
+    assert said == "Gezogen: %s." % card_name(drawn), "a screen reader hears which card came (an audit)"
     app2 = ScreenApp()
     table2 = local_table(app2, arranged([["5H", "9C"], ["2S", "3S"], ["2C", "3C"]], "4H"))
     screen2 = screen_on(app2, table2)

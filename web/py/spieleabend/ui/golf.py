@@ -104,7 +104,9 @@ register({
     "golf.ev.knock_standin": ("Der Computer klopft für dich!", "The computer knocks for you!"),
     "golf.ev.reshuffle": ("Die Ablage wurde zum neuen Nachziehstapel gemischt.",
                           "The discard pile was shuffled into a new stock."),
-    "golf.ev.draw": ("%(name)s hat eine Karte gezogen.", "%(name)s drew a card."),
+    "golf.ev.draw": ("%(name)s zieht eine Karte.", "%(name)s draws a card."),
+    "golf.ev.drew_you": ("Du ziehst %(card)s.", "You draw %(card)s."),
+    "golf.peek_said": ("Deine Karten: %(cards)s.", "Your cards: %(cards)s."),
     "golf.ev.start": ("%(name)s beginnt.", "%(name)s starts."),
     "golf.ev.start_you": ("Du beginnst.", "You start."),
     "golf.summary_title": ("Durchgang %(n)s: alle Karten offen", "Round %(n)s: every card face up"),
@@ -129,7 +131,7 @@ register({
     "golf.next_round": ("Nächster Durchgang", "Next round"),
     "golf.final_btn": ("Endwertung", "Final standings"),
     "golf.sheet_title": ("Punkte auf dem Zettel", "Points on the score sheet"),
-    "golf.sheet_round": ("Nr.", "No."),
+    "golf.sheet_round": ("Nr.", "Round"),
     "golf.sum": ("Summe", "Total"),
     "golf.open_sheet": ("Zettel", "Score sheet"),
     "golf.winner": ("%(name)s gewinnt mit den wenigsten Punkten!", "%(name)s wins with the fewest points!"),
@@ -287,15 +289,18 @@ def event_text(event, names, me, computer=False):
     return t(key, **values)
 
 
-def latest_news(view, table=None):
+def latest_news(view, table=None, since_own=True):
     """Return the line about what just happened: a drawn card in someone's hand, the last event, or who starts
-    (`table`: this device's, which knows what a computer played for its seat while its phone was away)."""
+    (`table`: this device's, which knows what a computer played for its seat while its phone was away;
+    `since_own`: on this seat's turn, the others' moves since its own, for whoever was not watching)."""
     names = view["names"]
     me = my_seat(view)
     if view["drawing"] is not None and view["drawing"] != me:
         return t("golf.ev.draw", name=names[view["drawing"]])
+    if view["drawing"] is not None and holding(view) is not None:
+        return t("golf.ev.drew_you", card=card_name(holding(view)))
     events = view["events"]
-    if events and me is not None and view["turn"] == me and view["drawing"] is None:
+    if since_own and events and me is not None and view["turn"] == me and view["drawing"] is None:
         # Whose turn it is now was not watching (several people at one device, or a look away): the others'
         # moves since this seat's own, not only the last one (what they took from the discard pile matters).
         since = []
@@ -622,8 +627,15 @@ class TableScreen(Screen):
     def render_actions(self, view, phase):
         me = my_seat(view)
         if phase == "peek":
-            return ('<div class="g-peek"><p class="g-hint" data-testid="hint">%s</p><div class="controls">%s</div></div>' % (
-                escape(t("golf.peek_hint")), button(t("golf.peek_done"), "ready", "peek-done", kind="primary", extra="wide", data_next_step=True)))
+            # The face-up cards are pictures; "Gemerkt" says them to a screen reader, which lands on it.
+            known = value_of(view, "known", [None, None, None, None])
+            cards = ", ".join(["%s: %s" % (where(position), card_name(known[position]))
+                               for position in value_of(view, "peek", []) if known[position] is not None])
+            return ('<div class="g-peek"><p class="g-hint" data-testid="hint">%s</p>'
+                    '<p class="visually-hidden" id="peek-said" data-testid="peek-said">%s</p><div class="controls">%s</div></div>' % (
+                        escape(t("golf.peek_hint")), escape(t("golf.peek_said", cards=cards)),
+                        button(t("golf.peek_done"), "ready", "peek-done", kind="primary", extra="wide", data_next_step=True,
+                               aria_describedby="peek-said")))
         if phase == "waiting":
             names = [view["names"][s] for s in range(view["seats"]) if not view["ready"][s]]
             return '<p class="g-hint" data-testid="hint">%s</p>' % escape(t("golf.waiting_peek", names=", ".join(names)))
@@ -654,11 +666,16 @@ class TableScreen(Screen):
             buttons.append(self.tipp.button(view))
         events = view["events"]
         # A knock is said by the banner above (and read out from there); the news line would say it twice.
-        news = "" if events and events[-1]["action"] == "knock" and view["drawing"] is None else latest_news(view, self.table)
+        knocked = events and events[-1]["action"] == "knock" and view["drawing"] is None
+        news = "" if knocked else latest_news(view, self.table)
+        # Heard: each move as it happens, not the others' moves again in one block on this seat's turn (an
+        # audit heard every move twice); where to put a card taken from the pile, which is said nowhere else.
+        said = hint if self.taking else "" if knocked else latest_news(view, self.table, since_own=False)
         # What was done is read out before whose turn it is now (the head above would come first).
-        return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news" aria-live="polite" '
-                'data-said-first="">%s</p><div class="controls g-actions">%s</div>%s' % (
-                    with_key_hints(hint), escape(news), "".join(buttons),
+        return ('<p class="g-hint" data-testid="hint">%s</p><p class="g-news" data-testid="news">%s</p>'
+                '<p class="visually-hidden" data-testid="news-said" aria-live="polite" data-said-first="">%s</p>'
+                '<div class="controls g-actions">%s</div>%s' % (
+                    with_key_hints(hint), escape(news), escape(said), "".join(buttons),
                     self.tipp.line(view) if mine else ""))
 
     def render_table(self, app, view, phase):

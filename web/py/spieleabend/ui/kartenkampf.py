@@ -37,6 +37,7 @@ register({
     "kk.used": ("Weg:", "Used:"),
     "kk.used_none": ("noch keine", "none yet"),
     "kk.used_label": ("Verbrauchte Karten von %(name)s: %(cards)s", "Cards %(name)s has used: %(cards)s"),
+    "kk.used_label_you": ("Deine verbrauchten Karten: %(cards)s", "Cards you have used: %(cards)s"),
     "kk.seats": ("Spielstand", "Scores"),
     "kk.choose_title": ("Geheime Auswahl", "Secret choice"),
     "kk.your_hand": ("Deine Karten", "Your cards"),
@@ -246,7 +247,7 @@ def render_seat_tiles(view, seats, show_chosen, screen=False):
                 " me" if seat == view["seat"] else "", seat, seat, escape(name),
                 (" " + escape(t("kk.you_mark"))) if seat == view["seat"] and not screen and name != t("kk.you") else "",
                 seat, escape(points_label(view["scores"][seat])), status, flags,
-                seat, escape(t("kk.used_label", name=name, cards=used_text)), escape(t("kk.used")), escape(used_text)))
+                seat, escape(t("kk.used_label_you", cards=used_text) if name == t("kk.you") else t("kk.used_label", name=name, cards=used_text)), escape(t("kk.used")), escape(used_text)))
     return '<ul class="kk-seats%s" aria-label="%s">%s</ul>' % (" big" if screen else "", escape(t("kk.seats")), "".join(tiles))
 
 

@@ -62,6 +62,7 @@ register({
     "mm.again_you": ("Du noch einmal", "You once more"),
     "mm.hand": ("Deine Karten (%(n)s)", "Your cards (%(n)s)"),
     "mm.drawn": ("neu", "new"),
+    "mm.you_drew": ("Gezogen: %(cards)s.", "Drawn: %(cards)s."),
     "mm.drawn_label": ("%(card)s, neu auf der Hand", "%(card)s, new in your hand"),
     "mm.mau": ("Mau!", "Mau!"),
     "mm.mau_hint": ("„Mau“ sagst du, wenn du deine vorletzte Karte legst.",
@@ -366,6 +367,7 @@ class TableScreen(Screen):
         self.mau = False          # the person pressed "Mau!" for the next card
         self.picker = None        # the Jack waiting for its suit
         self.before = None        # the hand before the person's last action, to mark what came in
+        self.drew = False         # that action drew (a screen reader hears which cards came)
         self.before_deal = None
         self.cursor = None        # keyboard position in the sorted hand
         self.pile = None          # the discard pile at the last drawing, to let a new card land
@@ -522,13 +524,22 @@ class TableScreen(Screen):
             turn_line = escape(t("mm.their_turn", name=seat_label(view, view["turn"], me)))
         else:
             turn_line = ""
+        drawn_said = ""
+        if self.drew and self.before is not None and self.before_deal == view["deal"]:
+            # Seen as the "neu" marks on the cards; heard once ("Gezogen: Herz 7."): a region of its own keeps
+            # the same words while the turn line changes with every computer's move.
+            fresh = new_cards(view["hand"] or [], self.before)
+            if fresh:
+                cards = ", ".join([card_name(card) for card in sorted_hand(list(fresh))])
+                drawn_said = '<p class="visually-hidden" data-testid="drawn-said" aria-live="polite">%s</p>' % escape(
+                    t("mm.you_drew", cards=cards))
         head = '<p class="mm-head"><span>%s</span><span>%s</span></p>' % (
             escape(t("mm.deal", n=view["deal"])), escape(t("mm.limit_info", n=view["limit"])))
         table = ('<section class="mm-table" data-testid="mm-table" data-phase="play" data-turn="%s" aria-label="%s">%s%s%s'
-                 '<p class="mm-turn%s" data-testid="turn" aria-live="polite">%s</p>%s</section>' % (
+                 '<p class="mm-turn%s" data-testid="turn" aria-live="polite">%s</p>%s%s</section>' % (
                      "" if view["turn"] is None else view["turn"], escape(t("game.maumau")), head,
                      self.render_players(view, me), self.render_centre(view, me, can_draw),
-                     " mine" if my_turn else "", turn_line, self.render_feed(view, me, FEED_LENGTH)))
+                     " mine" if my_turn else "", turn_line, drawn_said, self.render_feed(view, me, FEED_LENGTH)))
         return table + self.render_hand(view, my_turn)
 
     def render_hand(self, view, my_turn):
@@ -710,6 +721,7 @@ class TableScreen(Screen):
         view = self.table.view()
         self.before = list(view["hand"] or [])
         self.before_deal = view["deal"]
+        self.drew = action.startswith("draw")
         self.mau = False
         self.picker = None
         try:

@@ -34,6 +34,8 @@ register({
     "pdk.deal_open": ("Austeilung %(n)s (offen)", "Deal %(n)s (open)"),
     "pdk.your_turn": ("Du bist dran", "Your turn"),
     "pdk.you": ("Du", "You"),
+    "pdk.feed_plays": ("spielt", "plays"),
+    "pdk.feed_plays_you": ("spielst", "play"),
     "pdk.turn_of": ("%(name)s ist dran", "%(name)s's turn"),
     "pdk.thinking": ("überlegt …", "thinking …"),
     "pdk.cards_left": ("%(n)s Karten", "%(n)s cards"),
@@ -561,8 +563,12 @@ class TableScreen(Screen):
                 text = describe(entry["play"]) + " (" + " ".join(
                     rank_label(c[:-1]) + engine_suit(c) for c in entry["cards"]) + ")"
                 mark = (' <span class="pdk-bomb">%s</span>' % escape(t("pdk.bomb_mark"))) if entry["play"]["bomb"] else ""
+                # Read out as a sentence ("Kim spielt Einzelkarte Drei"); the eye reads the name as its subject.
+                verb = t("pdk.feed_plays_you" if entry["seat"] == view["seat"] else "pdk.feed_plays")
+                text = '<span class="visually-hidden">%s </span>%s' % (escape(verb), escape(text))
             items.append('<li data-seat="%d"%s><strong>%s</strong> %s%s</li>' % (
-                entry["seat"], ' class="pass"' if entry["pass"] else "", escape(names[entry["seat"]]), escape(text), mark))
+                entry["seat"], ' class="pass"' if entry["pass"] else "", escape(names[entry["seat"]]),
+                text if not entry["pass"] else escape(text), mark))
         for seat, points in bomb_bonuses(view, entries):
             items.append('<li class="bonus" data-testid="bomb-bonus">%s</li>' % escape(
                 t("pdk.bonus_line", name=names[seat], n=points)))

@@ -471,7 +471,7 @@ class LobbyScreen(Screen):
         when it does not play)."""
         name = (self.host_name_value or "").strip()[:NAME_LENGTH]
         return ('<li class="room-place host%s" data-testid="lobby-host"><span class="who">%s%s%s</span>'
-                '<span class="presence on">%s</span></li>' % (
+                '<span class="presence on"><span class="visually-hidden">, </span>%s</span></li>' % (  # "Host, this device"
                     "" if self.host_plays else " watching", escape(name or t("room.host_default")),
                     ' <span class="tag host">%s</span>' % escape(t("room.host_tag")) if name else "",
                     "" if self.host_plays else ' <span class="tag watch">%s</span>' % escape(t("room.host_shows_table")),

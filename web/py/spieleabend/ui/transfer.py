@@ -22,7 +22,7 @@ register({
     "tr.title": ("Auf anderes Gerät übertragen", "Move to another device"),
     "tr.intro": ("Die Partie geht auf dem anderen Gerät genau hier weiter – gleiche Karten, gleiche Pläne der Computer. "
                  "Hier bleibt sie ebenfalls gespeichert.",
-                 "The game goes on on the other device exactly from here – the same cards, the same plans of the "
+                 "The game continues on the other device exactly from here – the same cards, the same plans of the "
                  "computers. It also stays saved here."),
     "tr.no_save": ("Von %(game)s ist kein Spiel gespeichert.", "There is no saved game of %(game)s."),
     "tr.new_game": ("Neue Partie %(game)s", "New game of %(game)s"),
