@@ -23,6 +23,8 @@ and offers:
                                                     # no_point, lower_wins, the game's figures
     check_action(view, action) -> action            # optional: when the legal list holds one
                                                     # spelling of several (Pao De Kuai's cards)
+    check_state(state) -> None                      # optional: ValueError unless the engine could
+                                                    # have produced this state (a saved game)
     between_deals(state), add_seat, remove_seat     # when INFO["joins_between_deals"]
 
 INFO (OpenSpiel's GameType/GameInfo are the model): {"name", "seats": {"min",
@@ -152,6 +154,10 @@ def check_saved_game(document):
     state = document["state"]
     try:
         engine = load(document["game"])
+        # The engine's own check first: its cards are its deck(s), its numbers in range (a card cut short or
+        # a card too many passes a view and a move, and crashed the game at a later move, at every reload).
+        if hasattr(engine, "check_state"):
+            engine.check_state(state)
         seats = len(engine.view(state, None)["names"])
         seat = meta.get("seat", 0)
         if seat is not None and not (is_whole(seat) and 0 <= seat < seats):

@@ -216,3 +216,70 @@ def secret_round_cards(hands, chosen, seat, last_revealed):
                 "middle_seats": [other for other, card in enumerate(chosen) if card is not None]}
     return {"hands": shown_hands, "middle": list(last_revealed), "middle_seats": list(range(len(last_revealed)))}
 
+
+
+# Checks of a saved state (the engines' check_state): each raises ValueError with a short reason.
+
+def need(condition, reason, *values):
+    """Raise ValueError(reason % values) unless `condition` holds (formatted only then: a check runs at every
+    Fortsetzen, in Brython)."""
+    if not condition:
+        raise ValueError(reason % values if values else reason)
+
+
+def is_seat(value, seats):
+    """Return True for a whole number from 0 to seats - 1."""
+    return is_whole(value) and 0 <= value < seats
+
+
+def check_numbers(values, count, low, high, what):
+    """Raise ValueError unless `values` is a list of `count` (None: any number of) whole numbers low..high
+    (None: no bound)."""
+    need(isinstance(values, list) and (count is None or len(values) == count),
+         "%s: not a list of %s numbers", what, "some" if count is None else count)
+    for value in values:
+        if not (is_whole(value) and (low is None or value >= low) and (high is None or value <= high)):
+            raise ValueError("%s: %r is no whole number from %s to %s" % (what, value, low, high))
+
+
+def check_flags(values, count, what):
+    """Raise ValueError unless `values` is a list of `count` bools."""
+    need(isinstance(values, list) and len(values) == count, "%s: not a list of %d flags", what, count)
+    for value in values:
+        if value is not True and value is not False:
+            raise ValueError("%s: %r is no flag" % (what, value))
+
+
+def check_names(names, count):
+    """Raise ValueError unless `names` is a list of `count` strings."""
+    need(isinstance(names, list) and len(names) == count, "names: not one a seat")
+    for name in names:
+        if not isinstance(name, str):
+            raise ValueError("names: %r is no name" % (name,))
+
+
+def check_rng(words):
+    """Raise ValueError unless `words` is a state of Rng: four whole 32-bit numbers, not all zero."""
+    check_numbers(words, 4, 0, MASK32, "rng")
+    need(any(words), "rng: all four words are zero")
+
+
+def check_cards(places, deck, what="cards"):
+    """Raise ValueError unless the cards in `places` (lists of cards) are, all together, exactly the cards
+    of `deck` as a multiset: none missing, none twice too often, nothing that is no card of the game."""
+    left = {}
+    for card in deck:
+        left[card] = left[card] + 1 if card in left else 1
+    for place in places:
+        if not isinstance(place, list):
+            raise ValueError("%s: %r is no list of cards" % (what, place))
+        for card in place:
+            # The type first: True would be found as the card 1, and a list is no dict key.
+            if not ((isinstance(card, str) or is_whole(card)) and card in left):
+                raise ValueError("%s: %r is no card of the game" % (what, card))
+            if not left[card]:
+                raise ValueError("%s: the card %r is there too often" % (what, card))
+            left[card] -= 1
+    missing = [card for card in left if left[card]]
+    if missing:
+        raise ValueError("%s: missing %s" % (what, " ".join([str(card) for card in missing[:5]])))

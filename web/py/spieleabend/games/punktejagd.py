@@ -26,8 +26,9 @@ unique number is best and gets 5 (gold 10). Risk: best position adds 3 (never
 doubled), any other outcome scores 0.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, game_outcome, no_seat_text,
-                                      seat_names, secret_round_cards)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_cards, check_flags,
+                                      check_names, check_numbers, check_rng, game_outcome, is_seat, is_whole, need,
+                                      no_seat_text, seat_names, secret_round_cards)
 
 NAME = "Punktejagd"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -117,6 +118,59 @@ def new_game(options, rng):
         "log": [],
         "rng": list(rng.state),
     }
+
+
+def check_state(state):
+    """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
+    it opens): every seat's cards 1 to 10 are in its hand or in the scored rounds, once each; the log's points
+    and the totals agree; a plan is a card of the hand."""
+    need(isinstance(state, dict), "not a game state")
+    seats = state.get("seats")
+    need(is_whole(seats) and MIN_SEATS <= seats <= MAX_SEATS, "seats: %r", seats)
+    check_names(state.get("names"), seats)
+    check_rng(state.get("rng"))
+    round_types = state.get("round_types")
+    check_cards([round_types], ROUND_MIX, "round_types")
+    hands = state.get("hands")
+    plans = state.get("plans")
+    chips = state.get("chip_spent")
+    check_flags(chips, seats, "chip_spent")
+    need(isinstance(hands, list) and len(hands) == seats, "hands: not one a seat")
+    need(isinstance(plans, list) and len(plans) == seats, "plans: not one a seat")
+    check_numbers(state.get("totals"), seats, 0, None, "totals")
+    log = state.get("log")
+    need(isinstance(log, list) and len(log) <= ROUND_COUNT, "log: not a list of at most 10 rounds")
+    used = [[] for _ in range(seats)]
+    totals = [0] * seats
+    risked = [False] * seats
+    for number, entry in enumerate(log):
+        need(isinstance(entry, dict) and entry.get("round") == number + 1 and entry.get("type") == round_types[number],
+             "log: round %d is not the round played", number + 1)
+        cards = entry.get("cards")
+        risks = entry.get("risks")
+        check_numbers(cards, seats, 1, 10, "log: cards")
+        check_flags(risks, seats, "log: risks")
+        need(entry.get("points") == score_round(cards, entry["type"], risks), "log: points of round %d", number + 1)
+        for seat in range(seats):
+            used[seat].append(cards[seat])
+            totals[seat] += entry["points"][seat]
+            need(not (risks[seat] and risked[seat]), "log: a second risk chip of seat %d", seat)
+            risked[seat] = risked[seat] or risks[seat]
+    need(state["totals"] == totals, "totals: not the sum of the scored rounds")
+    need(chips == risked, "chip_spent: not as the scored rounds spent them")
+    over = len(log) >= ROUND_COUNT
+    for seat in range(seats):
+        hand = hands[seat]
+        check_cards([hand, used[seat]], CARDS, "cards of seat %d" % seat)
+        need(hand == sorted(hand), "hands: seat %d's hand is out of order", seat)
+        plan = plans[seat]
+        if plan is not None:
+            need(not over and isinstance(plan, dict) and len(plan) == 2 and plan.get("card") in hand
+                 and is_whole(plan["card"]) and (plan.get("risk") is True or plan.get("risk") is False)
+                 and not (plan["risk"] and chips[seat]),
+                 "plans: seat %d's plan is no card of its hand", seat)
+    # All seats committed would have scored the round: nobody would be left to move.
+    need(over or None in plans, "plans: every seat committed but the round is not scored")
 
 
 def _is_over(state):
