@@ -26,8 +26,9 @@ State (plain JSON data):
 Scores, rounds won and best round are computed from the log, never stored.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_seat, game_outcome,
-                                      no_seat_text, seat_names, secret_round_cards)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_cards, check_names,
+                                      check_numbers, check_rng, check_seat, game_outcome, is_whole, need, no_seat_text,
+                                      seat_names, secret_round_cards)
 
 NAME = "Kartenkampf"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -76,6 +77,46 @@ def new_game(options, rng):
         "log": [],
         "rng": list(rng.state),
     }
+
+
+def check_state(state):
+    """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
+    it opens): every seat's cards 1 to 10 are in its hand or spent in a round with a winner, once each; each
+    logged round's winner and points are its cards'; a chosen card is a card of the hand."""
+    need(isinstance(state, dict), "not a game state")
+    seats = state.get("seats")
+    need(is_whole(seats) and MIN_SEATS <= seats <= MAX_SEATS, "seats: %r", seats)
+    check_names(state.get("names"), seats)
+    check_rng(state.get("rng"))
+    hands = state.get("hands")
+    choices = state.get("choices")
+    need(isinstance(hands, list) and len(hands) == seats, "hands: not one a seat")
+    need(isinstance(choices, list) and len(choices) == seats, "choices: not one a seat")
+    log = state.get("log")
+    need(isinstance(log, list) and len(log) <= ROUNDS, "log: not a list of at most 10 rounds")
+    spent = [[] for _ in range(seats)]
+    for number, entry in enumerate(log):
+        need(isinstance(entry, dict) and entry.get("round") == number + 1, "log: round %d is missing", number + 1)
+        played = entry.get("played")
+        check_numbers(played, seats, 1, 10, "log: played")
+        need([entry.get("winner"), entry.get("points")] == resolve_round(played)
+             and (entry["winner"] is None or is_whole(entry["winner"])) and is_whole(entry["points"]),
+             "log: winner and points of round %d", number + 1)
+        for seat in range(seats):
+            # A round without a winner gives its cards back: still, each was in its hand then.
+            need(played[seat] not in spent[seat], "log: seat %d played a spent card", seat)
+            if entry["winner"] is not None:
+                spent[seat].append(played[seat])
+    over = len(log) >= ROUNDS
+    for seat in range(seats):
+        hand = hands[seat]
+        check_cards([hand, spent[seat]], CARDS, "cards of seat %d" % seat)
+        need(hand == sorted(hand), "hands: seat %d's hand is out of order", seat)
+        choice = choices[seat]
+        need(choice is None or (not over and is_whole(choice) and choice in hand),
+             "choices: seat %d's choice is no card of its hand", seat)
+    # All seats chosen would have finished the round: nobody would be left to move.
+    need(over or None in choices, "choices: every seat chose but the round is not finished")
 
 
 def is_over(state):
