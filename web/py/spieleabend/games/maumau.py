@@ -23,8 +23,8 @@ A seat whose minus points exceed the limit is out; the game is over when one sea
 """
 
 from spieleabend.games.common import (
-    BadOptions, IllegalAction, MalformedAction, Rng, SUITS, check_seat, copy_data, french_deck, game_outcome,
-    is_whole, no_seat_text, seat_names,
+    BadOptions, IllegalAction, MalformedAction, Rng, SUITS, check_cards, check_flags, check_names, check_numbers,
+    check_rng, check_seat, copy_data, french_deck, game_outcome, is_seat, is_whole, need, no_seat_text, seat_names,
 )
 
 NAME = "Mau-Mau"
@@ -51,6 +51,8 @@ ACTION_RANKS = {"7": True, "8": True, "9": True, "J": True, "A": True}
 CARD_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
                "J": 20, "Q": 10, "K": 10, "A": 11}
 SUIT_SET = {"S": True, "H": True, "D": True, "C": True}
+DECK = french_deck(2)
+DECK_SET = {card: True for card in DECK}
 
 
 def card_points(card):
@@ -132,6 +134,103 @@ def _deal(state):
     state["phase"] = "play"
     _log(state, {"type": "deal", "deal": state["deal"], "starter": state["starter"],
                  "top": discard[-1], "turned": discard[:-1]})
+
+
+# ---------------------------------------------------------------- a saved state
+
+# The logged events' types, each with its keys that name a seat or a card (a seat may be None: it left).
+EVENT_TYPES = {"deal": ["top"], "reshuffle": [], "draw": ["top"], "play": ["card"], "forgot_mau": [], "skip": [],
+               "reverse": [], "deal_end": [], "out": [], "join": [], "leave": []}
+
+
+def check_state(state):
+    """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
+    it opens): the hands, the stock and the discard pile are exactly the two decks; whose turn, the suit named,
+    an open 7 and the seats out fit the table; the events say what the table and its computers read."""
+    need(isinstance(state, dict), "not a game state")
+    hands = state.get("hands")
+    need(isinstance(hands, list) and 1 <= len(hands) <= MAX_SEATS, "hands: not one a seat")
+    seats = len(hands)
+    need(state.get("seats") == seats and is_whole(state["seats"]), "seats: not the number of hands")
+    check_names(state.get("names"), seats)
+    check_rng(state.get("rng"))
+    limit = state.get("limit")
+    need(is_whole(limit) and limit >= 1, "limit: %r", limit)
+    minus = state.get("minus")
+    out = state.get("out")
+    check_numbers(minus, seats, 0, None, "minus")
+    check_flags(out, seats, "out")
+    for seat in range(seats):
+        need(out[seat] == (minus[seat] > limit), "out: seat %d is out exactly when above the limit", seat)
+    stock = state.get("stock")
+    discard = state.get("discard")
+    need(isinstance(discard, list) and discard, "discard: empty")
+    check_cards(hands + [stock, discard], DECK)
+    phase = state.get("phase")
+    need(phase == "play" or phase == "between", "phase: %r", phase)
+    need(is_whole(state.get("deal")) and state["deal"] >= 1, "deal: %r", state.get("deal"))
+    need(state.get("direction") == 1 or state.get("direction") == -1, "direction: %r", state.get("direction"))
+    need(is_whole(state["direction"]), "direction: %r", state["direction"])
+    need(is_seat(state.get("starter"), seats), "starter: no seat")
+    need(is_whole(state.get("turn")), "turn: %r", state.get("turn"))
+    top = discard[-1]
+    wish = state.get("wish")
+    pending = state.get("pending")
+    again = state.get("again")
+    need(wish is None or _is_suit(wish) and top[:-1] == "J", "wish: no suit named by a Jack on top")
+    need(is_whole(pending) and 0 <= pending <= 16 and pending % 2 == 0 and (not pending or top[:-1] == "7"
+                                                                             and phase == "play"),
+         "pending: no 7s on top to draw for")
+    need(again is False or again is True and top[:-1] == "A" and phase == "play", "again: no Ace on top")
+    over = seats - len([flag for flag in out if flag]) <= 1
+    if phase == "play":
+        need(top[:-1] != "J" or wish is not None, "wish: a Jack on top names no suit")
+        for seat in range(seats):
+            # Out seats get no cards; a seat that emptied its hand ended the deal.
+            need(bool(hands[seat]) != out[seat] or over, "hands: seat %d's hand does not fit the deal", seat)
+        need(over or is_seat(state["turn"], seats) and not out[state["turn"]], "turn: no seat in the game")
+    log = state.get("log")
+    need(isinstance(log, list) and len(log) <= LOG_LENGTH, "log: not a list of at most %d events", LOG_LENGTH)
+    for event in log + ([] if state.get("last_deal") is None else [state["last_deal"]]):
+        need(isinstance(event, dict) and event.get("type") in EVENT_TYPES, "log: %r", event)
+        _check_event(event, seats)
+    last = state.get("last_deal")
+    need(last is None or last["type"] == "deal_end" and len(last["points"]) == seats, "last_deal: not one a seat")
+
+
+def _is_suit(value):
+    return isinstance(value, str) and value in SUIT_SET
+
+
+def _check_event(event, seats):
+    """Raise ValueError unless a logged event has what the table and the computers read of it."""
+    kind = event["type"]
+    for key in ("seat", "winner", "starter"):
+        if key in event:
+            need(event[key] is None or is_seat(event[key], seats), "log: %s of a %s", key, kind)
+    for key in EVENT_TYPES[kind]:
+        need(isinstance(event.get(key), str) and event[key] in DECK_SET, "log: %s of a %s", key, kind)
+    if kind == "draw":
+        need(event.get("obligation") is True or event.get("obligation") is False, "log: a draw's obligation")
+        need(_is_suit(event.get("suit")), "log: a draw's suit")
+        need(is_whole(event.get("count")) and is_whole(event.get("wanted")), "log: a draw's count")
+    elif kind == "play":
+        need(event.get("mau") is True or event.get("mau") is False, "log: a play's Mau")
+        need("suit" not in event or _is_suit(event["suit"]), "log: a play's suit")
+    elif kind == "deal":
+        check_numbers([event.get("deal")], 1, 1, None, "log: a deal's number")
+        need(isinstance(event.get("turned"), list), "log: a deal's cards")
+        for card in event["turned"]:
+            need(isinstance(card, str) and card in DECK_SET, "log: a deal's cards")
+    elif kind == "deal_end":
+        check_numbers(event.get("points"), None, 0, None, "log: a deal's points")
+        check_numbers(event.get("totals"), len(event["points"]), 0, None, "log: a deal's totals")
+    elif kind in ("reshuffle", "forgot_mau"):
+        need(is_whole(event.get("count")), "log: a %s's count", kind)
+    elif kind == "reverse":
+        need(event.get("direction") == 1 or event.get("direction") == -1, "log: a reverse's direction")
+    elif kind in ("join", "leave"):
+        need(isinstance(event.get("name"), str), "log: a %s's name", kind)
 
 
 # ---------------------------------------------------------------- helpers
