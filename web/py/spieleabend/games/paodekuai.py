@@ -43,8 +43,9 @@ settlement is recorded in `state["log"]` and sums to zero; the running table
 is the sum of all of them.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, SUITS, check_seat,
-                                      game_outcome, is_whole, seat_names)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, SUITS, check_cards,
+                                      check_flags, check_names, check_numbers, check_rng, check_seat, game_outcome,
+                                      is_seat, is_whole, need, seat_names)
 
 NAME = "Pao De Kuai"
 MAX_DEALS = 99
@@ -321,6 +322,99 @@ def new_game(options, rng):
     }
     _deal(state, rng)
     return state
+
+
+def check_state(state):
+    """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
+    it opens): the hands and the deal's plays are exactly the 48 cards; the tricks are the plays in their
+    order, each a combination that beat the one before; whose turn and who is ready fit the deal; every
+    settlement sums to zero, one going out a deal."""
+    need(isinstance(state, dict), "not a game state")
+    options = state.get("options")
+    need(isinstance(options, dict) and is_whole(options.get("deals")) and 0 <= options["deals"] <= MAX_DEALS,
+         "options: deals")
+    check_names(state.get("names"), SEATS)
+    check_rng(state.get("rng"))
+    hands = state.get("hands")
+    played = state.get("played")
+    need(isinstance(hands, list) and len(hands) == SEATS, "hands: not one a seat")
+    check_cards(hands + [played], DECK)
+    for hand in hands:
+        need(hand == sort_cards(hand), "hands: a hand out of order")
+    check_flags(state.get("has_played"), SEATS, "has_played")
+    trick = state.get("trick")
+    tricks = state.get("tricks")
+    need(isinstance(trick, list) and isinstance(tricks, list), "tricks: not lists")
+    # The tricks' plays are cards of `played` in their order, the open trick's the last ones; each is a
+    # combination. (Not every card played need be in a trick: the e2e tests' prepared deals count cards as
+    # played earlier without their tricks.)
+    position = 0
+    cards_of = [0] * SEATS
+    for entries in tricks + [trick]:
+        need(isinstance(entries, list) and (entries or entries is trick), "tricks: an empty trick")
+        for number, entry in enumerate(entries):
+            need(isinstance(entry, dict) and is_seat(entry.get("seat"), SEATS) and isinstance(entry.get("cards"), list),
+                 "tricks: a play")
+            cards = entry["cards"]
+            if not cards:
+                need(number > 0, "tricks: a pass that leads")
+                continue
+            need(cards[0] in played[position:], "tricks: cards that were not played")
+            at = played.index(cards[0], position)
+            need(played[at:at + len(cards)] == cards, "tricks: cards that were not played")
+            need(_described(cards, at == 0) is not None, "tricks: %r is no combination", cards)
+            position = at + len(cards)
+            cards_of[entry["seat"]] += len(cards)
+    need(not [entry for entry in trick if entry["cards"]] or position == len(played),
+         "trick: not the last cards played")
+    # The open trick is what the next move answers: its plays in seat order, each beating the one before.
+    top = None
+    for number, entry in enumerate(trick):
+        need(number == 0 or entry["seat"] == (trick[number - 1]["seat"] + 1) % SEATS, "trick: a play out of turn")
+        if entry["cards"]:
+            play = _described(entry["cards"], _is_deal_first(state, entry))
+            need(top is None or beats(play, top), "trick: %r does not beat the play before", entry["cards"])
+            top = play
+    need(len(trick) < 2 or trick[-1]["cards"] or trick[-2]["cards"], "trick: two passes but not closed")
+    for seat in range(SEATS):
+        need(len(hands[seat]) + cards_of[seat] <= HAND_SIZE and (state["has_played"][seat] or not cards_of[seat]),
+             "hands: seat %d holds more cards than it was dealt", seat)
+    over = deal_over(state)
+    need(len([hand for hand in hands if not hand]) <= 1, "hands: two seats went out")
+    need(not (trick and over), "trick: open after the deal")
+    log = state.get("log")
+    need(isinstance(log, list) and log, "log: no deal")
+    deals = options["deals"]
+    need(deals == 0 or len(log) <= deals, "log: more deals than agreed")
+    for number, record in enumerate(log):
+        need(isinstance(record, dict) and record.get("deal") == number + 1 and isinstance(record.get("settlements"), list),
+             "log: deal %d", number + 1)
+        outs = 0
+        for settlement in record["settlements"]:
+            need(isinstance(settlement, dict) and is_seat(settlement.get("seat"), SEATS), "log: a settlement")
+            check_numbers(settlement.get("points"), SEATS, None, None, "log: a settlement's points")
+            need(sum(settlement["points"]) == 0, "log: a settlement that does not sum to zero")
+            kind = settlement.get("kind")
+            if kind == "out":
+                outs += 1
+                losers = settlement.get("losers")
+                need(isinstance(losers, list), "log: a settlement's losers")
+                for loser in losers:
+                    need(isinstance(loser, dict) and isinstance(loser.get("bombs"), list), "log: a settlement's losers")
+            else:
+                need(kind == "bomb" and isinstance(settlement.get("top"), str) and settlement["top"] in RANK_VALUE,
+                     "log: a settlement's kind")
+        need(outs == (1 if over or number < len(log) - 1 else 0), "log: not one going out a deal")
+    ready = state.get("ready")
+    check_numbers(ready, None, 0, SEATS - 1, "ready")
+    need(len(ready) < SEATS and len(set(ready)) == len(ready) and (over or not ready), "ready: %r", ready)
+    stopped = state.get("stopped_by")
+    need(stopped is None or over and is_seat(stopped, SEATS), "stopped_by: %r", stopped)
+    need(is_seat(state.get("turn"), SEATS), "turn: no seat")
+    if not over and trick:
+        need(state["turn"] == (trick[-1]["seat"] + 1) % SEATS, "turn: not the seat after the trick's last")
+    elif not over and not played:
+        need(HEART_THREE in hands[state["turn"]], "turn: not the 3 of hearts' seat at the deal's start")
 
 
 def deal_over(state):
