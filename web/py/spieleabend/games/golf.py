@@ -43,8 +43,9 @@ card another seat has drawn and the stock order are never in a view.
 round points.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, card_rank, check_seat,
-                                      french_deck, game_outcome, no_seat_text, seat_names)
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, card_rank, check_cards,
+                                      check_flags, check_names, check_numbers, check_rng, check_seat, french_deck,
+                                      game_outcome, is_seat, need, no_seat_text, seat_names)
 
 NAME = "Golf"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -158,6 +159,103 @@ def _deal(state):
     state["knock_turn"] = None
     state["turns"] = 0
     state["events"] = []
+
+
+# What a round's events may say (see apply_action and _refill_stock).
+EVENT_ACTIONS = {"swap": True, "discard": True, "take": True, "knock": True, "reshuffle": True}
+
+
+def check_state(state):
+    """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
+    it opens): the grids, the stock, the discard pile and a drawn card are exactly the game's decks; turn,
+    knock and turn count fit the round; each scored round's points, penalty and totals are its grids'."""
+    need(isinstance(state, dict), "not a game state")
+    seats = state.get("seats")
+    need(_is_int(seats) and MIN_SEATS <= seats <= MAX_SEATS, "seats: %r", seats)
+    check_names(state.get("names"), seats)
+    decks = state.get("decks")
+    need(_is_int(decks) and decks in (1, 2), "decks: %r", decks)
+    need(is_seat(state.get("first_dealer"), seats), "first_dealer: no seat")
+    check_rng(state.get("rng"))
+    results = state.get("results")
+    need(isinstance(results, list) and len(results) <= ROUNDS, "results: not a list of at most 9 rounds")
+    deck = french_deck(decks)
+    valid = {}
+    for card in deck:
+        valid[card] = True
+    previous = [0] * seats
+    for number, entry in enumerate(results):
+        need(isinstance(entry, dict) and entry.get("round") == number + 1
+             and entry.get("dealer") == dealer_of_round(state, number + 1), "results: round %d", number + 1)
+        grids = entry.get("grids")
+        need(isinstance(grids, list) and len(grids) == seats, "results: grids of round %d", number + 1)
+        for grid in grids:
+            need(isinstance(grid, list) and len(grid) == CARDS_PER_SEAT, "results: a grid of round %d", number + 1)
+            for card in grid:
+                need(isinstance(card, str) and card in valid, "results: %r is no card", card)
+        knocker = entry.get("knocker")
+        need(knocker is None or is_seat(knocker, seats), "results: knocker of round %d", number + 1)
+        points = [hand_points(grid) for grid in grids]
+        penalty = knock_penalties(points, knocker)
+        scores = [points[s] + penalty[s] for s in range(seats)]
+        totals = entry.get("totals")
+        check_numbers(totals, seats, 0, None, "results: totals")
+        need(entry.get("points") == points and entry.get("penalty") == penalty and entry.get("scores") == scores
+             and totals == [previous[s] + scores[s] for s in range(seats)]
+             and entry.get("ended_by") == ("limit" if knocker is None else "knock"),
+             "results: points of round %d are not its grids'", number + 1)
+        previous = totals
+    grids = state.get("grids")
+    stock = state.get("stock")
+    discard = state.get("discard")
+    drawn = state.get("drawn")
+    need(isinstance(grids, list) and len(grids) == seats, "grids: not one a seat")
+    for grid in grids:
+        need(isinstance(grid, list) and len(grid) == CARDS_PER_SEAT, "grids: not four cards")
+    need(isinstance(discard, list) and discard, "discard: empty")
+    check_cards(grids + [stock, discard, [] if drawn is None else [drawn]], deck)
+    over = len(results) >= ROUNDS
+    known = state.get("known")
+    public = state.get("public")
+    need(isinstance(known, list) and len(known) == seats and isinstance(public, list) and len(public) == seats,
+         "known, public: not one a seat")
+    for seat in range(seats):
+        check_flags(known[seat], CARDS_PER_SEAT, "known")
+        need(known[seat][2] and known[seat][3], "known: the bottom row is known from the deal")
+        row = public[seat]
+        need(isinstance(row, list) and len(row) == CARDS_PER_SEAT, "public: not four places")
+        for position in POSITIONS:
+            card = row[position]
+            need(card is None or card == grids[seat][position] and known[seat][position],
+                 "public: a card that is not there")
+    ready = state.get("ready")
+    check_flags(ready, seats, "ready")
+    turns = state.get("turns")
+    knocker = state.get("knocker")
+    knock_turn = state.get("knock_turn")
+    need(_is_int(turns) and 0 <= turns <= TURN_LIMIT * seats, "turns: %r", turns)
+    need(is_seat(state.get("turn"), seats), "turn: no seat")
+    need(knocker is None and knock_turn is None or is_seat(knocker, seats) and _is_int(knock_turn)
+         and 0 <= knock_turn < turns, "knocker, knock_turn: not this round's")
+    events = state.get("events")
+    need(isinstance(events, list), "events: not a list")
+    moves = 0
+    for event in events:
+        need(isinstance(event, dict) and event.get("action") in EVENT_ACTIONS, "events: %r", event)
+        if event["action"] == "reshuffle":
+            need(event.get("seat") is None and _is_int(event.get("cards")), "events: a reshuffle")
+            continue
+        moves += 1
+        need(is_seat(event.get("seat"), seats) and (event["action"] in ("discard", "knock")
+                                                     or event.get("position") in POSITIONS),
+             "events: %r", event)
+    if over:
+        return
+    need(moves == turns, "events: not one a turn")
+    need(turns_left(state) > 0, "turns: the round is over but not scored")
+    if not all(ready):
+        need(turns == 0 and drawn is None and knocker is None, "ready: a seat still looking while the round runs")
+    need(drawn is None or (isinstance(drawn, str) and all(ready)), "drawn: a card drawn before the round runs")
 
 
 def dealer_of_round(state, round_number):
