@@ -208,6 +208,25 @@ def test_keyboard_select_play_and_pass(page, live_server):
     assert page.get_by_test_id("hand").locator("[data-card]").count() == 2
 
 
+def test_arrow_keys_move_by_the_rows_the_phone_shows_and_home_end_reach_the_ends(page, live_server):
+    """An audit: at 360 px a row holds six cards, and ↓ jumped eight (to the sixth card of the next row)."""
+    hand = ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "3H", "4H"]
+    state = build_state([hand, ["6H", "6D", "7C"], ["QH", "QS", "JC"]], trick=[(2, ["4D"])])
+    open_prepared(page, live_server.url, state)
+    shown = page.get_by_test_id("hand").locator("[data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    columns = page.evaluate("getComputedStyle(document.querySelector('[data-testid=hand]')).gridTemplateColumns"
+                            ".split(' ').length")
+    assert columns == 6
+    page.keyboard.press("ArrowRight")  # focus the hand: its first card
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.card") == shown[1 + columns], "straight below"
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.card") == shown[-1]
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.dataset.card") == shown[0]
+
+
 def test_screens_have_no_serious_axe_violations(page, live_server):
     open_app(page, live_server.url, "play/paodekuai")
     assert serious_violations(page) == []

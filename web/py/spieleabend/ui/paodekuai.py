@@ -387,7 +387,7 @@ class TableScreen(Screen):
 
     route = "play/paodekuai/table"
     # Arrows move through the hand without scrolling; Space picks, Enter plays, also on a focused card.
-    keys = "ArrowLeft ArrowRight ArrowUp ArrowDown Space@hand Enter@hand"
+    keys = "ArrowLeft ArrowRight ArrowUp ArrowDown Home@hand End@hand Space@hand Enter@hand"
 
     def __init__(self, app, table):
         self.table = table
@@ -850,7 +850,8 @@ class TableScreen(Screen):
         on_card = bool(testid) and testid.startswith("card-")
         in_hand = on_card or not testid
         hand = sort_hand(view["hand"])
-        moves = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -8, "ArrowDown": 8}
+        row = app.focused_columns(8)  # six cards a row on a 360 px phone, eight on a tablet
+        moves = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -row, "ArrowDown": row, "Home": -len(hand), "End": len(hand)}
         if key in moves and hand:
             if on_card or self.in_hand:
                 self.cursor = min(max(self.cursor + moves[key], 0), len(hand) - 1)

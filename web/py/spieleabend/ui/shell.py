@@ -140,6 +140,11 @@ class PageReport:
         """Return the data-testid of the element that had keyboard focus, or None."""
         return self.key_focus["testid"] if "testid" in self.key_focus else None
 
+    def focused_columns(self, default):
+        """Return how many columns the grid of the focused control has on this screen (a row for ↑ and ↓)."""
+        columns = self.key_focus["columns"] if "columns" in self.key_focus else None
+        return columns if isinstance(columns, int) and columns > 0 else default
+
     def focused_value(self):
         """Return the data-value of the element that had keyboard focus, or None."""
         return self.key_focus["value"] if "value" in self.key_focus else None
