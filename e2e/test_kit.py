@@ -7,12 +7,13 @@ the end no phone or screen may have received anything its seat may not see.
 """
 
 import re
+import time
 from pathlib import Path
 
 import pytest
 
-from spieleabend.testing import (MY_TURN, Room, dead_controls, phone_context, pointer_rules, save_screenshot, start_game,
-                                 start_solo)
+from spieleabend.testing import (MY_TURN, Room, dead_controls, is_my_turn, is_over, phone_context, pointer_rules,
+                                 reopen, save_screenshot, start_game, start_solo, wait_for_my_turn)
 
 README = Path(__file__).with_name("README.md").read_text(encoding="utf-8")
 # The kit's example in README.md runs here as it is written there: it plays the Golf game.
@@ -201,8 +202,9 @@ def test_the_screen_is_marked_while_css_animations_run_in_full_motion(browser, l
         page.wait_for_selector(MY_TURN, state="attached")
         log = page.evaluate("window.motionLog")
         starts = [entry for entry in log if "start" in entry]
-        # The cards are dealt in, then the round's winner shows (show-after): both while the screen is marked.
-        assert {entry["start"] for entry in starts} == {"kk-deal", "show-after"}, log
+        # The cards are dealt in, then the round's winner shows (show-after) and the button after the reveal
+        # (show-after-hidden): all while the screen is marked.
+        assert {entry["start"] for entry in starts} == {"kk-deal", "show-after", "show-after-hidden"}, log
         assert all(entry["marked"] for entry in starts), log
         cleared = [entry for entry in log if "start" not in entry and not entry["marked"]]
         assert cleared and all(entry["running"] == 0 for entry in cleared), log
@@ -238,3 +240,75 @@ def test_a_full_page_screenshot_shows_what_the_phone_shows(browser, live_server,
         assert ".key-hint" not in pointer_rules(page) and ":hover" in pointer_rules(page)
     finally:
         desk.close()
+
+
+@pytest.mark.parametrize("pace", [0, 300])
+def test_wait_for_my_turn_returns_only_on_the_turn_in_punktejagd_alone(page, live_server, pace):
+    """Ten rounds of Punktejagd alone: right after each wait_for_my_turn() is_my_turn() holds. The card drawn
+    under the mouse pointer after `next-round` starts its hover transition (data-animating) a frame after
+    data-busy went; the wait sees the turn hold across two animation frames."""
+    start_solo(page, live_server.url, "punktejagd", [], seed=11, pace=pace)
+    for _ in range(40):
+        wait_for_my_turn(page)
+        assert is_my_turn(page), page.evaluate("document.documentElement.outerHTML.slice(0, 300)")
+        # Every seat's total-<n> carries its score as a number (its text also names the risk chip).
+        shown = page.locator("[data-testid^=total-]").evaluate_all("totals => totals.map(t => t.dataset.points)")
+        assert " ".join(shown) == page.evaluate("document.documentElement.dataset.scores")
+        if is_over(page):
+            break
+        if page.get_by_test_id("next-round").count():
+            page.get_by_test_id("next-round").click()
+            continue
+        page.locator("[data-testid=hand] [data-testid^=card-]").first.click()
+        page.get_by_test_id("confirm").click()
+        if page.evaluate("document.documentElement.dataset.turn") == "over":
+            break
+    assert page.evaluate("document.documentElement.dataset.turn") == "over"
+
+
+def test_reload_returns_once_the_table_is_drawn_again(room):
+    """Device.reload() waits for the device's table (html[data-turn]) and its room link, not only for the
+    app: right after it the readers give the seat and the hand, on a phone and on the host."""
+    played = room("punktejagd", phones=1, screen=False, seed=3)
+    anna, host = played.phones[0], played.host
+    for _ in range(4):
+        anna.reload()
+        assert anna.seat() == 1 and len(anna.hand()) == 10, anna.page.evaluate("document.documentElement.outerHTML.slice(0, 300)")
+        assert anna.by("room-status").get_attribute("data-state") != "connecting"
+    host.reload()
+    assert host.seat() == 0 and len(host.hand()) == 10
+
+
+def go(page, route):
+    """Go to a #/ route as a link does, and wait until the app drew it."""
+    page.evaluate("route => { location.hash = route; }", route)
+    page.wait_for_function("route => location.hash === route && !document.documentElement.hasAttribute('data-busy')",
+                           arg=route)
+    page.wait_for_selector("html[data-app-ready]")
+
+
+def test_a_damaged_save_is_said_where_the_readme_says(page, live_server):
+    """A save that cannot be read, opened at its game's start screen: set aside there without a word, the
+    notice on the home screen, Ergebnisse and #/play/<game>/continue until dismiss-notice, never on Einstellungen."""
+    page.goto(live_server.url + "/#/settings")
+    page.wait_for_selector("html[data-app-ready]")
+    page.evaluate("localStorage.setItem('spieleabend.save.golf', '{broken')")
+    reopen(page, live_server.url + "/#/play/golf")
+    page.wait_for_selector("[data-testid=start-game]")
+    assert page.get_by_test_id("damaged-notice").count() == 0
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('spieleabend.damaged.save.golf.')).length") == 1
+    go(page, "#/settings")
+    assert page.get_by_test_id("damaged-notice").count() == 0
+    for route in ("#/", "#/results", "#/play/golf/continue"):
+        go(page, route)
+        assert page.get_by_test_id("damaged-notice").count() == 1, route
+    page.get_by_test_id("dismiss-notice").click()
+    go(page, "#/")
+    assert page.get_by_test_id("damaged-notice").count() == 0
+
+
+def test_a_mistyped_start_choice_fails_at_once_naming_the_choices(page, live_server):
+    started = time.monotonic()
+    with pytest.raises(AssertionError, match=r"no test id 'deal-1' to tick for paodekuai on this screen; its choices: .*deals-1"):
+        start_solo(page, live_server.url, "paodekuai", ["deal-1"], seed=1)
+    assert time.monotonic() - started < 20, "it waited for Playwright's 60 s default"

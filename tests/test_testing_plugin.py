@@ -136,3 +136,59 @@ def test_a_failed_scenario_reports_what_each_device_showed_and_received(pytester
     assert text.count("devices when the test failed") == 1, text
     assert "anna: 0 frames received" in text and "page #/play/golf turn=" in text, text
     assert "ben:" not in text, text
+
+
+def test_a_view_of_another_seat_names_the_expected_seat_and_the_frame():
+    view = {"seat": 1, "hand": ["3H"], "legal": [], "played": [], "trick": [], "hand_sizes": [16, 1, 16], "deal": 1}
+    received = relayed({"k": "lobby"}, {"k": "table", "view": view}, {"k": "table", "view": dict(view, seat=2)})
+    with pytest.raises(AssertionError, match=r"anna: frames\[2\] holds a view of seat 2, expected seat 1"):
+        check_frames("paodekuai", received, 1, "anna")
+    with pytest.raises(AssertionError, match=r"frames\[1\] holds a view of seat 1, expected a table screen"):
+        check_frames("paodekuai", received[:2], None, "tv")
+
+
+def test_a_misspelled_game_names_the_games():
+    with pytest.raises(ValueError, match="unknown game 'pao-de-kuai': one of punktejagd, kartenkampf, maumau, paodekuai, golf"):
+        check_frames("pao-de-kuai", [], 1)
+
+
+PDK_DEALS = [[["3H", "4S"], ["5D", "6D"], ["7C", "8C"]], [["9H", "10S"], ["JD", "QD"], ["KC", "AC"]]]
+
+
+def pdk_view(deal, hand, played=(), sizes=(2, 2, 2)):
+    return {"k": "table", "view": {"seat": 1, "deal": deal, "hand": list(hand), "legal": [], "played": list(played),
+                                   "trick": list(played), "hand_sizes": list(sizes)}}
+
+
+def test_paodekuai_dealt_per_deal_as_a_list_or_a_dict():
+    received = relayed(pdk_view(1, ["5D", "6D"], ["3H"], (1, 2, 2)), pdk_view(2, ["JD", "QD"], ["AC"], (2, 2, 1)))
+    assert check_frames("paodekuai", received, 1, dealt=PDK_DEALS) == 2
+    assert check_frames("paodekuai", received, 1, dealt={1: PDK_DEALS[0], 2: PDK_DEALS[1]}) == 2
+    assert check_frames("paodekuai", received[:1], 1, dealt=PDK_DEALS[0]) == 1  # one deal's hands, as before
+    # The first deal's hands given for a game of two deals: the message says the argument may be the wrong deal.
+    with pytest.raises(AssertionError, match=r"cards not dealt to seat 1 in deal 2: JD QD; is `dealt` this deal's hands"):
+        check_frames("paodekuai", received, 1, dealt=PDK_DEALS[0])
+    with pytest.raises(AssertionError, match="an unplayed card of seat 2 in deal 2"):
+        check_frames("paodekuai", relayed(pdk_view(2, ["JD", "QD"], [], (2, 2, 2)), dict(
+            pdk_view(2, ["JD", "QD"]), view=dict(pdk_view(2, ["JD", "QD"])["view"], trick=["KC"]))), 1, dealt=PDK_DEALS)
+
+
+def test_reveals_inside_table_frames_count_in_the_tallies():
+    """A phone that reloaded gets a round's reveal inside the next table frame's round log, not as a reveal."""
+    table = {"k": "table", "view": PJ_VIEW, "cr": {"id": 0, "want": "reveal", "commits": {}}}
+    reveal = {"k": "reveal", "id": 0, "entries": []}
+    after = {"k": "table", "view": dict(PJ_VIEW, log=[{"round": 1}, {"round": 2}]), "cr": {"id": 2, "want": "commit", "commits": {}}}
+    assert check_frames("punktejagd", relayed(table, reveal, after), 1) == 2
+    assert check_frames("punktejagd", relayed({"k": "lobby"}, table, after, {"k": "lobby"}), 1) == 2
+    view = {"seat": 2, "log": [{"round": 1, "played": [4, 9, 3]}], "reveal": None, "spent": [[], [], []],
+            "cards_left": [10, 10, 10], "legal": ["play 5"], "pending": None, "choice": None}
+    table = {"k": "table", "seat": 2, "view": view, "cr": {"id": 1, "commits": {}}}
+    assert check_frames("kartenkampf", relayed(table), 2) == {0: {0: 4, 1: 9, 2: 3}}
+
+
+def test_the_report_leaves_keep_alive_frames_out():
+    from spieleabend.testing.room import last_said
+
+    said = relayed({"k": "table", "n": 1}, {"k": "table", "n": 2}) + [json.dumps({"type": "pong"})] * 8
+    assert last_said(said, 6) == said[:2]
+    assert last_said(said + [json.dumps({"type": "presence"})], 2) == [said[1], json.dumps({"type": "presence"})]

@@ -8,6 +8,7 @@ import logging
 import os
 import threading
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 
 # Headless, and nothing in the background that would compete with the app for two shared cores.
@@ -143,8 +144,24 @@ def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown=No
     page.wait_for_selector("html[data-app-ready]")
     page.get_by_test_id("player-name").fill(name)
     for testid in choices:
-        page.get_by_test_id(testid).check()
+        choice(page, testid, game).check()
     return start_game(page, shown or table_shown(game))
+
+
+CHOICE_TIMEOUT_MS = 3000
+START_CHOICES = "() => [...document.querySelectorAll('#app input[data-testid]')].map(i => i.dataset.testid)"
+
+
+def choice(page, testid, game):
+    """Return the locator of a test id to tick for a game (a start screen, the room lobby); when there is
+    none (a mistyped "deal-1" for "deals-1") fail within 3 s, not the 60 s default, naming the screen's choices."""
+    locator = page.get_by_test_id(testid)
+    try:
+        locator.wait_for(state="attached", timeout=CHOICE_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        raise AssertionError("no test id %r to tick for %s on this screen; its choices: %s" % (
+            testid, game, ", ".join(page.evaluate(START_CHOICES)))) from None
+    return locator
 
 
 def start_game(page, shown="[data-testid=hand]", timeout=30000):

@@ -78,17 +78,36 @@ def hands_seen(frames):
             if data["k"] == "table" and data["view"].get("hand")]
 
 
+def frame_index(frames, data):
+    """Return the index in `frames` of the frame that carried `data` (None if none did)."""
+    for index, text in enumerate(frames):
+        try:
+            frame = json.loads(text)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(frame, dict) and frame.get("data") == data:
+            return index
+    return None
+
+
+def wrong_seat(name, expected, got, frames, data):
+    """Return the message for a view of another seat than the device's."""
+    return "%s: frames[%s] holds a view of seat %r, expected %s" % (
+        name, frame_index(frames, data), got, "a table screen's (seat None)" if expected is None else "seat %r" % expected)
+
+
 # -- one checker per game --------------------------------------------------------------------------
 def check_punktejagd(frames, seat, name="device"):
     """No view held another seat's hand or plan, and no reveal came before every seat had committed.
 
-    Return the number of reveals."""
+    Return the number of rounds revealed to the device: by a `reveal` message, or inside a table frame's
+    round log (a round whose reveal came while the device reloaded or reconnected)."""
     revealable = set()
-    reveals = 0
+    revealed = set()
     for data in host_data(frames):
         if data["k"] == "table":
             view = data["view"]
-            assert view["seat"] == seat, (name, view["seat"])
+            assert view["seat"] == seat, wrong_seat(name, seat, view["seat"], frames, data)
             if seat is None:
                 assert view["hand"] is None and view["plan"] is None and view["legal"] == []
             rest = dict(view, legal=[])  # this seat's own legal actions are "play N" too
@@ -96,16 +115,19 @@ def check_punktejagd(frames, seat, name="device"):
             assert "hands" not in view and "plans" not in view
             if data["cr"]["want"] == "reveal":
                 revealable.add(data["cr"]["id"])
+            revealed.update(range(len(view.get("log") or [])))  # round n of the log is commit-reveal round n - 1
         elif data["k"] == "reveal":
             assert data["id"] in revealable, (name, "reveal before every seat had committed")
-            reveals += 1
-    return reveals
+            revealed.add(data["id"])
+    return len(revealed)
 
 
 def check_kartenkampf(frames, seat, name="device"):
     """Before a round's reveal, no frame tells another seat's card of that round.
 
-    Return the revealed rounds as {round id: {seat: card}}."""
+    Return the revealed rounds as {round id: {seat: card}} (round id: 0 for the first round), from the
+    `reveal` messages and from the table frames' round logs (a round whose reveal came while the device
+    reloaded or reconnected)."""
     received = tables(frames)
     revealed = {}
     for data in received:
@@ -118,7 +140,7 @@ def check_kartenkampf(frames, seat, name="device"):
             seen_reveals.add(data["id"])
             continue
         view, cr = data["view"], data["cr"]
-        assert view["seat"] == seat and data["seat"] == seat, name
+        assert view["seat"] == seat and data["seat"] == seat, wrong_seat(name, seat, view["seat"], frames, data)
         round_id = cr["id"]
         assert round_id not in seen_reveals, (name, "a table frame of a round after its reveal")
         for digest in cr["commits"].values():
@@ -136,7 +158,10 @@ def check_kartenkampf(frames, seat, name="device"):
             assert "hand" not in view and "choice" not in view and view["legal"] == []
         elif mine is not None and round_id in revealed:
             assert mine == "play %d" % revealed[round_id][seat], (name, "its own pending choice only")
-    return revealed
+    for data in received:
+        for entry in data["view"]["log"] if data["k"] == "table" else []:
+            revealed.setdefault(entry["round"] - 1, dict(enumerate(entry["played"])))
+    return dict(sorted(revealed.items()))
 
 
 MM_EVENT_KEYS = {"type", "deal", "starter", "top", "turned", "seat", "card", "mau", "suit", "wanted", "obligation",
@@ -149,7 +174,7 @@ def check_maumau(frames, seat, name="device", other_hands=()):
     count = 0
     for data in tables(frames):
         view = data["view"]
-        assert view["seat"] == seat or seat is None, (name, "a view of seat %r" % view["seat"])
+        assert view["seat"] == seat or seat is None, wrong_seat(name, seat, view["seat"], frames, data)
         if seat is None:
             assert view["hand"] is None and view["legal"] == [], (name, "a hand on a table screen", view["hand"])
         for event in view["events"]:
@@ -164,32 +189,54 @@ def check_maumau(frames, seat, name="device", other_hands=()):
     return count
 
 
+def deals_dealt(dealt):
+    """Return {deal number: hands} from Pao De Kuai's `dealt`: one deal's hands (three lists of cards, then
+    None stands for every deal), a list of the deals' hands (the first deal first) or {deal number: hands}."""
+    if dealt is None:
+        return {}
+    if isinstance(dealt, dict):
+        return {int(number): hands for number, hands in dealt.items()}
+    dealt = list(dealt)
+    if dealt and dealt[0] and all(isinstance(hand, (list, tuple)) for hand in dealt[0]):
+        return {number: hands for number, hands in enumerate(dealt, 1)}
+    return {None: dealt}
+
+
+DEALT_HINT = ("is `dealt` this deal's hands? (state[\"hands\"] of spieleabend.save.paodekuai, read before the deal's "
+              "first move; for several deals pass a list of each deal's hands or {deal: hands})")
+
+
 def check_paodekuai(frames, seat, name="device", dealt=None):
-    """No card of another seat's hand before that seat played it. With `dealt` (the hands as dealt, from
-    the host's save) also that each seat's played cards match its hand size. Return the number of views."""
+    """No card of another seat's hand before that seat played it. With `dealt` (the hands as dealt: the host's
+    save's state["hands"] read before a deal's first move; one deal's hands, a list of each deal's hands, or
+    {deal number: hands}) also that each seat's played cards match its hand size. Return the number of views."""
     count = 0
+    known = deals_dealt(dealt)
     for data in tables(frames):
         view = data["view"]
-        assert view["seat"] == seat, (name, "a view of seat %r" % view["seat"])
+        assert view["seat"] == seat, wrong_seat(name, seat, view["seat"], frames, data)
+        hands = known.get(view.get("deal"), known.get(None))
+        deal = "deal %s" % view.get("deal")
         if seat is None:
             assert "hand" not in view and view["legal"] == [], (name, "a hand on a table screen", view.get("hand"))
-        elif dealt is not None:
-            assert set(view["hand"]) <= set(dealt[seat]), (name, "cards not dealt to this seat")
+        elif hands is not None:
+            extra = sorted(set(view["hand"]) - set(hands[seat]))
+            assert not extra, "%s: cards not dealt to seat %d in %s: %s; %s" % (name, seat, deal, " ".join(extra), DEALT_HINT)
         played = set(view["played"])
         own = set(view.get("hand") or [])
-        if dealt is not None:
-            for other in range(len(dealt)):
+        if hands is not None:
+            for other in range(len(hands)):
                 if other != seat:
-                    assert len(played & set(dealt[other])) == len(dealt[other]) - view["hand_sizes"][other], (
-                        name, "played list")
+                    assert len(played & set(hands[other])) == len(hands[other]) - view["hand_sizes"][other], (
+                        "%s: the played list of seat %d in %s does not match its dealt hand; %s" % (name, other, deal, DEALT_HINT))
         rest = {key: value for key, value in view.items() if key not in ("hand", "legal")}
         for card in cards_in(rest):
-            if dealt is None:
+            if hands is None:
                 assert card in played or card in own, (name, "a card of another seat that it has not played", card)
             else:
-                for other in range(len(dealt)):
-                    if other != seat and card in dealt[other]:
-                        assert card in played, (name, "an unplayed card of seat %d" % other, card)
+                for other in range(len(hands)):
+                    if other != seat and card in hands[other]:
+                        assert card in played, "%s: an unplayed card of seat %d in %s: %s; %s" % (name, other, deal, card, DEALT_HINT)
         count += 1
     return count
 
@@ -204,7 +251,7 @@ def check_golf(frames, seat, name="device"):
     count = 0
     for data in tables(frames):
         view = data["view"]
-        assert view["seat"] == seat, name
+        assert view["seat"] == seat, wrong_seat(name, seat, view["seat"], frames, data)
         assert not {"grids", "stock", "hands"} & set(view), name
         if view["round"] != current:
             current, seen = view["round"], set()
@@ -261,6 +308,9 @@ CHECKERS = {"punktejagd": check_punktejagd, "kartenkampf": check_kartenkampf, "m
 def check_frames(game, frames, seat, name="device", **known):
     """Fail on anything in these frames that `seat` (None: a table screen) may not see; return the game's tally.
 
-    `known`: what the game's checker can use besides (Mau-Mau: other_hands; Pao De Kuai: dealt)."""
+    `known`: what the game's checker can use besides (Mau-Mau: other_hands; Pao De Kuai: dealt, see
+    check_paodekuai)."""
+    if game not in CHECKERS:
+        raise ValueError("unknown game %r: one of %s" % (game, ", ".join(CHECKERS)))
     check_room_notes(frames, seat, name)
     return CHECKERS[game](frames, seat, name, **known)

@@ -1,5 +1,9 @@
 """Read one device's state through the documented hooks only (e2e/README.md, "Hooks on every game screen")."""
 
+import time
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 TURN = "html[data-turn]"
 MY_TURN = "html[data-turn~=you]:not([data-animating])"
 
@@ -33,10 +37,27 @@ def is_my_turn(page):
                          " && r.getAttribute('data-turn').split(' ').includes('you') && !r.hasAttribute('data-animating'); }")
 
 
+# Resolves after two animation frames (or 100 ms where frames are held back): a card drawn under the mouse
+# pointer starts its hover transition (data-animating) a frame after the drawing that cleared data-busy.
+TWO_FRAMES = """() => new Promise(done => {
+  const late = setTimeout(done, 100);
+  requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(late); done(); }));
+})"""
+
+
 def wait_for_my_turn(page, timeout=None):
-    """Wait until this device's seat has something to do (a computer's move or a flight has ended)."""
-    options = {} if timeout is None else {"timeout": timeout}
-    page.wait_for_selector(MY_TURN, state="attached", **options)
+    """Wait until this device's seat has something to do (a computer's move or a flight has ended) and
+    it still has across two animation frames, so is_my_turn() holds right after the wait."""
+    limit = 60000 if timeout is None else timeout
+    deadline = time.monotonic() + limit / 1000
+    while True:
+        left = max(int((deadline - time.monotonic()) * 1000), 1)
+        page.wait_for_selector(MY_TURN, state="attached", timeout=left)
+        page.evaluate(TWO_FRAMES)
+        if is_my_turn(page):
+            return
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeoutError("wait_for_my_turn: %s did not hold for %d ms" % (MY_TURN, limit))
 
 
 def my_seat(page):

@@ -1,5 +1,6 @@
 """Devices (a browser context each, with every websocket frame it received) and rooms of any game."""
 
+import json
 import re
 import time
 
@@ -8,7 +9,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from spieleabend.games import load as load_engine
 from spieleabend.testing import frames as relay_frames
 from spieleabend.testing import readers
-from spieleabend.testing.browser import ConsoleWatch, phone_context, screen_context
+from spieleabend.testing.browser import ConsoleWatch, choice, phone_context, screen_context
 
 GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
 JOIN_LINK = re.compile(r"^https?://[^/]+/#/join/[2-9A-Z]{6}\.[A-Za-z0-9_-]{16}$")
@@ -18,6 +19,15 @@ JOIN_LINK = re.compile(r"^https?://[^/]+/#/join/[2-9A-Z]{6}\.[A-Za-z0-9_-]{16}$"
 DESCRIBE_PAGE = """() => { const r = document.documentElement, s = document.querySelector('[data-testid=room-status]');
   return location.hash + ' turn=' + r.getAttribute('data-turn') + ' seat=' + r.getAttribute('data-seat')
     + ' room=' + (s ? s.dataset.state : '-') + ' busy=' + r.hasAttribute('data-busy'); }"""
+
+
+# What Device.reload waits for again: a room link (room-status) and a game's table (<html data-turn>).
+SHOWN = """() => ({status: !!document.querySelector('[data-testid=room-status]'),
+  table: document.documentElement.hasAttribute('data-turn')})"""
+SHOWN_AGAIN = """before => { const s = document.querySelector('[data-testid=room-status]');
+  if (before.status && (!s || s.dataset.state === 'connecting')) return false;
+  if (!before.status && s && s.dataset.state === 'connecting') return false;
+  return !before.table || document.documentElement.hasAttribute('data-turn'); }"""
 
 
 class Device:
@@ -45,12 +55,14 @@ class Device:
         return self.page.locator(selector).first
 
     def reload(self, *selectors):
-        """Reload the page (it takes its place back by itself) and wait for the app and for `selectors`."""
+        """Reload the page (it takes its place back by itself) and wait until it shows what it showed before:
+        the app, the room link (where it had one) no longer connecting, the table (<html data-turn>) where a
+        game ran, then `selectors`."""
+        before = self.page.evaluate(SHOWN)
         self.page.reload()
         self.page.wait_for_selector("html[data-app-ready]")
         # A room place draws the table it had at once, marked connecting: wait for the host's fresh one.
-        self.page.wait_for_function("() => { const s = document.querySelector('[data-testid=room-status]');"
-                                    " return !s || s.dataset.state !== 'connecting'; }")
+        self.page.wait_for_function(SHOWN_AGAIN, arg=before)
         for selector in selectors:
             self.page.wait_for_selector(selector)
 
@@ -109,15 +121,34 @@ class Device:
 
     def describe(self, last_frames=6):
         """Return lines on what this device shows now and the last frames it received (for a failed test's report)."""
-        lines = ["%s: %d frames received" % (self.name, len(self.frames))]
+        lines = ["%s: %d frames received (the last %d without keep-alives)" % (self.name, len(self.frames), last_frames)]
         try:
             lines.append("  page %s" % self.page.evaluate(DESCRIBE_PAGE))
         except Exception as error:  # a closed or crashed page still gets its frames listed
             lines.append("  page unreadable: %s" % str(error).splitlines()[0])
-        for frame in self.frames[-last_frames:]:
-            text = frame if isinstance(frame, str) else repr(frame)
+        for text in last_said(self.frames, last_frames):
             lines.append("  <- " + (text if len(text) <= 200 else text[:200] + " …"))
         return lines
+
+
+KEEP_ALIVE = ("ping", "pong")
+
+
+def last_said(frames, count=6):
+    """Return the last `count` frames as text, leaving out the relay's keep-alives (ping, pong)."""
+    said = []
+    for frame in reversed(frames):
+        text = frame if isinstance(frame, str) else repr(frame)
+        try:
+            kind = json.loads(text).get("type")
+        except (ValueError, AttributeError):
+            kind = None
+        if kind in KEEP_ALIVE:
+            continue
+        said.append(text)
+        if len(said) == count:
+            break
+    return said[::-1]
 
 
 class Devices:
@@ -149,7 +180,7 @@ def open_room(host, url, game, seed=5, setup=(), extra=""):
     host.page.goto("%s/?seed=%d&pace=0%s#/play/%s" % (url, seed, extra, game))
     host.page.wait_for_selector("html[data-app-ready]")
     for testid in setup:
-        host.by(testid).check()
+        choice(host.page, testid, game).check()
     host.by("open-room").click()
     host.page.wait_for_selector("[data-testid=room-qr][data-ready] svg")
     link = host.by("room-link").inner_text()
@@ -242,7 +273,7 @@ class Room:
         self.host.by("room-game-%s" % game).check()
         self.game = game
         for testid in setup:
-            self.host.by(testid).check()
+            choice(self.host.page, testid, game).check()
         for phone in watching:
             number = self.phones.index(phone) + 1
             self.host.by("watch-place-%d" % number).click()

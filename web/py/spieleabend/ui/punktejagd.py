@@ -272,9 +272,9 @@ class TableScreen(Screen):
             status += seat_tags(info, seat)
             items.append(
                 '<li class="seat%s" data-testid="seat-%d" data-seat="%d">%s<div class="seat-info"><span class="seat-name">%s</span>'
-                '<span class="seat-total" data-testid="total-%d">%s <span class="chip %s" title="%s">'
+                '<span class="seat-total" data-testid="total-%d" data-points="%d">%s <span class="chip %s" title="%s">'
                 '<span class="visually-hidden">%s</span></span></span>%s</div></li>' % (
-                    " me" if seat == self.me else "", seat, seat, card, escape(name), seat,
+                    " me" if seat == self.me else "", seat, seat, card, escape(name), seat, totals[seat],
                     escape(t("pj.points_total", n=totals[seat])),
                     "used" if view["chips_spent"][seat] else "free", escape(chip), escape(chip), status))
         # The dot beside each score is the risk chip: said once here, as a title is out of a finger's reach.
@@ -506,10 +506,10 @@ def render_infoscreen(view, info):
     for seat in range(view["seats"]):
         chosen = view["committed"][seat]
         seats.append('<li class="pj-screen-seat%s" data-seat="%d" data-testid="seat-%d">%s<span class="who">%s</span>'
-                     '<span class="total" data-testid="total-%d">%d</span><span class="state">%s</span>%s</li>' % (
+                     '<span class="total" data-testid="total-%d" data-points="%d">%d</span><span class="state">%s</span>%s</li>' % (
                          " chosen" if chosen else "", seat, seat,
                          card_back(t("pj.card_of", name=seat_name(view, seat)), "small") if chosen else '<span class="card-slot"></span>',
-                         escape(seat_name(view, seat)), seat, view["totals"][seat],
+                         escape(seat_name(view, seat)), seat, view["totals"][seat], view["totals"][seat],
                          escape(t("pj.chosen") if chosen else t("pj.thinking")), seat_tags(info, seat)))
     return ('<div class="pj-screen">%s<ol class="pj-screen-seats">%s</ol>%s</div>' % (head, "".join(seats), render_last_reveal(view)))
 
