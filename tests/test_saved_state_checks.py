@@ -44,7 +44,8 @@ def play_moves(engine, state, choose, rng, moves):
 
 
 def play_to_end(engine, state, choose, rng):
-    """Play a game to its end as the table does, or fail: a seat to move with nothing to do, no end."""
+    """Play a game to its end as the table does, or fail: a seat to move with nothing to do, no end. (A save
+    may turn into Pao De Kuai's open table, which the computers never stop: a person stops it after deal 20.)"""
     for _ in range(MOVE_LIMIT):
         if engine.outcome(state) is not None:
             return
@@ -53,7 +54,8 @@ def play_to_end(engine, state, choose, rng):
         for seat in list(moving):
             if seat in engine.to_move(state):
                 view = engine.view(state, seat)
-                engine.apply_action(state, seat, choose(view, rng))
+                stop = "stop" in view["legal"] and view["deal"] >= 20
+                engine.apply_action(state, seat, "stop" if stop else choose(view, rng))
                 engine.progress(engine.view(state, seat))
     raise AssertionError("no end after %d moves" % MOVE_LIMIT)
 

@@ -241,13 +241,14 @@ def check_state(state):
     need(isinstance(events, list), "events: not a list")
     moves = 0
     for event in events:
-        need(isinstance(event, dict) and event.get("action") in EVENT_ACTIONS, "events: %r", event)
+        need(isinstance(event, dict) and isinstance(event.get("action"), str) and event["action"] in EVENT_ACTIONS,
+             "events: %r", event)
         if event["action"] == "reshuffle":
             need(event.get("seat") is None and _is_int(event.get("cards")), "events: a reshuffle")
             continue
         moves += 1
         need(is_seat(event.get("seat"), seats) and (event["action"] in ("discard", "knock")
-                                                     or event.get("position") in POSITIONS),
+                                                     or _is_int(event.get("position")) and 0 <= event["position"] <= 3),
              "events: %r", event)
     if over:
         return

@@ -141,6 +141,9 @@ def _deal(state):
 # The logged events' types, each with its keys that name a seat or a card (a seat may be None: it left).
 EVENT_TYPES = {"deal": ["top"], "reshuffle": [], "draw": ["top"], "play": ["card"], "forgot_mau": [], "skip": [],
                "reverse": [], "deal_end": [], "out": [], "join": [], "leave": []}
+# The seat each event names, which the table reads (None once that seat has left).
+EVENT_SEATS = {"play": "seat", "draw": "seat", "forgot_mau": "seat", "skip": "seat", "out": "seat",
+               "deal": "starter", "deal_end": "winner"}
 
 
 def check_state(state):
@@ -192,7 +195,8 @@ def check_state(state):
     log = state.get("log")
     need(isinstance(log, list) and len(log) <= LOG_LENGTH, "log: not a list of at most %d events", LOG_LENGTH)
     for event in log + ([] if state.get("last_deal") is None else [state["last_deal"]]):
-        need(isinstance(event, dict) and event.get("type") in EVENT_TYPES, "log: %r", event)
+        need(isinstance(event, dict) and isinstance(event.get("type"), str) and event["type"] in EVENT_TYPES,
+             "log: %r", event)
         _check_event(event, seats)
     last = state.get("last_deal")
     need(last is None or last["type"] == "deal_end" and len(last["points"]) == seats, "last_deal: not one a seat")
@@ -205,6 +209,7 @@ def _is_suit(value):
 def _check_event(event, seats):
     """Raise ValueError unless a logged event has what the table and the computers read of it."""
     kind = event["type"]
+    need(kind not in EVENT_SEATS or EVENT_SEATS[kind] in event, "log: a %s names no seat", kind)
     for key in ("seat", "winner", "starter"):
         if key in event:
             need(event[key] is None or is_seat(event[key], seats), "log: %s of a %s", key, kind)
