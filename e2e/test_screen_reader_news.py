@@ -112,15 +112,23 @@ def test_people_passing_one_phone_each_hear_the_moves_since_their_last_turn_not_
     start_together(device, live_server.url, "maumau", 7)
     page.evaluate(LISTEN)
     covers = 0
+    first_turns = {}  # person -> what was said at their first turn
     while covers < 8 and not page.locator("[data-testid=handover-over]").count():
         if page.locator("[data-testid=handover-to]").count():
+            person = device.by("handover-to").inner_text()
+            before = len(said(page))
             device.by("handover-confirm").click()
             covers += 1
             device.wait("[data-testid=handover-bar]")
+            page.wait_for_timeout(100)
+            first_turns.setdefault(person, " · ".join(said(page)[before:]))
         elif page.locator("[data-testid=handover-bar]").count() and device.is_my_turn():
             maumau_move(device)
         else:
             page.wait_for_timeout(25)
+    # Whoever gets the phone second hears, at their first turn, what the first did before (a Jack's suit...).
+    second = list(first_turns)[1]
+    assert " legt " in first_turns[second] or " zieht " in first_turns[second], first_turns
     lines = [line for text in said(page) for line in text.split(" · ")]
     moves = [line for line in lines if " legt " in line or " zieht " in line]
     assert moves, lines
