@@ -533,3 +533,11 @@ def test_on_ones_turn_the_others_moves_are_shown_together_but_heard_once_each():
     shown, said = text_of(html, "news"), text_of(html, "news-said")
     assert shown.count(".") >= 2 and shown.endswith(said), (shown, said)
     assert said.count(".") == 1 and said.startswith(table.names()[2]), said
+
+
+def test_a_position_key_before_a_card_is_in_hand_is_told_not_silent():
+    app = ScreenApp(first_seed=1, seed=3)
+    table = rigged_table(app, [["2S", "3S", "4S", "6S"], ["7H", "8H", "9H", "10H"]])
+    screen = screens.TableScreen(app, table)
+    assert screen.on_key(app, "2")
+    assert app.toasts[-1].startswith("Erst eine Karte") and table.view()["drawing"] is None

@@ -215,6 +215,15 @@ def test_keys_pick_only_cards_in_hand_and_zero_is_ten():
     assert table.state["choices"][0] == 10
 
 
+def test_the_number_of_a_card_no_longer_in_hand_is_told_not_silent():
+    app = ScreenApp(motion=True)
+    table = RoomTable(2, 0)
+    screen = ui.TableScreen(app, table)
+    table.state["hands"][0].remove(7)
+    assert screen.on_key(app, "7") and screen.selected is None
+    assert app.toasts[-1] == "Die 7 hast du nicht mehr."
+
+
 def test_an_illegal_action_is_told_not_swallowed():
     class Refusing(RoomTable):
         def act(self, action):

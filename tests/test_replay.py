@@ -710,3 +710,13 @@ def test_a_game_of_several_people_on_one_device_replays_exactly(game):
     document = stored_replay(app)
     assert document["seat"] is None, "the game is everybody's here: no seat comes first"
     assert Replay(load(game), document).build().final == screen.table.state
+
+
+def test_escape_pauses_a_playing_replay_and_the_play_button_says_its_state_in_words_only():
+    app, screen = replay_screen()
+    screen.handle(app, "play", None)
+    assert screen.timer is not None and "Anhalten" in app.html and "aria-pressed" not in app.html.split(
+        'data-testid="replay-play"')[0].rsplit("<button", 1)[1]
+    assert screen.on_key(app, "Escape")
+    assert screen.timer is None and "Abspielen" in app.html
+    assert not screen.on_key(app, "Escape"), "paused: Escape is not the replay's"

@@ -52,6 +52,8 @@ register({
     "golf.drawn": ("Gezogene Karte: %(card)s", "Drawn card: %(card)s"),
     "golf.drawn_other": ("%(name)s hält eine gezogene Karte", "%(name)s holds a drawn card"),
     "golf.discard_drawn": ("Ablegen", "Discard"),
+    "golf.pos_first": ("Erst eine Karte: vom Stapel ziehen (S) oder die offene nehmen (A).",
+                       "First a card: draw from the stock (S) or take the open one (A)."),
     "golf.knock": ("Klopfen", "Knock"),
     "golf.cancel_take": ("Doch nicht nehmen", "Don't take it"),
     "golf.hint_turn": ("Zieh vom Stapel (S), nimm die offene Karte (A) oder klopfe (K).",
@@ -776,6 +778,10 @@ class TableScreen(Screen):
             return False
         found = key_action(view, key, self.taking)
         if found is None:
+            if key in "1234" and len(key) == 1 and holding(view) is None and not self.taking:
+                # A position before a card to put there: said, not silent (an audit heard nothing).
+                app.toast(t("golf.pos_first"))
+                return True
             return False
         kind, action = found
         if kind == "act":

@@ -35,6 +35,7 @@ register({
     "kk.away": ("abwesend", "away"),
     "kk.stand_in": ("Computer spielt", "computer plays"),
     "kk.used": ("Weg:", "Used:"),
+    "kk.not_in_hand": ("Die %(n)s hast du nicht mehr.", "You no longer have the %(n)s."),
     "kk.used_none": ("noch keine", "none yet"),
     "kk.used_label": ("Verbrauchte Karten von %(name)s: %(cards)s", "Cards %(name)s has used: %(cards)s"),
     "kk.used_label_you": ("Deine verbrauchten Karten: %(cards)s", "Cards you have used: %(cards)s"),
@@ -528,7 +529,9 @@ class TableScreen(Screen):
             if number in view["hand"]:
                 self.selected = number
                 app.rerender()
-                return True
+            else:  # said, not silent: the key was meant (an audit pressed a used card's number and heard nothing)
+                app.toast(t("kk.not_in_hand", n=number))
+            return True
         return key == "Enter" and self.press_enter(app)
 
     def leave(self, app):

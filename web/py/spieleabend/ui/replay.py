@@ -360,7 +360,7 @@ class ReplayScreen(Screen):
             button("▶|", "end", "replay-end", kind="secondary", disabled=at_end, aria_label=t("rp.end")),
         ])
         play = button(t("rp.pause") if playing else t("rp.play"), "play", "replay-play", kind="primary",
-                      disabled=at_end and not playing, extra="replay-play", aria_pressed="true" if playing else "false")
+                      disabled=at_end and not playing, extra="replay-play")  # its words say the state: no aria-pressed
         rounds = ['<option value="%d"%s>%s</option>' % (
             index, " selected" if self.shown_round() == index + 1 else "", escape(round_label(self.document["game"], index + 1)))
             for index in range(len(self.replay.round_starts))]
@@ -495,6 +495,9 @@ class ReplayScreen(Screen):
         app.rerender()
 
     def on_key(self, app, key):
+        if key == "Escape" and self.timer is not None:  # as any tap does while it plays
+            self.handle(app, "pause", None)
+            return True
         action = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end"}
         if key in action and self.replay is not None and self.replay.built:
             self.handle(app, action[key], None)
