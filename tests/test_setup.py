@@ -141,6 +141,7 @@ def test_starting_over_a_saved_game_asks_first_and_continue_keeps_it():
     assert app.screen is setup, "no new table yet"
     html = setup.render(app)
     assert 'data-testid="replace-question"' in html and 'data-testid="replace-confirm"' in html
+    assert app.focus_requests[-1] == '[data-testid="continue-saved"]', "the safe answer takes the focus"
     assert app.storage.load_game("kartenkampf") == saved, "the question loses nothing"
     setup.handle(app, "continue", None)
     assert app.route == "play/kartenkampf/continue" and app.storage.load_game("kartenkampf") == saved

@@ -407,7 +407,8 @@ class SetupScreen(Screen):
             if app.storage.running_game(self.game) is not None and not self.confirming:
                 self.confirming = True  # a saved game is never replaced without a question
                 app.rerender()
-                app.focus('[data-testid="replace-confirm"]')
+                # The question's safe answer first: an Enter too many keeps the game (an audit: it deleted it).
+                app.focus('[data-testid="continue-saved"]')
                 return
             self.start(app)
         elif action == "start-anew":

@@ -413,6 +413,7 @@ class OpenScreen(Screen):
         if app.storage.running_game(document["game"]) is not None:
             self.pending = document
             app.rerender()
+            app.focus('[data-testid="cancel-replace"]')  # the safe answer first, as the start screen's question
             return
         self.store(app, document)
 
