@@ -149,7 +149,7 @@ def test_a_round_without_a_winner_shows_the_cards_going_back_and_marks_the_retur
     html = screen.render(app)
     assert text_of(html, "round-winner") == "Kein Rundensieger"
     assert "zurück" in text_of(html, "tie-note")
-    assert html.count("↩ zurück<") == 2
+    assert html.count("↩</span> zurück<") == 2
     assert 'data-testid="round-points"' not in html
     assert " deal" not in html, "reduced motion: no dealing animation"
     assert screen.on_key(app, "Enter")

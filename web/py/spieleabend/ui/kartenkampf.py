@@ -185,7 +185,7 @@ def render_reveal_row(view, motion, big=False):
             extra = ('<span class="kk-tag win-tag">%s</span><span class="kk-points" data-testid="round-points">%s</span>' % (
                 escape(t("kk.winner_tag")), escape(t("kk.plus", n=reveal["points"]))))
         elif item["returned"]:
-            extra = '<span class="kk-tag back-tag" title="%s">↩ %s</span>' % (
+            extra = '<span class="kk-tag back-tag" title="%s"><span aria-hidden="true">↩</span> %s</span>' % (
                 escape(t("kk.back_to", name=names[seat])), escape(t("kk.back_tag")))
         elif item["tied"]:
             extra = '<span class="kk-tag tie-tag">%s</span>' % escape(t("kk.tied"))
@@ -230,7 +230,7 @@ def render_seat_tiles(view, seats, show_chosen, screen=False):
         status = ""
         if show_chosen:
             chosen = view["committed"][seat]
-            status = '<span class="kk-chosen %s" data-testid="chosen-%d" data-chosen="%s">%s %s</span>' % (
+            status = '<span class="kk-chosen %s" data-testid="chosen-%d" data-chosen="%s"><span aria-hidden="true">%s</span> %s</span>' % (
                 "yes" if chosen else "no", seat, "yes" if chosen else "no", "✓" if chosen else "…",
                 escape(t("kk.chosen") if chosen else t("kk.choosing")))
         flags = ""
