@@ -238,7 +238,8 @@ def check_numbers(values, count, low, high, what):
     need(isinstance(values, list) and (count is None or len(values) == count),
          "%s: not a list of %s numbers", what, "some" if count is None else count)
     for value in values:
-        if not (is_whole(value) and (low is None or value >= low) and (high is None or value <= high)):
+        # type() rather than is_whole: no call a number (bool's type is not int)
+        if not (type(value) is int and (low is None or value >= low) and (high is None or value <= high)):
             raise ValueError("%s: %r is no whole number from %s to %s" % (what, value, low, high))
 
 
@@ -275,7 +276,8 @@ def check_cards(places, deck, what="cards"):
             raise ValueError("%s: %r is no list of cards" % (what, place))
         for card in place:
             # The type first: True would be found as the card 1, and a list is no dict key.
-            if not ((isinstance(card, str) or is_whole(card)) and card in left):
+            kind = type(card)
+            if not ((kind is str or kind is int) and card in left):
                 raise ValueError("%s: %r is no card of the game" % (what, card))
             if not left[card]:
                 raise ValueError("%s: the card %r is there too often" % (what, card))

@@ -104,7 +104,8 @@ def check_state(state):
              "log: winner and points of round %d", number + 1)
         for seat in range(seats):
             # A round without a winner gives its cards back: still, each was in its hand then.
-            need(played[seat] not in spent[seat], "log: seat %d played a spent card", seat)
+            if played[seat] in spent[seat]:
+                raise ValueError("log: seat %d played a spent card" % seat)
             if entry["winner"] is not None:
                 spent[seat].append(played[seat])
     over = len(log) >= ROUNDS

@@ -154,7 +154,8 @@ def check_state(state):
         for seat in range(seats):
             used[seat].append(cards[seat])
             totals[seat] += entry["points"][seat]
-            need(not (risks[seat] and risked[seat]), "log: a second risk chip of seat %d", seat)
+            if risks[seat] and risked[seat]:
+                raise ValueError("log: a second risk chip of seat %d" % seat)
             risked[seat] = risked[seat] or risks[seat]
     need(state["totals"] == totals, "totals: not the sum of the scored rounds")
     need(chips == risked, "chip_spent: not as the scored rounds spent them")
