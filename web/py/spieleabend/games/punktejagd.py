@@ -65,7 +65,7 @@ def ranked_unique(cards, round_type):
     counts = {}
     for card in cards:
         counts[card] = counts[card] + 1 if card in counts else 1  # dict.get is slow in Brython
-    unique = sorted(card for card in counts if counts[card] == 1)
+    unique = sorted([card for card in counts if counts[card] == 1])  # a list, not a generator: cheaper in Brython
     if round_type != "kopfstand":
         unique.reverse()
     return unique
@@ -82,7 +82,9 @@ def score_round(cards, round_type, risks):
     best = unique[0] if unique else None
     second = unique[1] if len(unique) > 1 else None
     points = []
-    for card, risk in zip(cards, risks):
+    for seat in range(len(cards)):  # not zip: check_state scores every logged round again, in Brython
+        card = cards[seat]
+        risk = risks[seat]
         if card == best:
             points.append(best_points + RISK_BONUS if risk else best_points)
         elif risk:
