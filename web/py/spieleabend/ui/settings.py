@@ -3,7 +3,7 @@
 from spieleabend.storage import DEFAULT_SETTINGS
 from spieleabend.ui.html import button, escape
 from spieleabend.ui.i18n import register, t
-from spieleabend.ui.shell import Screen, page
+from spieleabend.ui.shell import Screen, page, storage_notices
 
 register({
     "settings.memory_aid": ("Gedächtnisstütze (Golf)", "Memory aid (Golf)"),
@@ -99,7 +99,8 @@ class SettingsScreen(Screen):
                 escape(t("settings.display")), sliders,
                 button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost"),
                 memory_aid_switch(s)))
-        return page(t("settings.title"), body + storage_panel(app, self.armed))
+        # A document set aside as unreadable is said on every screen until dismissed (here too).
+        return page(t("settings.title"), storage_notices(app) + body + storage_panel(app, self.armed))
 
     def on_input(self, app, name, value, final):
         if name in ("contrast", "grain", "temperature"):

@@ -14,7 +14,7 @@ from spieleabend.games import load as load_engine
 from spieleabend.games import default_strength, load_bots, module_path
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import language, register, t
-from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices
+from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, storage_notices
 from spieleabend.ui.table import (COMPUTER, PERSON, LocalTable, chosen_strength, new_computer_names, seat_player, show_table,
                                   solo_players, strength_choices, tonights_people)
 
@@ -192,7 +192,8 @@ class SetupScreen(Screen):
         if not saved:
             self.confirming = False
         device = self.choices["mode"] == DEVICE
-        parts = [self.saved_notice(app) if saved else "",
+        # A save just set aside as unreadable (this screen asked for it) is said here, not later on the home screen.
+        parts = [storage_notices(app), self.saved_notice(app) if saved else "",
                  '<form class="setup" data-testid="setup" onsubmit="return false">', self.mode_panel(),
                  self.people_panel() if device else self.name_panel(app), self.seats_panel()]
         parts.extend(self.option_panels())
