@@ -100,3 +100,36 @@ def test_the_last_to_choose_in_a_room_waits_for_the_reveal_not_for_the_others():
     view["committed"] = [True, True, True]
     waiting = screen.render_waiting(view)
     assert "Alle haben gewählt – gleich wird aufgedeckt." in waiting and "Warte auf die anderen" not in waiting
+
+
+def play_a_round_alone():
+    """Return (app, table, screen, card) after the person at seat 0 played one round against two computers."""
+    from spieleabend.ui import punktejagd as ui
+    from spieleabend.ui.table import LocalTable, solo_players
+    from tests.fake_app import ScreenApp
+
+    app = ScreenApp(seed=4)
+    table = LocalTable.new(app, "punktejagd", {"seats": 3}, solo_players("Testerin", 3, "leicht"))
+    screen = ui.TableScreen(app, table)
+    app.screen = screen
+    card = table.view()["hand"][0]
+    screen.handle(app, "select", str(card))
+    screen.handle(app, "confirm", None)
+    app.run_timers()
+    return app, table, screen, card
+
+
+def test_the_reveal_says_what_the_person_scored_to_a_screen_reader():
+    """An audit: the round's why named numbers, never what one got oneself (the eye reads it on the slot)."""
+    app, table, screen, card = play_a_round_alone()
+    html = screen.render(app)
+    why = html.split('data-testid="reveal-why" role="status">', 1)[1].split("</p>", 1)[0]
+    points = table.view()["log"][0]["points"][0]
+    assert why.endswith('<span class="visually-hidden"> Für dich: +%d.</span>' % points), why
+
+
+def test_the_number_of_a_card_already_played_is_told_not_silent():
+    app, table, screen, card = play_a_round_alone()
+    screen.handle(app, "next", None)
+    assert screen.on_key(app, str(card % 10))
+    assert app.toasts[-1] == "Die %d hast du schon gespielt." % card

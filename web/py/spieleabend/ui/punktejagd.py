@@ -50,8 +50,13 @@ register({
     "pj.reveal_title": ("Aufgedeckt: Runde %(n)s · %(type)s", "Revealed: round %(n)s · %(type)s"),
     "pj.blocked": ("blockiert", "blocked"),
     "pj.plus": ("+%(n)s", "+%(n)s"),
-    "pj.risk_won": ("Risiko ✓", "Risk ✓"),
-    "pj.risk_lost": ("Risiko ✗", "Risk ✗"),
+    "pj.you_got": ("Für dich: +%(n)s.", "For you: +%(n)s."),
+    "pj.not_in_hand": ("Die %(n)s hast du schon gespielt.", "You have already played the %(n)s."),
+    # The mark beside a revealed card: the word, a symbol the eye reads and what a screen reader hears instead.
+    "pj.risk_mark": ("Risiko", "Risk"),
+    "pj.risk_won": ("gewonnen", "won"),
+    "pj.risk_lost": ("verloren", "lost"),
+    "pj.risk_flag": ("mit Risiko-Chip", "with the risk chip"),
     "pj.why.none": ("Keine Zahl ist einmalig: Alle bekommen den Grundwert (%(n)s).",
                     "No number is unique: everyone gets the base value (%(n)s)."),
     "pj.why.only": ("Nur die %(card)s ist einmalig: %(n)s\u00a0Punkte.", "Only the %(card)s is unique: %(n)s\u00a0points."),
@@ -341,8 +346,10 @@ class TableScreen(Screen):
             points = entry["points"][seat]
             risk = ""
             if entry["risks"][seat]:
-                risk = '<span class="risk-mark %s">%s</span>' % (
-                    "won" if points > 0 else "lost", escape(t("pj.risk_won") if points > 0 else t("pj.risk_lost")))
+                won = points > 0
+                risk = '<span class="risk-mark %s">%s <span aria-hidden="true">%s</span><span class="visually-hidden">%s</span></span>' % (
+                    "won" if won else "lost", escape(t("pj.risk_mark")), "✓" if won else "✗",
+                    escape(t("pj.risk_won") if won else t("pj.risk_lost")))
             items.append(
                 '<li class="reveal-slot%s%s" style="--i:%d;--past:%dms" data-testid="reveal-%d" data-seat="%d">'
                 '<div class="flip"><div class="flip-back">%s</div><div class="flip-front">%s</div></div>'
@@ -360,7 +367,13 @@ class TableScreen(Screen):
                     escape(t("pj.reveal_title", n=entry["round"], type=type_label(entry["type"]))),
                     "".join(items), '<p class="pj-why" data-testid="reveal-why" role="status">%s</p>' % (
                         # Said once the cards have turned over: while they fly it gave the round away (an audit).
-                        "" if self.flying else escape(round_reasons(entry))), go_on))
+                        "" if self.flying else escape(round_reasons(entry)) + self.own_points_said(entry)), go_on))
+
+    def own_points_said(self, entry):
+        """Return what this seat scored, for a screen reader after the round's why (the eye reads it on the slot)."""
+        if self.me is None or self.me >= len(entry["points"]):
+            return ""
+        return '<span class="visually-hidden"> %s</span>' % escape(t("pj.you_got", n=entry["points"][self.me]))
 
     def render_panel(self, view):
         if self.panel is None:
@@ -387,7 +400,8 @@ class TableScreen(Screen):
         for entry in view["log"]:
             cells = []
             for seat in range(view["seats"]):
-                risk = " ⚑" if entry["risks"][seat] else ""
+                risk = ' <span aria-hidden="true">⚑</span><span class="visually-hidden">%s</span>' % escape(
+                    t("pj.risk_flag")) if entry["risks"][seat] else ""
                 cells.append('<td><span class="log-card">%d%s</span><span class="log-pts">+%d</span></td>' % (
                     entry["cards"][seat], risk, entry["points"][seat]))
             # The round's type under its number: a column of its own left no room for a fourth player at 360 px.
@@ -472,7 +486,9 @@ class TableScreen(Screen):
             number = 10 if key == "0" else int(key)
             if number in self.table.view()["hand"]:
                 self.handle(app, "select", str(number))
-                return True
+            else:  # said, not silent (an audit pressed a played card's number and heard nothing)
+                app.toast(t("pj.not_in_hand", n=number))
+            return True
         return key == "Enter" and self.press_enter(app)
 
     def leave(self, app):
