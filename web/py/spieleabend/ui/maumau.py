@@ -63,6 +63,8 @@ register({
     "mm.hand": ("Deine Karten (%(n)s)", "Your cards (%(n)s)"),
     "mm.drawn": ("neu", "new"),
     "mm.you_drew": ("Gezogen: %(cards)s.", "Drawn: %(cards)s."),
+    "mm.keys": ("Tastatur: Pfeile wählen eine Karte, Enter legt sie, D zieht, M sagt „Mau“.",
+                "Keyboard: arrows move between cards, Enter plays one, D draws, M says “Mau”."),
     "mm.drawn_label": ("%(card)s, neu auf der Hand", "%(card)s, new in your hand"),
     "mm.mau": ("Mau!", "Mau!"),
     "mm.mau_hint": ("„Mau“ sagst du, wenn du deine vorletzte Karte legst.",
@@ -590,11 +592,13 @@ class TableScreen(Screen):
         return ('<section class="mm-hand-area" aria-labelledby="mm-hand-h"><div class="mm-hand-head">'
                 '<h2 id="mm-hand-h"%s>%s</h2>%s%s</div>%s%s'
                 '<div class="mm-hand" role="group" aria-labelledby="mm-hand-h" data-testid="hand"%s>%s</div>'
-                '<p class="hint mm-mau-note" id="mm-mau-note">%s</p>%s</section>' % (
+                # Live: "M" (or the button) arming Mau is heard, not only seen on the button.
+                '<p class="hint mm-mau-note" id="mm-mau-note" aria-live="polite">%s</p>%s'
+                '<p class="hint mm-keys key-hint">%s</p></section>' % (
                     ' class="mm-many"' if len(hand) >= 10 else "",  # a two-digit count in a smaller type, on one line
                     escape(t("mm.hand", n=len(hand))), tipp_button, mau, tipp_line, picker,
                     " data-next-step" if legal is not None else "",  # a keyboard user's turn starts here (index.html)
-                    hand_rows(cards), escape(note), "".join(notes)))
+                    hand_rows(cards), escape(note), "".join(notes), escape(t("mm.keys"))))
 
     def render_picker(self, marks):
         suits = "".join(
