@@ -178,22 +178,21 @@ def test_the_addresses_are_printed_once_the_server_listens_with_the_host_and_pub
 def test_stopping_the_server_tells_every_device_shutdown_at_once(stop_signal):
     from tests.relay_client import RelayClient, RelayClosed
 
-    process, port = start("--host", "127.0.0.1")
+    # gunicorn's graceful timeout far beyond the waits below: had the devices been told only when it ran out,
+    # the waits would fail (no wall-clock figure in the test: a loaded machine once took 3 s to say it).
+    process, port = start("--host", "127.0.0.1", environment={"SPIELEABEND_GRACEFUL_TIMEOUT": "300"})
     try:
         fetch(port)
         host = RelayClient("ws://127.0.0.1:%d/relay" % port)
         host.create()
         stray = RelayClient("ws://127.0.0.1:%d/relay" % port)  # connected, no room yet
-        stopped = time.monotonic()
         os.kill(process.pid, stop_signal)  # systemd's stop signals the main process
         assert host.recv_type("closed", timeout=10)["reason"] == "shutdown"
         with pytest.raises(RelayClosed) as closed:
             host.recv(timeout=10)
         assert closed.value.close_code == 1001
         assert stray.wait_closed().close_code == 1001
-        # At once, not after gunicorn's graceful_timeout (5 s) ran out.
-        assert time.monotonic() - stopped < 3
-        process.wait(15)
+        process.wait(60)
     finally:
         output = stop(process) if process.poll() is None else process.stdout.read()
     assert "Traceback" not in output
