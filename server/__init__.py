@@ -57,6 +57,15 @@ def proxies_from_environment():
     return int(text)
 
 
+def port_problem(parts):
+    """Return what is wrong with a split URL's port, or None (no port, or one from 1 to 65535)."""
+    try:
+        port = parts.port
+    except ValueError:
+        return "the port must be a number from 1 to 65535"
+    return "the port must be a number from 1 to 65535" if port == 0 else None
+
+
 def public_url_problem(url):
     """Return what is wrong with a public URL (join links, QR codes), or None when it is a full address."""
     from urllib.parse import urlsplit
@@ -68,12 +77,8 @@ def public_url_problem(url):
         return "it must start with https:// (or http://), or the join links lead nowhere"
     if not parts.hostname:
         return "the host is missing"
-    try:
-        port = parts.port
-    except ValueError:
-        return "the port must be a number from 1 to 65535"
-    if port == 0:
-        return "the port must be a number from 1 to 65535"
+    if port_problem(parts):
+        return port_problem(parts)
     if parts.query or parts.fragment:
         return "it cannot have a ?query or #fragment"
     return None
@@ -90,12 +95,8 @@ def redis_url_problem(url):
         return None if parts.path else "unix:// needs the socket's path"
     if not parts.hostname:
         return "the host is missing"
-    try:
-        port = parts.port
-    except ValueError:
-        return "the port must be a number from 1 to 65535"
-    if port == 0:
-        return "the port must be a number from 1 to 65535"
+    if port_problem(parts):
+        return port_problem(parts)
     database = parts.path.strip("/")
     if database and not database.isdigit():
         return "the database after the host must be a number, e.g. /0"

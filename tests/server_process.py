@@ -14,6 +14,17 @@ from tests.relay_client import RelayClient
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def stop(process):
+    """Stop the server with Ctrl+C's signal; return everything it printed."""
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        output, _ = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+    return output
+
+
 class ServerProcess:
     """`python -m server --redis URL` on its own loopback port, in its own process group."""
 

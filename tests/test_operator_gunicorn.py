@@ -1,7 +1,6 @@
 """gunicorn as the systemd unit runs it: a user without a home (ProtectHome=true) and no ERROR at start."""
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -10,7 +9,7 @@ import urllib.request
 import pytest
 
 from spieleabend.testing.redis import free_port
-from tests.server_process import ROOT
+from tests.server_process import ROOT, stop
 
 gunicorn_config = pytest.importorskip("gunicorn.config")
 
@@ -38,12 +37,7 @@ def serve_then_stop(command, port):
                 time.sleep(0.3)
         time.sleep(1.5)  # gunicorn starts its control server after the workers
     finally:
-        os.killpg(process.pid, signal.SIGINT)
-        try:
-            output, _ = process.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            output, _ = process.communicate()
+        output = stop(process)
     return output
 
 

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 
 from spieleabend.testing.redis import free_port
-from tests.server_process import ROOT
+from tests.server_process import ROOT, stop
 
 
 def start(*options, environment=None):
@@ -37,17 +37,6 @@ def fetch(port, seconds=120):
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.3)
-
-
-def stop(process):
-    """Stop the server with Ctrl+C's signal; return everything it printed."""
-    os.killpg(process.pid, signal.SIGINT)
-    try:
-        output, _ = process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        output, _ = process.communicate()
-    return output
 
 
 def test_start_serves_with_gunicorn_and_prints_where_to_open_the_app():
