@@ -176,6 +176,7 @@ def test_suit_picker_after_a_jack(page, live_server):
 def test_a_seven_passed_on_makes_the_next_draw_four(page, live_server):
     state = running_state([["7C", "4H", "KS"], ["2S", "3S", "4S", "6S"], ["2C", "3C", "4C", "6C"]], "7D", pending=2)
     state["discard"] = ["5D", "7D"]
+    state["stock"].remove("5D")  # the deck's cards, each as often as two decks have it
     open_prepared(page, live_server.url, state)
     assert page.get_by_test_id("pending-draw").inner_text() == "+2 ziehen"
     assert playable(page) == ["7C"], "only a 7 while an obligation is open"

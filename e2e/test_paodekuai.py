@@ -211,7 +211,7 @@ def test_keyboard_select_play_and_pass(page, live_server):
 def test_arrow_keys_move_by_the_rows_the_phone_shows_and_home_end_reach_the_ends(page, live_server):
     """An audit: at 360 px a row holds six cards, and ↓ jumped eight (to the sixth card of the next row)."""
     hand = ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "3H", "4H"]
-    state = build_state([hand, ["6H", "6D", "7C"], ["QH", "QS", "JC"]], trick=[(2, ["4D"])])
+    state = build_state([hand, ["6H", "6D", "7C"], ["QH", "QD", "JC"]], trick=[(2, ["4D"])])
     open_prepared(page, live_server.url, state)
     shown = page.get_by_test_id("hand").locator("[data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
     columns = page.evaluate("getComputedStyle(document.querySelector('[data-testid=hand]')).gridTemplateColumns"
