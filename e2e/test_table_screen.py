@@ -82,6 +82,9 @@ MEASURE = """([nameSelector, cardSelector]) => {
 
 
 def look(screen, name, selectors):
+    # Measured once the cards are dealt in: mid-deal, a card still sliding in stood past the screen's foot (a
+    # loaded machine measured the English screen so).
+    screen.page.wait_for_selector("html:not([data-animating])", state="attached")
     if SHOTS:
         screen.page.screenshot(path=os.path.join(SHOTS, "tv-%s.png" % name))
         with open(os.path.join(SHOTS, "tv-%s.html" % name), "w", encoding="utf-8") as out:
