@@ -265,6 +265,17 @@ def check_rng(words):
     need(any(words), "rng: all four words are zero")
 
 
+def check_table(state, min_seats, max_seats):
+    """Raise ValueError unless `state` is a dict with a seat count in range, a name a seat and an rng state;
+    return the seat count (the opening every engine's check_state shares)."""
+    need(isinstance(state, dict), "not a game state")
+    seats = state.get("seats")
+    need(is_whole(seats) and min_seats <= seats <= max_seats, "seats: %r", seats)
+    check_names(state.get("names"), seats)
+    check_rng(state.get("rng"))
+    return seats
+
+
 def check_cards(places, deck, what="cards"):
     """Raise ValueError unless the cards in `places` (lists of cards) are, all together, exactly the cards
     of `deck` as a multiset: none missing, none twice too often, nothing that is no card of the game."""

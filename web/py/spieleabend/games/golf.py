@@ -44,8 +44,8 @@ round points.
 """
 
 from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, Rng, card_rank, check_cards,
-                                      check_flags, check_names, check_numbers, check_rng, check_seat, french_deck,
-                                      game_outcome, is_seat, need, no_seat_text, seat_names)
+                                      check_flags, check_numbers, check_seat, check_table, french_deck, game_outcome,
+                                      is_seat, is_whole, need, no_seat_text, seat_names)
 
 NAME = "Golf"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -105,24 +105,20 @@ def knock_penalties(points, knocker):
     return extra
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def new_game(options, rng):
     """Return a new game with the first round dealt; raise BadOptions for options the rules forbid."""
     options = options or {}
     if not isinstance(options, dict):
         raise BadOptions("options must be a dict")
     seats = options.get("seats", INFO["seats"]["default"])
-    if not _is_int(seats) or seats < MIN_SEATS or seats > MAX_SEATS:
+    if not is_whole(seats) or seats < MIN_SEATS or seats > MAX_SEATS:
         raise BadOptions("Golf needs 2 to 8 seats, not %r" % (seats,))
     decks = options.get("decks")
     decks = suggested_decks(seats) if decks is None else decks
-    if decks not in (1, 2) or not _is_int(decks):
+    if decks not in (1, 2) or not is_whole(decks):
         raise BadOptions("Golf is played with 1 or 2 decks, not %r" % (decks,))
     dealer = options.get("dealer", seats - 1)
-    if not _is_int(dealer) or dealer < 0 or dealer >= seats:
+    if not is_whole(dealer) or dealer < 0 or dealer >= seats:
         raise BadOptions("the first dealer must be a seat from 0 to %d, not %r" % (seats - 1, dealer))
     names = seat_names(options, seats)
     state = {
@@ -169,14 +165,10 @@ def check_state(state):
     """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
     it opens): the grids, the stock, the discard pile and a drawn card are exactly the game's decks; turn,
     knock and turn count fit the round; each scored round's points, penalty and totals are its grids'."""
-    need(isinstance(state, dict), "not a game state")
-    seats = state.get("seats")
-    need(_is_int(seats) and MIN_SEATS <= seats <= MAX_SEATS, "seats: %r", seats)
-    check_names(state.get("names"), seats)
+    seats = check_table(state, MIN_SEATS, MAX_SEATS)
     decks = state.get("decks")
-    need(_is_int(decks) and decks in (1, 2), "decks: %r", decks)
+    need(is_whole(decks) and decks in (1, 2), "decks: %r", decks)
     need(is_seat(state.get("first_dealer"), seats), "first_dealer: no seat")
-    check_rng(state.get("rng"))
     results = state.get("results")
     need(isinstance(results, list) and len(results) <= ROUNDS, "results: not a list of at most 9 rounds")
     deck = french_deck(decks)
@@ -234,9 +226,9 @@ def check_state(state):
     turns = state.get("turns")
     knocker = state.get("knocker")
     knock_turn = state.get("knock_turn")
-    need(_is_int(turns) and 0 <= turns <= TURN_LIMIT * seats, "turns: %r", turns)
+    need(is_whole(turns) and 0 <= turns <= TURN_LIMIT * seats, "turns: %r", turns)
     need(is_seat(state.get("turn"), seats), "turn: no seat")
-    need(knocker is None and knock_turn is None or is_seat(knocker, seats) and _is_int(knock_turn)
+    need(knocker is None and knock_turn is None or is_seat(knocker, seats) and is_whole(knock_turn)
          and 0 <= knock_turn < turns, "knocker, knock_turn: not this round's")
     events = state.get("events")
     need(isinstance(events, list), "events: not a list")
@@ -245,11 +237,11 @@ def check_state(state):
         need(isinstance(event, dict) and isinstance(event.get("action"), str) and event["action"] in EVENT_ACTIONS,
              "events: %r", event)
         if event["action"] == "reshuffle":
-            need(event.get("seat") is None and _is_int(event.get("cards")), "events: a reshuffle")
+            need(event.get("seat") is None and is_whole(event.get("cards")), "events: a reshuffle")
             continue
         moves += 1
         need(is_seat(event.get("seat"), seats) and (event["action"] in ("discard", "knock")
-                                                     or _is_int(event.get("position")) and 0 <= event["position"] <= 3),
+                                                     or is_whole(event.get("position")) and 0 <= event["position"] <= 3),
              "events: %r", event)
     if over:
         return
@@ -289,13 +281,9 @@ def to_move(state):
     return [state["turn"]]
 
 
-def _valid_seat(state, seat):
-    return _is_int(seat) and 0 <= seat < state["seats"]
-
-
 def legal_actions(state, seat):
     """Return the actions a seat may take now (see the module docstring for the grammar)."""
-    if not _valid_seat(state, seat):
+    if not is_seat(seat, state["seats"]):
         return []
     current = phase(state)
     if current == "peek":
@@ -316,7 +304,7 @@ def legal_actions(state, seat):
 
 def _why_illegal(state, seat, action):
     """Return a clear message why an action is not allowed now."""
-    if not _valid_seat(state, seat):
+    if not is_seat(seat, state["seats"]):
         return no_seat_text(seat)
     if not isinstance(action, str):
         return "an action is a string like 'draw' or 'swap 2', not %r" % (action,)

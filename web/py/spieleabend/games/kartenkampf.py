@@ -26,8 +26,8 @@ State (plain JSON data):
 Scores, rounds won and best round are computed from the log, never stored.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_cards, check_names,
-                                      check_numbers, check_rng, check_seat, game_outcome, is_whole, need, no_seat_text,
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_cards, check_numbers,
+                                      check_seat, check_table, game_outcome, is_whole, need, no_seat_text,
                                       seat_names, secret_round_cards)
 
 NAME = "Kartenkampf"
@@ -83,11 +83,7 @@ def check_state(state):
     """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
     it opens): every seat's cards 1 to 10 are in its hand or spent in a round with a winner, once each; each
     logged round's winner and points are its cards'; a chosen card is a card of the hand."""
-    need(isinstance(state, dict), "not a game state")
-    seats = state.get("seats")
-    need(is_whole(seats) and MIN_SEATS <= seats <= MAX_SEATS, "seats: %r", seats)
-    check_names(state.get("names"), seats)
-    check_rng(state.get("rng"))
+    seats = check_table(state, MIN_SEATS, MAX_SEATS)
     hands = state.get("hands")
     choices = state.get("choices")
     need(isinstance(hands, list) and len(hands) == seats, "hands: not one a seat")

@@ -27,7 +27,7 @@ doubled), any other outcome scores 0.
 """
 
 from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_cards, check_flags,
-                                      check_names, check_numbers, check_rng, game_outcome, is_seat, is_whole, need,
+                                      check_numbers, check_table, game_outcome, is_seat, is_whole, need,
                                       no_seat_text, seat_names, secret_round_cards)
 
 NAME = "Punktejagd"
@@ -126,11 +126,7 @@ def check_state(state):
     """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
     it opens): every seat's cards 1 to 10 are in its hand or in the scored rounds, once each; the log's points
     and the totals agree; a plan is a card of the hand."""
-    need(isinstance(state, dict), "not a game state")
-    seats = state.get("seats")
-    need(is_whole(seats) and MIN_SEATS <= seats <= MAX_SEATS, "seats: %r", seats)
-    check_names(state.get("names"), seats)
-    check_rng(state.get("rng"))
+    seats = check_table(state, MIN_SEATS, MAX_SEATS)
     round_types = state.get("round_types")
     check_cards([round_types], ROUND_MIX, "round_types")
     hands = state.get("hands")
