@@ -18,28 +18,15 @@ import pytest
 from e2e.test_rooms import assert_no_secrets, choose, go_on, hand
 from spieleabend.testing import join, open_room
 from spieleabend.testing.redis import RedisServer, end_process, free_port
+from tests import nginx_process
 from tests.server_process import ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 # Test-only routing: a device's cookie says which process it lands on first (a plain
 # round robin would spread them too, but not predictably); the other process is the
 # backup nginx falls over to, as it does in deploy/nginx.conf.
-TEST_CONFIG = """
-daemon off;
-worker_processes 1;
-pid {dir}/nginx.pid;
-error_log {dir}/error.log warn;
-events {{ worker_connections 512; }}
-http {{
-    log_format relay '$request_uri $upstream_addr $status';
-    access_log {dir}/access.log relay;
-    client_body_temp_path {dir}/body;
-    proxy_temp_path {dir}/proxy;
-    fastcgi_temp_path {dir}/fastcgi;
-    uwsgi_temp_path {dir}/uwsgi;
-    scgi_temp_path {dir}/scgi;
+TEST_ROUTING = """
     upstream lands_on_a {{
         server 127.0.0.1:{a} max_fails=1 fail_timeout=60s;
         server 127.0.0.1:{b} backup;
@@ -55,28 +42,18 @@ http {{
     server {{
         listen 127.0.0.1:{port};
         include {include};
-    }}
-}}
-"""
+    }}"""
 
 
 class Nginx:
     """nginx on a free loopback port with the repository's proxy settings, in front of two ports."""
 
     def __init__(self, port_a, port_b):
-        if not Path(NGINX).exists():
-            pytest.fail("nginx is not installed (Debian: apt-get install nginx; ./scripts/test installs it)")
         self.dir = tempfile.mkdtemp(prefix="spieleabend-nginx-")
         self.port = free_port()
         self.url = "http://127.0.0.1:%d" % self.port
-        config = Path(self.dir) / "nginx.conf"
-        config.write_text(TEST_CONFIG.format(dir=self.dir, a=port_a, b=port_b, port=self.port,
-                                             include=ROOT / "deploy" / "spieleabend-proxy.conf"))
-        checked = subprocess.run([NGINX, "-t", "-c", str(config), "-p", self.dir],
-                                 capture_output=True, text=True)
-        assert checked.returncode == 0, checked.stderr
-        self.process = subprocess.Popen([NGINX, "-c", str(config), "-p", self.dir],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = nginx_process.start(nginx_process.write_config(self.dir, TEST_ROUTING.format(
+            a=port_a, b=port_b, port=self.port, include=ROOT / "deploy" / "spieleabend-proxy.conf")))
 
     def relay_upstreams(self):
         """Return the upstream address of every relay websocket nginx has finished."""
@@ -172,24 +149,7 @@ def test_a_room_game_through_nginx_on_two_processes_survives_a_killed_process(de
 
 # deploy/nginx.conf is a site file (server blocks for the http context): wrapped in a main
 # config with paths of its own, it must pass `nginx -t` on the nginx installed here (Debian's).
-SITE_CHECK_CONFIG = """
-pid {dir}/nginx.pid;
-error_log {dir}/error.log warn;
-events {{ worker_connections 64; }}
-http {{
-    client_body_temp_path {dir}/body;
-    proxy_temp_path {dir}/proxy;
-    fastcgi_temp_path {dir}/fastcgi;
-    uwsgi_temp_path {dir}/uwsgi;
-    scgi_temp_path {dir}/scgi;
-    include {site};
-}}
-"""
-
-
 def test_the_shipped_nginx_site_passes_nginx_t(tmp_path):
-    if not Path(NGINX).exists():
-        pytest.fail("nginx is not installed (Debian: apt-get install nginx; ./scripts/test installs it)")
     certificate, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                     "-subj", "/CN=karten.example.org", "-keyout", str(key), "-out", str(certificate)],
@@ -201,8 +161,4 @@ def test_the_shipped_nginx_site_passes_nginx_t(tmp_path):
         assert old in site, old
         site = site.replace(old, str(new))
     (tmp_path / "site.conf").write_text(site)
-    config = tmp_path / "nginx.conf"
-    config.write_text(SITE_CHECK_CONFIG.format(dir=tmp_path, site=tmp_path / "site.conf"))
-    checked = subprocess.run([NGINX, "-t", "-c", str(config), "-p", str(tmp_path)],
-                             capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stderr
+    nginx_process.write_config(tmp_path, "    include %s;" % (tmp_path / "site.conf"))  # passes `nginx -t`

@@ -2,38 +2,18 @@
 serves certbot's challenge and redirects the rest, as docs/deploy.md installs it first."""
 
 import re
-import shutil
 import subprocess
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
-import pytest
-
 from spieleabend.testing.redis import end_process, free_port
+from tests import nginx_process
 
 ROOT = Path(__file__).resolve().parent.parent
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 SITE = (ROOT / "deploy" / "nginx.conf").read_text()
 DEPLOY = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
-MAIN_CONFIG = """
-daemon off;
-master_process off;  # one process as this user: it reads the test's own webroot
-worker_processes 1;
-pid {dir}/nginx.pid;
-error_log {dir}/error.log warn;
-events {{ worker_connections 64; }}
-http {{
-    access_log {dir}/access.log;
-    client_body_temp_path {dir}/body;
-    proxy_temp_path {dir}/proxy;
-    fastcgi_temp_path {dir}/fastcgi;
-    uwsgi_temp_path {dir}/uwsgi;
-    scgi_temp_path {dir}/scgi;
-    include {site};
-}}
-"""
 
 
 def deploy_md_command(start):
@@ -52,13 +32,10 @@ def first_part(domain):
     return done.stdout
 
 
-def nginx_config(tmp_path, site):
-    if not Path(NGINX).exists():
-        pytest.fail("nginx is not installed (Debian: apt-get install nginx; ./scripts/test installs it)")
+def site_config(tmp_path, site):
+    """Write the site `site` and a checked main config that includes it; return the config's path."""
     (tmp_path / "site.conf").write_text(site)
-    config = tmp_path / "nginx.conf"
-    config.write_text(MAIN_CONFIG.format(dir=tmp_path, site=tmp_path / "site.conf"))
-    return config
+    return nginx_process.write_config(tmp_path, "    include %s;" % (tmp_path / "site.conf"))
 
 
 def test_the_tls_part_starts_at_its_marker_and_the_port_80_part_needs_no_certificate(tmp_path):
@@ -69,10 +46,7 @@ def test_the_tls_part_starts_at_its_marker_and_the_port_80_part_needs_no_certifi
     part = first_part("spiele.example.net")
     assert "karten.example.org" not in part and "server_name spiele.example.net;" in part
     assert "ssl" not in part and "location ^~ /.well-known/acme-challenge/" in part
-    config = nginx_config(tmp_path, part)
-    checked = subprocess.run([NGINX, "-t", "-c", str(config), "-p", str(tmp_path)],
-                             capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stderr
+    site_config(tmp_path, part)  # passes `nginx -t`
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -100,9 +74,7 @@ def test_the_port_80_server_serves_the_acme_challenge_and_redirects_everything_e
                      ("root /var/www/letsencrypt;", "root %s;" % webroot)):
         assert old in part, old
         part = part.replace(old, new)
-    config = nginx_config(tmp_path, part)
-    nginx = subprocess.Popen([NGINX, "-c", str(config), "-p", str(tmp_path)],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    nginx = nginx_process.start(site_config(tmp_path, part))
     base = "http://127.0.0.1:%d" % port
     try:
         deadline = time.monotonic() + 10
