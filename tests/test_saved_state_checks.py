@@ -154,9 +154,7 @@ def mid_game(game, options, moves, seed=5):
 
 
 def set_path(state, path, value):
-    for key in path[:-1]:
-        state = state[key]
-    state[path[-1]] = value
+    get(state, path[:-1])[path[-1]] = value
 
 
 def _duplicate(place):
