@@ -21,6 +21,11 @@ def escape(text):
     return text
 
 
+def seen_and_heard(seen, heard):
+    """Return `seen` (a symbol, a short figure) for the eye and `heard` (its words) for a screen reader."""
+    return '<span aria-hidden="true">%s</span><span class="visually-hidden">%s</span>' % (escape(seen), escape(heard))
+
+
 # Keyword -> attribute name ("data_testid" -> "data-testid", "class_" -> "class"), made once per name.
 ATTRIBUTE_NAMES = {}
 

@@ -9,7 +9,7 @@ cards that came into the hand with the person's last action (a draw, an obligati
 from spieleabend.games import maumau as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
-from spieleabend.ui.html import SUIT_SYMBOLS, Parts, attrs, button, card_name, escape, french_card
+from spieleabend.ui.html import SUIT_SYMBOLS, Parts, attrs, button, card_name, escape, french_card, seen_and_heard
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, transfer_link
 from spieleabend.ui.final import final_standings
@@ -426,12 +426,11 @@ class TableScreen(Screen):
                 '<li%s><span class="mm-pname">%s</span>'
                 '<span class="mm-pline"><span class="mm-pcards"><span class="visually-hidden">%s</span>'
                 '<span class="mm-back" aria-hidden="true"></span><span aria-hidden="true">%d</span></span>'
-                '<span class="mm-pminus"><span class="visually-hidden">%s</span><span aria-hidden="true">%s</span>'
-                '</span></span>%s</li>' % (
+                '<span class="mm-pminus">%s</span></span>%s</li>' % (
                     attrs(class_=classes, data_testid="player-%d" % seat, data_seat=seat, data_cards=count,
                           data_points=view["minus"][seat], aria_current="true" if seat == turn else None),
                     escape(seat_label(view, seat, me)), escape(cards_label(count)), count,
-                    escape(t("mm.minus", n=view["minus"][seat])), escape(minus_short(view["minus"][seat])),
+                    seen_and_heard(minus_short(view["minus"][seat]), t("mm.minus", n=view["minus"][seat])),
                     status))
         return '<ul class="mm-players" aria-label="%s">%s</ul>' % (escape(t("mm.players_h")), "".join(items))
 

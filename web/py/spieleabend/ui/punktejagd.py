@@ -3,7 +3,7 @@
 from spieleabend.games import punktejagd as engine
 from spieleabend.games.common import IllegalAction
 from spieleabend.ui.hint import Hint
-from spieleabend.ui.html import attrs, button, card_back, escape, number_card
+from spieleabend.ui.html import attrs, button, card_back, escape, number_card, seen_and_heard
 from spieleabend.ui.i18n import register, t
 from spieleabend.ui.shell import Screen, page, sheet, transfer_link
 from spieleabend.ui.final import final_standings
@@ -347,9 +347,8 @@ class TableScreen(Screen):
             risk = ""
             if entry["risks"][seat]:
                 won = points > 0
-                risk = '<span class="risk-mark %s">%s <span aria-hidden="true">%s</span><span class="visually-hidden">%s</span></span>' % (
-                    "won" if won else "lost", escape(t("pj.risk_mark")), "✓" if won else "✗",
-                    escape(t("pj.risk_won") if won else t("pj.risk_lost")))
+                risk = '<span class="risk-mark %s">%s %s</span>' % ("won" if won else "lost", escape(t("pj.risk_mark")),
+                                                                  seen_and_heard("✓" if won else "✗", t("pj.risk_won") if won else t("pj.risk_lost")))
             items.append(
                 '<li class="reveal-slot%s%s" style="--i:%d;--past:%dms" data-testid="reveal-%d" data-seat="%d">'
                 '<div class="flip"><div class="flip-back">%s</div><div class="flip-front">%s</div></div>'
@@ -400,8 +399,7 @@ class TableScreen(Screen):
         for entry in view["log"]:
             cells = []
             for seat in range(view["seats"]):
-                risk = ' <span aria-hidden="true">⚑</span><span class="visually-hidden">%s</span>' % escape(
-                    t("pj.risk_flag")) if entry["risks"][seat] else ""
+                risk = " " + seen_and_heard("⚑", t("pj.risk_flag")) if entry["risks"][seat] else ""
                 cells.append('<td><span class="log-card">%d%s</span><span class="log-pts">+%d</span></td>' % (
                     entry["cards"][seat], risk, entry["points"][seat]))
             # The round's type under its number: a column of its own left no room for a fourth player at 360 px.
