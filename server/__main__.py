@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 
-from server import gunicorn_config, public_url_refused, redis_url_problem, redis_url_refused  # noqa: F401
+from server import gunicorn_config, public_url_refused, redis_url_refused
 from server.relay import shown_redis_url
 from server.rooms_api import lan_address
 
