@@ -23,8 +23,8 @@ A seat whose minus points exceed the limit is out; the game is over when one sea
 """
 
 from spieleabend.games.common import (
-    BadOptions, IllegalAction, MalformedAction, Rng, SUITS, check_cards, check_flags, check_names, check_numbers,
-    check_rng, check_seat, copy_data, french_deck, game_outcome, is_seat, is_whole, need, no_seat_text, seat_names,
+    BadOptions, IllegalAction, MalformedAction, Rng, SUITS, check_cards, check_flags, check_numbers, check_seat,
+    check_table, copy_data, french_deck, game_outcome, is_seat, is_whole, need, no_seat_text, seat_names,
 )
 
 NAME = "Mau-Mau"
@@ -150,13 +150,9 @@ def check_state(state):
     """Raise ValueError unless `state` is one this engine could have produced (a saved game is checked before
     it opens): the hands, the stock and the discard pile are exactly the two decks; whose turn, the suit named,
     an open 7 and the seats out fit the table; the events say what the table and its computers read."""
-    need(isinstance(state, dict), "not a game state")
+    seats = check_table(state, 1, MAX_SEATS)
     hands = state.get("hands")
-    need(isinstance(hands, list) and 1 <= len(hands) <= MAX_SEATS, "hands: not one a seat")
-    seats = len(hands)
-    need(state.get("seats") == seats and is_whole(state["seats"]), "seats: not the number of hands")
-    check_names(state.get("names"), seats)
-    check_rng(state.get("rng"))
+    need(isinstance(hands, list) and len(hands) == seats, "hands: not one a seat")
     limit = state.get("limit")
     need(is_whole(limit) and limit >= 1, "limit: %r", limit)
     minus = state.get("minus")
