@@ -296,3 +296,11 @@ def check_cards(places, deck, what="cards"):
     missing = [card for card in left if left[card]]
     if missing:
         raise ValueError("%s: missing %s" % (what, " ".join([str(card) for card in missing[:5]])))
+
+
+def check_secret_hands(hands, spent, cards):
+    """Raise ValueError unless each seat's hand, in order, and the cards it spent are together exactly `cards`
+    (Punktejagd's and Kartenkampf's seats each hold the numbers 1 to 10)."""
+    for seat, hand in enumerate(hands):
+        check_cards([hand, spent[seat]], cards, "cards of seat %d" % seat)
+        need(hand == sorted(hand), "hands: seat %d's hand is out of order", seat)

@@ -26,8 +26,8 @@ State (plain JSON data):
 Scores, rounds won and best round are computed from the log, never stored.
 """
 
-from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_cards, check_numbers,
-                                      check_seat, check_table, game_outcome, is_whole, need, no_seat_text,
+from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_numbers, check_secret_hands,
+                                      check_seat, check_table, game_outcome, is_seat, is_whole, need, no_seat_text,
                                       seat_names, secret_round_cards)
 
 NAME = "Kartenkampf"
@@ -105,10 +105,9 @@ def check_state(state):
             if entry["winner"] is not None:
                 spent[seat].append(played[seat])
     over = len(log) >= ROUNDS
+    check_secret_hands(hands, spent, CARDS)
     for seat in range(seats):
         hand = hands[seat]
-        check_cards([hand, spent[seat]], CARDS, "cards of seat %d" % seat)
-        need(hand == sorted(hand), "hands: seat %d's hand is out of order", seat)
         choice = choices[seat]
         need(choice is None or (not over and is_whole(choice) and choice in hand),
              "choices: seat %d's choice is no card of its hand", seat)
@@ -130,15 +129,11 @@ def to_move(state):
 
 def legal_actions(state, seat):
     """Return "play N" for every card the seat holds, if it still has to choose."""
-    if seat is None or is_over(state) or not _valid_seat(state, seat):
+    if seat is None or is_over(state) or not is_seat(seat, state["seats"]):
         return []
     if state["choices"][seat] is not None:
         return []
     return ["play %d" % card for card in state["hands"][seat]]
-
-
-def _valid_seat(state, seat):
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["seats"]
 
 
 # The card words of the grammar: "play 07", "play +7" or "play ²" are no actions.
@@ -170,7 +165,7 @@ def pending_view(view, action):
 
 def apply_action(state, seat, action):
     """Commit a seat's secret card; resolve the round when the last seat has chosen."""
-    if not _valid_seat(state, seat):
+    if not is_seat(seat, state["seats"]):
         raise IllegalAction(no_seat_text(seat))
     card = parse_action(action)
     if is_over(state):
@@ -321,7 +316,7 @@ def view(state, seat):
         "legal": legal_actions(state, seat),
         "outcome": outcome(state),
     }
-    if seat is not None and _valid_seat(state, seat):
+    if seat is not None and is_seat(seat, state["seats"]):
         result["hand"] = list(state["hands"][seat])
         result["choice"] = state["choices"][seat]
     return result

@@ -27,8 +27,8 @@ doubled), any other outcome scores 0.
 """
 
 from spieleabend.games.common import (BadOptions, IllegalAction, MalformedAction, check_cards, check_flags,
-                                      check_numbers, check_table, game_outcome, is_seat, is_whole, need,
-                                      no_seat_text, seat_names, secret_round_cards)
+                                      check_numbers, check_secret_hands, check_table, game_outcome, is_seat, is_whole,
+                                      need, no_seat_text, seat_names, secret_round_cards)
 
 NAME = "Punktejagd"
 # The game's facts, declared once (see spieleabend.games): everything generic reads them.
@@ -158,10 +158,9 @@ def check_state(state):
     need(state["totals"] == totals, "totals: not the sum of the scored rounds")
     need(chips == risked, "chip_spent: not as the scored rounds spent them")
     over = len(log) >= ROUND_COUNT
+    check_secret_hands(hands, used, CARDS)
     for seat in range(seats):
         hand = hands[seat]
-        check_cards([hand, used[seat]], CARDS, "cards of seat %d" % seat)
-        need(hand == sorted(hand), "hands: seat %d's hand is out of order", seat)
         plan = plans[seat]
         if plan is not None:
             need(not over and isinstance(plan, dict) and len(plan) == 2 and plan.get("card") in hand
@@ -177,11 +176,6 @@ def _is_over(state):
     return len(state["log"]) >= ROUND_COUNT
 
 
-def _valid_seat(state, seat):
-    """Return whether seat is a seat number of this table (bools and other types are not)."""
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["seats"]
-
-
 def to_move(state):
     """Return the seats that have not committed a card this round; [] once the game is over."""
     if _is_over(state):
@@ -191,7 +185,7 @@ def to_move(state):
 
 def legal_actions(state, seat):
     """Return the actions this seat may take now (empty when it has committed or the game is over)."""
-    if not _valid_seat(state, seat) or _is_over(state) or state["plans"][seat] is not None:
+    if not is_seat(seat, state["seats"]) or _is_over(state) or state["plans"][seat] is not None:
         return []
     actions = []
     chip_free = not state["chip_spent"][seat]
@@ -234,7 +228,7 @@ def pending_view(view, action):
 
 def apply_action(state, seat, action):
     """Commit one seat's secret card (and risk); score the round once every seat has committed."""
-    if not _valid_seat(state, seat):
+    if not is_seat(seat, state["seats"]):
         raise IllegalAction(no_seat_text(seat))
     card, risk = parse_action(action)
     if _is_over(state):
@@ -295,7 +289,7 @@ def _public_chips(state):
 
 def view(state, seat):
     """Return what one seat (or the table, seat None) may see; never an unrevealed plan."""
-    if seat is not None and not _valid_seat(state, seat):
+    if seat is not None and not is_seat(seat, state["seats"]):
         raise IllegalAction(no_seat_text(seat))
     log = state["log"]
     played = len(log)
