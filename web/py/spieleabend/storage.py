@@ -661,8 +661,13 @@ class ImportProblem(ValueError):
         self.reason = reason
 
 
+def is_whole(value):
+    """Return True for an int that is not a bool (storage's own copy of games.common's: it loads without the games)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_format(document, current):
-    if not isinstance(document.get("format"), int) or isinstance(document["format"], bool):
+    if not is_whole(document.get("format")):
         raise ImportProblem("damaged")
     if document["format"] > current:
         raise ImportProblem("newer")
@@ -677,7 +682,7 @@ def _validate_settings(document):
 
 def _setting_ok(name, value):
     if name in ("contrast", "grain", "temperature"):
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
+        return is_whole(value) and 0 <= value <= 100
     if name == "language":
         return value in ("de", "en")
     if name == "motion":
@@ -700,7 +705,7 @@ def _upgrade_setup(setups, stored):
     every start screen now keeps {"seats", <options>, "strength"} (a level's old key is resolved later).
     """
     computers = stored.get("pj_computers")
-    if "punktejagd" not in setups and isinstance(computers, int) and not isinstance(computers, bool) \
+    if "punktejagd" not in setups and is_whole(computers) \
             and 1 <= computers <= 5:
         setups["punktejagd"] = {"seats": computers + 1}
         if isinstance(stored.get("pj_style"), str) and len(stored["pj_style"]) <= 40:
@@ -762,7 +767,7 @@ def _migrate_night(document):
 def _validate_one_night(night):
     if not isinstance(night, dict) or not isinstance(night.get("id"), str):
         raise DamagedDocument("night without id")
-    if not isinstance(night.get("started_at"), int) or isinstance(night["started_at"], bool):
+    if not is_whole(night.get("started_at")):
         raise DamagedDocument("night without start")
     people = night.get("people", [])
     if not isinstance(people, list) or not all(isinstance(name, str) for name in people):
@@ -797,7 +802,7 @@ def clean_names(names):
 
 
 def _int_or(value, default):
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    return value if is_whole(value) else default
 
 
 def _field(entry, key):
@@ -815,7 +820,7 @@ def _whole_result(entry):
         return False
     finished = _field(entry, "finished_at")
     scores = _field(entry, "scores")
-    return (isinstance(finished, int) and not isinstance(finished, bool) and finished >= 0
+    return (is_whole(finished) and finished >= 0
             and _names(_field(entry, "players")) and _names(_field(entry, "winners")) and isinstance(scores, list)
             and all(isinstance(score, (int, float)) and not isinstance(score, bool) for score in scores))
 

@@ -5,7 +5,7 @@ and a game without a winner give nobody a point, and the list of the evening's g
 The same name in several games is one person (spaces and capitals aside).
 """
 
-from spieleabend.storage import MAX_PEOPLE, MAX_RESULTS, clean_names, evening_table
+from spieleabend.storage import MAX_PEOPLE, MAX_RESULTS, clean_names, evening_table, is_whole
 from spieleabend.ui.charts import standings_chart
 from spieleabend.ui.html import attrs, button, escape
 from spieleabend.ui.i18n import game_name, register, t
@@ -93,7 +93,7 @@ def night_summary(storage):
 def counts(cell, keys=("points", "games", "wins")):
     """Return a received cell's whole numbers, or None when one is missing or not a number."""
     numbers = [cell.get(key) for key in keys] if isinstance(cell, dict) else [None]
-    return numbers if all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) else None
+    return numbers if all(is_whole(n) for n in numbers) else None
 
 
 def safe_rows(rows):

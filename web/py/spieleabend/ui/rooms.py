@@ -45,7 +45,7 @@ which checks them again. A mismatch is shown and not played.
 
 from spieleabend.games import GAME_MODULES, check_action
 from spieleabend.games import load as load_engine
-from spieleabend.games.common import IllegalAction, copy_data
+from spieleabend.games.common import IllegalAction, copy_data, is_whole
 from spieleabend.sha256 import commitment
 from spieleabend.ui.i18n import LANGUAGES, language
 from spieleabend.ui.table import (COMPUTER, PERSON, REMOTE, LocalTable, ShownRefusal, Table, computer_players, flag,
@@ -281,7 +281,7 @@ class RoomLink:
         elif kind == "error":
             self.error_frame = frame["code"] if "code" in frame else "malformed"
             tries = frame["pin_tries_left"] if "pin_tries_left" in frame else None
-            self.pin_tries_left = tries if isinstance(tries, int) and not isinstance(tries, bool) and tries >= 0 else None
+            self.pin_tries_left = tries if is_whole(tries) and tries >= 0 else None
         elif kind == "closed":
             self.reason = frame["reason"] if "reason" in frame else None
         elif kind != "pong":
