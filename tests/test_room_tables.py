@@ -417,6 +417,37 @@ def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_
     assert anna.acted_on is None and anna.unanswered is None
 
 
+def test_a_move_on_its_way_is_not_offered_again_when_another_seat_moves_first(loop, relay_server, monkeypatch):
+    """Golf's peek: Anna's "Gemerkt" is on its way when the host's own arrives first. The view the host sends
+    then (the host ready, Anna not yet) does not offer Anna "Gemerkt" again: a second tap would be refused. The
+    host's answer to her act ("acted") ends the wait."""
+    screen = types.ModuleType("spieleabend.ui.golf")
+    screen.progress = lambda view: {"round": 1, "done": 0, "scores": [0] * len(view["names"])}
+    monkeypatch.setitem(sys.modules, "spieleabend.ui.golf", screen)
+    app = FakeApp(loop, relay_server.url)
+    room = HostRoom(app, "golf")
+    room.start()
+    loop.pump(lambda: room.code() is not None)
+    anna_app, anna = join(loop, relay_server, room, "Anna")
+    loop.pump(lambda: len(room.seat_places()) == 1)
+    table = room.start_game({}, 2, "random", True, "Hosti")
+    loop.pump(lambda: anna.view() is not None and anna.view()["legal"] == ["ready"])
+    seen = []  # after each table message Anna takes: (the host ready, Anna offered a move)
+    take = anna.take_table
+
+    def take_and_look(data):
+        take(data)
+        seen.append((data["view"]["ready"][0], 1 in anna.to_move()))
+    monkeypatch.setattr(anna, "take_table", take_and_look)
+    anna.act("ready")
+    table.act("ready")  # before the host has read Anna's frame
+    loop.pump(lambda: table.engine.to_move(table.state) == [] or table.state["ready"] == [True, True])
+    loop.pump(lambda: anna.acted_on is None and anna.view()["ready"] == [True, True])
+    assert (True, False) in seen, "the host's ready reached Anna while her own was on its way"
+    assert not any(offered for _, offered in seen), seen
+    assert anna.notice is None
+
+
 def pick(legal):
     """A quick player: say Mau when offered, else play the first card that fits, else draw."""
     plays = [a for a in legal if a.startswith("play")]

@@ -12,6 +12,7 @@ What travels inside the relay's `data` (one dict with a kind "k"):
                       "seats": [{..., "away", "stand_in", "stand_in_in": ms until a computer plays
                                  for an away seat the game waits for}],
                       "history", "moving": [seats the game waits for], "over",
+                      "acted": the n of this seat's last act the host took (or refused),
                       "cr": {"id", "want", "commits", "bad"}}
     host -> screens  the same with "seat": None and the public view
     host -> all      {"k": "lobby", "game", "places": [{"name", "online", "watching"}], "night",
@@ -27,7 +28,9 @@ What travels inside the relay's `data` (one dict with a kind "k"):
                                                         already: the phone leaves and asks for another one
                      {"k": "stood_in", "actions"}       what a computer played for this seat while
                                                         its phone was away (sent when it is back)
-    seat -> host     {"k": "act", "action"}             games where one moves at a time
+    seat -> host     {"k": "act", "action", "n"}        games where one moves at a time (n counts the phone's
+                                                        acts; the host's next table message to that seat
+                                                        says "acted": n once it has taken it)
                      {"k": "commit", "id", "hash"}      games with SECRET_CHOICES
                      {"k": "reveal", "id", "action", "nonce"}
                      {"k": "sync"}                      please send my view again
@@ -811,6 +814,7 @@ class HostTable(LocalTable):
         self.render_held = False
         self.broadcast_timer = None
         self.mover = None  # the seat whose phone's move is being handled (its view goes out last)
+        self.acts_taken = {}  # seat -> the n of its phone's last act (0: none yet), told back in its table messages
         self.frame_tokens = FRAME_BURST
         self.tokens_at = app.now()
         if "cr" not in self.meta:
@@ -915,6 +919,8 @@ class HostTable(LocalTable):
         shared: table_facts() of this moment, made once for all the places a broadcast goes to."""
         message = {"k": "table", "game": self.game, "seat": seat, "view": self.view_of(seat)}
         message.update(shared if shared is not None else self.table_facts())
+        if seat is not None:
+            message["acted"] = self.acts_taken.get(seat, 0)
         return message
 
     def table_facts(self):
@@ -1342,6 +1348,8 @@ class HostTable(LocalTable):
             self.players()[seat]["away"] = False  # it is back: hand the seat over
             self.hand_back(seat)
         if kind == "act" and not self.secret_choices():
+            if is_whole(data.get("n")):
+                self.acts_taken[seat] = data["n"]
             try:
                 if seat not in self.engine.to_move(self.state):
                     raise IllegalAction("not your turn")
@@ -1538,6 +1546,7 @@ class RemoteTable(Table):
         self.last_reveal = None
         self.acted_on = None  # the view an action was sent from, until the host's answer comes
         self.acted_at = 0     # when it was sent
+        self.acts_sent = 0    # this phone's acts so far: the host says which one its table messages answer
         self.unanswered = None  # that view when the line broke before the answer: the next view tells
         self.received_at = 0  # when the last table message came (away seats' countdowns start there)
         self.stood_in = None  # what a computer played for this seat while the phone was away
@@ -1718,6 +1727,16 @@ class RemoteTable(Table):
             self.plugin = game_module(game)
             self.engine = load_engine(game)
 
+    def answers_act(self, data):
+        """Return True when a table message shows the host took this phone's last act: it says so ("acted"), or
+        the turn moved on. Another seat's move in the same phase (Golf's peek) changes the view too, and must not
+        offer this seat's move again while its own is on the way (a second tap would be refused)."""
+        if data.get("acted") == self.acts_sent:
+            return True
+        if "acted" in data and self.seat in (data.get("moving") or []):
+            return False
+        return data["view"] != self.acted_on  # a host of an older release says nothing: any change answers
+
     def lost_line(self):
         """The line to the host broke (ours or the host's) while a move was on its way: the host's next view
         tells whether it arrived."""
@@ -1727,7 +1746,7 @@ class RemoteTable(Table):
 
     def take_table(self, data):
         self.set_game(data["game"])
-        if self.acted_on is not None and data["view"] != self.acted_on:
+        if self.acted_on is not None and self.answers_act(data):
             self.acted_on = None
         if self.unanswered is not None:
             if data["view"] == self.unanswered:  # the same view as before the move: the move never arrived
@@ -1856,7 +1875,8 @@ class RemoteTable(Table):
             self.set_pending(pending)
             self.send_commit(pending)
         else:
-            self.link.send({"type": "to_host", "data": {"k": "act", "action": action}})
+            self.acts_sent += 1
+            self.link.send({"type": "to_host", "data": {"k": "act", "action": action, "n": self.acts_sent}})
             self.acted_on = self.message["view"]
             self.acted_at = self.app.now()
             self.app.later(self.changed, MOVE_SLOW_MS + 50)  # still unanswered then: the bar says so
