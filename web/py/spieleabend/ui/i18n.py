@@ -29,7 +29,8 @@ TEXTS = {
     "home.transfer_game": ("%(game)s auf anderes Gerät übertragen", "Move %(game)s to another device"),
     "home.join_room": ("Raum beitreten", "Join a room"),
     "home.back_to_room": ("Zurück in den Raum %(code)s", "Back to room %(code)s"),
-    "home.transfer": ("Auf anderes Gerät übertragen", "Move to another device"),
+    # Beside "Speichern & pausieren" on a phone: short enough for two lines (the screen it opens says it whole).
+    "home.transfer": ("Auf anderes Gerät", "To another device"),
     "home.together": ("Zusammen spielen", "Play together"),
     "home.settings": ("Einstellungen", "Settings"),
     "home.offline_ready": ("Bereit für unterwegs: Spieleabend startet auch ohne Netz.",

@@ -34,7 +34,7 @@ register({
     "kk.choosing": ("wählt noch", "still choosing"),
     "kk.away": ("abwesend", "away"),
     "kk.stand_in": ("Computer spielt", "computer plays"),
-    "kk.used": ("Weg:", "Used:"),
+    "kk.used": ("Verbraucht:", "Used:"),
     "kk.not_in_hand": ("Die %(n)s hast du nicht mehr.", "You no longer have the %(n)s."),
     "kk.used_none": ("noch keine", "none yet"),
     "kk.used_label": ("Verbrauchte Karten von %(name)s: %(cards)s", "Cards %(name)s has used: %(cards)s"),

@@ -385,7 +385,7 @@ class LobbyScreen(Screen):
         room = self.room
         state, text = status_of(room.link, code=room.code(), now=app.now())
         parts = [status_line(state, text)]
-        title = t("room.title") + " · " + game_name(self.game)
+        title = t("room.title") + "\u00a0· " + game_name(self.game)  # the dot stays with the line before
         if room.link.state == "closed":
             parts.append('<div class="controls">%s</div>' % button(t("room.new"), "room-new", "room-new", kind="primary"))
         if room.code() is None:

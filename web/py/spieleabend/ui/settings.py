@@ -8,7 +8,7 @@ from spieleabend.ui.shell import Screen, page, storage_notices
 register({
     "settings.memory_aid": ("Gedächtnisstütze (Golf)", "Memory aid (Golf)"),
     "settings.memory_aid_hint": ("Zeigt dir deine gesehenen Karten klein auf der Rückseite. Aus ist die Regel: Merken gehört zum Spiel.",
-                                 "Shows the cards you have seen, small, on their backs. Off is the rule: remembering is part of the game."),
+                                 "Shows the cards you have seen, small, on their backs. The rules play without it: remembering is part of the game."),
     "settings.percent": ("%(n)s\u00a0%%", "%(n)s%%"),  # German sets a space before %, English none
     "settings.storage": ("Speicher", "Storage"),
     "settings.storage_used": ("Belegt: %(share)s des Platzes, den Spieleabend im Browser hat.",

@@ -11,13 +11,18 @@ from spieleabend.ui.i18n import round_label, t
 RED_SUITS = "♦♥"
 
 
+LONG_TITLE = 18  # characters that fit two lines of the header beside "‹ Startseite" on a 360 px phone
+
+
 def page(title, body, back=True, extra_class=""):
     """Return a screen with a header bar (title and a way back home) around body."""
     back_button = ""
     if back:
         back_button = '<a class="btn btn-ghost back" href="#/" data-testid="nav-home">‹ %s</a>' % escape(t("nav.home"))
-    return ('<div class="screen %s"><header class="bar">%s<h1>%s</h1></header>'
-            '<main class="content">%s</main></div>' % (extra_class, back_button, escape(title), body))
+    long_title = back and len(title) > LONG_TITLE
+    return ('<div class="screen %s"><header class="bar">%s<h1%s>%s</h1></header>'
+            '<main class="content">%s</main></div>' % (extra_class, back_button, ' class="long"' if long_title else "",
+                                                       escape(title), body))
 
 
 def sheet(testid, title, content):

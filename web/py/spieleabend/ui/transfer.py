@@ -20,10 +20,10 @@ API = "/api/transfer"
 
 register({
     "tr.title": ("Auf anderes Gerät übertragen", "Move to another device"),
-    "tr.intro": ("Die Partie geht auf dem anderen Gerät genau hier weiter – gleiche Karten, gleiche Pläne der Computer. "
-                 "Hier bleibt sie ebenfalls gespeichert.",
-                 "The game continues on the other device exactly from here – the same cards, the same plans of the "
-                 "computers. It also stays saved here."),
+    "tr.intro": ("Deine Partie %(game)s geht auf dem anderen Gerät genau hier weiter – gleiche Karten, gleiche Pläne "
+                 "der Computer. Hier bleibt sie ebenfalls gespeichert.",
+                 "Your game of %(game)s continues on the other device exactly from here – the same cards, the same "
+                 "plans of the computers. It also stays saved here."),
     "tr.no_save": ("Von %(game)s ist kein Spiel gespeichert.", "There is no saved game of %(game)s."),
     "tr.new_game": ("Neue Partie %(game)s", "New game of %(game)s"),
     "tr.open_other": ("Ein Spiel von einem anderen Gerät öffnen", "Open a game from another device"),
@@ -214,7 +214,8 @@ class TransferScreen(Screen):
         if secret_of_a_person(load_engine(self.game), saved["state"], saved["meta"]):
             return page(title, '<p class="empty" data-testid="transfer-wait">%s</p>%s' % (
                 escape(t("tr.wait_reveal")), back), extra_class="transfer-screen")
-        return page(title, '<p class="hint">%s</p>%s%s' % (escape(t("tr.intro")), self.offers(), back),
+        intro = t("tr.intro", game=t("game." + self.game))
+        return page(title, '<p class="hint">%s</p>%s%s' % (escape(intro), self.offers(), back),
                     extra_class="transfer-screen")
 
     def offers(self):
