@@ -164,6 +164,29 @@ def test_a_game_played_on_in_another_tab_rests_in_this_one(page, live_server):
     other.close()
 
 
+def test_a_game_replaced_or_ended_in_another_tab_is_said_so_in_this_one(page, live_server):
+    """Not "Diese Partie ging weiter" when the other tab started a new game over it, or when none is left."""
+    start_solo(page, live_server.url, "kartenkampf", ["seats-2"], seed=31)
+    other = page.context.new_page()
+    other.goto(live_server.url + "/?seed=32&pace=0#/play/kartenkampf")
+    other.wait_for_selector("html[data-app-ready]")
+    other.get_by_test_id("seats-3").check()
+    other.get_by_test_id("start-game").click()
+    other.get_by_test_id("replace-confirm").click()
+    other.wait_for_selector("[data-testid=hand]")
+    notice = page.get_by_test_id("played-elsewhere")
+    expect(notice).to_have_attribute("data-what", "replaced")
+    assert "neue Partie begonnen" in notice.inner_text()
+    assert page.get_by_test_id("play-here").inner_text() == "Die neue Partie hier spielen"
+    page.get_by_test_id("play-here").click()
+    page.wait_for_selector("[data-testid=hand]")
+    assert page.locator("[data-testid^=seat-]").count() == 3, "the new game of three, not the old one of two"
+    # The other tab deletes the save (as Einstellungen' "delete" does): none is left to play on here.
+    other.evaluate("localStorage.removeItem('spieleabend.save.kartenkampf')")
+    expect(page.get_by_test_id("played-elsewhere")).to_have_attribute("data-what", "gone")
+    other.close()
+
+
 def test_phone_viewport_has_no_horizontal_scrolling(page, live_server):
     for route in ("", "settings", "results"):
         open_app(page, live_server.url, route)

@@ -18,6 +18,12 @@ TEXTS = {
     "home.played_elsewhere": ("Diese Partie ging in einem anderen Fenster weiter. Damit nichts doppelt gespielt wird, "
                               "ruht sie hier.", "This game went on in another window. So that nothing is played twice, "
                               "it rests here."),
+    "home.replaced_elsewhere": ("In einem anderen Fenster wurde eine neue Partie begonnen; diese hier ist damit "
+                                "ersetzt.", "A new game was started in another window; it replaced this one."),
+    "home.gone_elsewhere": ("Diese Partie wurde in einem anderen Fenster beendet oder gelöscht.",
+                            "This game was finished or deleted in another window."),
+    "home.play_new_here": ("Die neue Partie hier spielen", "Play the new game here"),
+    "home.to_game_here": ("Weiter", "Go on"),
     "home.play_here": ("Hier weiterspielen", "Continue here"),
     "home.new_game": ("Neue Partie", "New game"),
     "home.no_saves": ("Kein angefangenes Spiel.", "No game in progress."),

@@ -837,15 +837,21 @@ class MissingSaveScreen(Screen):
 class PlayedElsewhereScreen(Screen):
     """Shown instead of a table whose save another tab of this browser changed: one game, played in one place."""
 
-    def __init__(self, game):
+    # What the other tab did, as the save now says: the same game went on, a new one replaced it, or none is left.
+    WORDS = {"went_on": ("home.played_elsewhere", "home.play_here"),
+             "replaced": ("home.replaced_elsewhere", "home.play_new_here"),
+             "gone": ("home.gone_elsewhere", "home.to_game_here")}
+
+    def __init__(self, game, what="went_on"):
         self.game = game
+        self.what = what
         self.route = "play/%s/table" % game
 
     def render(self, app):
-        return page(t("game." + self.game), '<div class="notice" role="status" data-testid="played-elsewhere"><p>%s</p></div>'
-                    '<div class="controls">%s</div>' % (
-                        escape(t("home.played_elsewhere")),
-                        button(t("home.play_here"), "play-here", "play-here", kind="primary")))
+        said, go_on = self.WORDS[self.what]
+        return page(t("game." + self.game), '<div class="notice" role="status" data-testid="played-elsewhere" '
+                    'data-what="%s"><p>%s</p></div><div class="controls">%s</div>' % (
+                        self.what, escape(t(said)), button(t(go_on), "play-here", "play-here", kind="primary")))
 
     def handle(self, app, action, value):
         if action == "play-here":
@@ -859,7 +865,14 @@ def saved_elsewhere(app, key):
     # Only a game continued from this device's save (a room's host keeps its room; it cannot pause).
     if table is None or not table.can_pause() or key != SAVE_PREFIX + table.game:
         return
-    app.show(PlayedElsewhereScreen(table.game))
+    saved = app.storage.load_game(table.game)
+    if saved is None:
+        what = "gone"
+    elif saved["meta"].get("started_at") != table.meta.get("started_at"):
+        what = "replaced"  # "Diese Partie ging weiter" would be untrue: the game here is gone
+    else:
+        what = "went_on"
+    app.show(PlayedElsewhereScreen(table.game, what))
 
 
 def write_again(app, key):
