@@ -411,3 +411,31 @@ def test_a_pin_locked_during_a_game_is_told_to_the_host_who_issues_a_new_one_fro
     carl.by("join-name").fill("Carl")
     carl.by("join-seat").click()
     carl.wait("[data-testid=watching-note]")
+
+
+def test_the_hosts_name_outlives_a_reload_of_the_lobby_and_of_the_game(devices, live_server):
+    """A reload forgot the name the host typed: the phones' lists said "Gastgeber", and the next game seated
+    the host as a second person of the evening (an audit: "Mama" and "Gastgeber" on the evening's table)."""
+    url = live_server.url
+    host, anna = devices("host"), devices("anna")
+    link = open_room(host, url, "kartenkampf", seed=8)
+    host.by("room-host-name").fill("Mama")
+    host.by("room-host-name").blur()
+    join(anna, url, link, "Anna")
+    wait_lobby_places(host, 1)
+    expect(anna.by("room-people")).to_contain_text("Mama")
+    host.reload("[data-testid=room-host-name]")
+    assert host.by("room-host-name").input_value() == "Mama"
+    expect(anna.by("room-people")).to_contain_text("Mama")
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    for device in (host, anna):
+        device.page.wait_for_selector("[data-testid=hand]")
+    host.reload("[data-testid=hand]")
+    assert "Mama" in host.by("seat-0").inner_text()
+    host.by("room-menu").click()
+    host.by("room-lobby").click()
+    host.by("room-lobby").click()
+    host.page.wait_for_selector("[data-testid=start-room-game]")
+    assert host.by("room-host-name").input_value() == "Mama"
+    expect(anna.by("room-people")).to_contain_text("Mama")

@@ -307,7 +307,7 @@ class LobbyScreen(Screen):
     def __init__(self, app, room, request=None):
         self.room = room
         request = request or {}
-        self.host_plays = request["host_plays"] if "host_plays" in request else True
+        self.host_plays = request["host_plays"] if "host_plays" in request else room.host_plays
         # The name this room's host played under keeps standing in the field from game to game.
         self.host_name_value = room.host_name or app.settings.get("name", "") or ""
         self.qr_svg = None

@@ -382,7 +382,7 @@ class HostRoom:
         # does not lose it (the host would become a second person on the evening's table).
         host_name = self.doc["host_name"] if "host_name" in self.doc else ""
         self.host_name = host_name if isinstance(host_name, str) else ""
-        self.host_plays = True
+        self.host_plays = self.doc["host_plays"] is not False if "host_plays" in self.doc else True
         hello = {"type": "create", "v": PROTOCOL}
         if "token" in self.doc:
             hello = {"type": "resume", "v": PROTOCOL, "room": self.doc["code"], "token": self.doc["token"]}
@@ -458,6 +458,12 @@ class HostRoom:
             return
         self.host_name = name.strip()
         self.host_plays = bool(plays)
+        # Stored at once: a reload of the lobby lost the name, and the next game seated the host as
+        # "Gastgeber", a second person on the evening's table (an audit).
+        self.doc["host_name"] = self.host_name
+        self.doc["host_plays"] = self.host_plays
+        if "code" in self.doc:
+            self.app.storage.save_room(self.doc)
         if self.table is None and "code" in self.doc:
             self.send_lobby()
 
@@ -527,7 +533,8 @@ class HostRoom:
     def on_welcome(self, frame):
         if frame["type"] == "created":
             self.doc = {"role": "host", "game": self.game, "code": frame["room"], "token": frame["token"],
-                        "secret": frame["secret"], "pin": frame["pin"], "link": frame["link"], "watching": []}
+                        "secret": frame["secret"], "pin": frame["pin"], "link": frame["link"], "watching": [],
+                        "host_name": self.host_name, "host_plays": self.host_plays}  # typed while connecting
             self.app.storage.save_room(self.doc)
         elif frame["type"] == "resumed":
             self.doc["secret"] = frame["secret"]
@@ -727,12 +734,13 @@ class HostRoom:
             players[seat]["name"] = names[seat]
         options = dict(options)
         options["seats"] = seat_count
+        # Before the copy the game keeps: a host reloaded during the game takes its room from it.
+        self.doc["host_name"] = self.host_name
         room_meta = dict(self.doc)
         room_meta["strength"] = strength
         # The room is marked started only once its game exists (and is saved): a start that fails
         # leaves this room's lobby, which a reload takes back, instead of a started room with no game
         # (which a reload would replace by a new room, stranding the phones).
-        self.doc["host_name"] = self.host_name
         self.table = HostTable.new(self.app, self.game, options, players, 0 if host_plays else None,
                                    {"room": room_meta, "room_code": room_meta["code"], "cr": new_round(0)},
                                    room=self)
