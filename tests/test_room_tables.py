@@ -364,8 +364,9 @@ def test_removed_place_is_not_seated(loop, relay_server):
     assert [s["name"] for s in table.seats()] == ["Berta", "Anna", "Ben"]
 
 
-def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_phone(loop, relay_server, monkeypatch):
-    """Games without secret choices: a phone's action is applied at once or answered with an error."""
+def golf_with_anna(loop, relay_server, monkeypatch):
+    """Open a Golf room, let Anna's phone join and start at two seats (the host's person first); return
+    (Anna's app, her table, the host's table). Golf's screen module is stood in for (no drawing here)."""
     screen = types.ModuleType("spieleabend.ui.golf")
     screen.progress = lambda view: {"round": 1, "done": 0, "scores": [0] * len(view["names"])}
     monkeypatch.setitem(sys.modules, "spieleabend.ui.golf", screen)
@@ -375,7 +376,12 @@ def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_
     loop.pump(lambda: room.code() is not None)
     anna_app, anna = join(loop, relay_server, room, "Anna")
     loop.pump(lambda: len(room.seat_places()) == 1)
-    table = room.start_game({}, 2, "random", True, "Hosti")
+    return anna_app, anna, room.start_game({}, 2, "random", True, "Hosti")
+
+
+def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_phone(loop, relay_server, monkeypatch):
+    """Games without secret choices: a phone's action is applied at once or answered with an error."""
+    anna_app, anna, table = golf_with_anna(loop, relay_server, monkeypatch)
     loop.pump(lambda: anna.view() is not None)
     assert not anna.secret_choices()
     # Whoever is to move: play legal actions until Anna has moved once; then an illegal one.
@@ -421,16 +427,7 @@ def test_a_move_on_its_way_is_not_offered_again_when_another_seat_moves_first(lo
     """Golf's peek: Anna's "Gemerkt" is on its way when the host's own arrives first. The view the host sends
     then (the host ready, Anna not yet) does not offer Anna "Gemerkt" again: a second tap would be refused. The
     host's answer to her act ("acted") ends the wait."""
-    screen = types.ModuleType("spieleabend.ui.golf")
-    screen.progress = lambda view: {"round": 1, "done": 0, "scores": [0] * len(view["names"])}
-    monkeypatch.setitem(sys.modules, "spieleabend.ui.golf", screen)
-    app = FakeApp(loop, relay_server.url)
-    room = HostRoom(app, "golf")
-    room.start()
-    loop.pump(lambda: room.code() is not None)
-    anna_app, anna = join(loop, relay_server, room, "Anna")
-    loop.pump(lambda: len(room.seat_places()) == 1)
-    table = room.start_game({}, 2, "random", True, "Hosti")
+    anna_app, anna, table = golf_with_anna(loop, relay_server, monkeypatch)
     loop.pump(lambda: anna.view() is not None and anna.view()["legal"] == ["ready"])
     seen = []  # after each table message Anna takes: (the host ready, Anna offered a move)
     take = anna.take_table
