@@ -439,3 +439,18 @@ def test_the_hosts_name_outlives_a_reload_of_the_lobby_and_of_the_game(devices, 
     host.page.wait_for_selector("[data-testid=start-room-game]")
     assert host.by("room-host-name").input_value() == "Mama"
     expect(anna.by("room-people")).to_contain_text("Mama")
+
+
+def test_a_phone_told_by_its_browser_that_the_network_is_gone_says_so_at_once(devices, live_server):
+    """Wi-Fi off or flight mode: the browser knows at once, and the phone no longer says "Verbunden" with
+    "Du bist dran" until its ping goes unanswered (up to 10 s of taps that go nowhere, an audit)."""
+    url = live_server.url
+    host, anna, tv = start_with_anna_and_a_screen(devices, url)
+    anna.page.wait_for_selector("[data-testid=room-status][data-state=online]")
+    gone_at = time.monotonic()
+    anna.page.context.set_offline(True)
+    anna.page.wait_for_selector("[data-testid=room-status]:not([data-state=online])", timeout=5000)
+    assert time.monotonic() - gone_at < 2
+    anna.page.context.set_offline(False)
+    anna.page.wait_for_selector("[data-testid=room-status][data-state=online]", timeout=10000)
+    anna.page.wait_for_selector("[data-testid=hand]")

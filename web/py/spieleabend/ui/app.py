@@ -190,6 +190,15 @@ class App(PageReport):
         dom.scroll_to_top()  # the tap that opened it may have been far down the screen before
         dom.focus("h1")
 
+    def room_links(self):
+        """Return the relay links of the shown screen's room (a host's, a phone's or a table screen's)."""
+        links = []
+        for holder in (getattr(self.screen, "room", None), getattr(self.screen, "table", None)):
+            link = getattr(holder, "link", None)
+            if link is not None:
+                links.append(link)
+        return links
+
     def rerender(self):
         """Draw the current screen again from its data (the page keeps keyboard focus in place)."""
         if self.drawing_due():
@@ -302,10 +311,13 @@ class App(PageReport):
                 self.rerender()
         elif kind == "online":
             # The network is back: a room waiting for its next try goes now, not when its timer (up to 30 s) says.
-            for holder in (getattr(self.screen, "room", None), getattr(self.screen, "table", None)):
-                link = getattr(holder, "link", None)
-                if link is not None and link.state == "retrying":
+            for link in self.room_links():
+                if link.state == "retrying":
                     link.retry_now()
+        elif kind == "offline":
+            # The device lost its network (Wi-Fi off, flight mode): a room's line is lost now, and says so.
+            for link in self.room_links():
+                link.line_lost()
         elif kind == "offline-ready":
             # Said at the home screen's foot: a toast came over whatever a first visit was doing by then.
             self.offline_ready = True

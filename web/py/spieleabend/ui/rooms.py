@@ -248,15 +248,22 @@ class RoomLink:
             return
         now = self.app.now()
         if self.pinged_at is not None and self.heard_at < self.pinged_at and now - self.pinged_at >= 2 * every:
-            socket = self.socket
-            self.socket = None
-            socket.close()
-            self.on_close(1006)  # as a lost line: retry with the token
+            self.line_lost()
             return
         if now - self.heard_at >= every and (self.pinged_at is None or self.heard_at >= self.pinged_at):
             self.pinged_at = now
             self.socket.send({"type": "ping"})
         self.checker = self.app.later(self.check_line, every)
+
+    def line_lost(self):
+        """Give the socket up as a lost line (retry with the token): its ping went unanswered, or the browser
+        says the network is gone (the ping would tell only seconds later, the screen saying "Verbunden")."""
+        if self.socket is None or self.state != "online":
+            return
+        socket = self.socket
+        self.socket = None
+        socket.close()
+        self.on_close(1006)
 
     def on_open(self):
         self.opened = True
