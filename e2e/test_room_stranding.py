@@ -293,10 +293,9 @@ def test_a_locked_pin_says_so_and_a_failed_attempt_keeps_what_was_typed(devices,
     anna.by("join-pin").fill("0000" if pin != "0000" else "1111")
     anna.by("join-name").fill("Anna")
     anna.by("join-seat").click()
-    anna.page.wait_for_selector("[data-testid=room-status][data-state=closed]")
-    assert "Falsche PIN. Noch 9 Versuche" in anna.by("room-status").inner_text()
-    anna.by("join-again").click()
-    assert "Noch 9 Versuche" in anna.by("join-error").inner_text(), "the form says how many tries are left"
+    # Straight back to the form, which says why and how many tries are left, the PIN field ready.
+    assert "Falsche PIN. Noch 9 Versuche" in anna.wait("[data-testid=join-error]").inner_text()
+    assert anna.page.evaluate("document.activeElement.id") == "join-pin"
     assert anna.by("join-code").input_value() == code
     assert anna.by("join-name").input_value() == "Anna"
     assert anna.by("join-pin").input_value() in ("0000", "1111"), "the PIN as typed, to correct one digit"
@@ -311,8 +310,8 @@ def test_a_locked_pin_says_so_and_a_failed_attempt_keeps_what_was_typed(devices,
     assert "Link" in notice.inner_text()
     anna.by("join-pin").fill(pin)  # the right PIN now
     anna.by("join-seat").click()
-    anna.page.wait_for_selector("[data-testid=room-status][data-state=closed]")
-    text = anna.by("room-status").inner_text()
+    anna.page.wait_for_selector("[data-testid=join-error]:has-text('gesperrt')")
+    text = anna.by("join-error").inner_text()
     assert "gesperrt" in text and "QR-Code" in text, text
     assert "Falsche PIN" not in text
     host.reload("[data-testid=pin-locked]")  # a reloaded host still knows
@@ -323,7 +322,6 @@ def test_a_locked_pin_says_so_and_a_failed_attempt_keeps_what_was_typed(devices,
     assert len(new_pin) == 4 and new_pin.isdigit()
     host.reload("[data-testid=room-pin]")
     assert host.by("room-pin").inner_text() == new_pin, "a reload keeps the new PIN"
-    anna.by("join-again").click()
     anna.by("join-pin").fill(new_pin)
     anna.by("join-seat").click()
     host.wait("[data-testid=lobby-place-1]")

@@ -1179,6 +1179,12 @@ class GuestScreen(Screen):
                 self.join_again(app, table.name_taken)
             return
         state, detail = table.link.status()
+        if state == "closed" and detail in ("bad_token", "pin_locked") and table.link.welcome is None:
+            # A wrong PIN (or a locked one) on joining: straight back to the form, the error beside the fields
+            # (a page of its own with "Nochmal versuchen" cost one more tap).
+            if app.screen is self:
+                self.join_again(app)
+            return
         if state == "closed" and detail in ("ended", "host_gone", "idle") and self.ended is None:
             view = table.message["view"] if table.message is not None else None
             self.ended = EndedScreen(table.game, view, detail,
@@ -1340,6 +1346,8 @@ class GuestScreen(Screen):
         app.show(again, route=route)
         if taken is not None:
             app.focus("#join-name")
+        elif again.error and doc.get("pin"):
+            app.focus("#join-pin")  # the digit to correct
 
     def on_input(self, app, name, value, final):
         if self.frame is not None:
