@@ -509,7 +509,7 @@ def test_settings_show_what_storage_holds_and_delete_replays_after_a_second_tap(
     app.backend.limit = 10 * storage.used_chars()
     screen = app.screen = SettingsScreen()
     html = screen.render(app)
-    assert "Belegt: 10\u00a0% des Platzes" in html and "3 Aufzeichnungen beendeter Partien" in html
+    assert "Belegt: 10\u00a0% des Speicherplatzes" in html and "3 Aufzeichnungen beendeter Partien" in html
     assert 'data-testid="storage-aside"' not in html, "nothing set aside, nothing to say"
     screen.handle(app, "clear-storage", "replays")
     assert len(storage.replay_ids()) == 3 and "Wirklich löschen? Noch einmal tippen" in app.html

@@ -11,8 +11,8 @@ register({
                                  "Shows the cards you have seen, small, on their backs. The rules play without it: remembering is part of the game."),
     "settings.percent": ("%(n)s\u00a0%%", "%(n)s%%"),  # German sets a space before %, English none
     "settings.storage": ("Speicher", "Storage"),
-    "settings.storage_used": ("Belegt: %(share)s des Platzes, den Spieleabend im Browser hat.",
-                              "In use: %(share)s of the space Game Night has in this browser."),
+    "settings.storage_used": ("Belegt: %(share)s des Speicherplatzes im Browser.",
+                              "In use: %(share)s of the storage space in this browser."),
     "settings.replays": ("%(n)s Aufzeichnungen beendeter Partien", "%(n)s replays of finished games"),
     "settings.replays_one": ("1 Aufzeichnung einer beendeten Partie", "1 replay of a finished game"),
     "settings.aside": ("%(n)s beiseitegelegte Kopien (Daten, die nicht gelesen werden konnten)",
