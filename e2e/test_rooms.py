@@ -261,7 +261,6 @@ def test_a_host_without_the_server_is_told_that_rooms_need_it(context, own_serve
     page.wait_for_selector("[data-testid=room-status][data-state=retrying]")
     text = page.get_by_test_id("room-status").inner_text()
     assert "Räume brauchen den Spieleabend-Server" in text and "no_server" not in text
-    page.get_by_test_id("nav-home").click()
-    page.get_by_test_id("game-punktejagd").click()
+    page.get_by_test_id("room-solo").click()  # "Punktejagd allein spielen": the start screen, its choices kept
     page.get_by_test_id("start-game").click()
     page.wait_for_selector("[data-testid=hand]")  # playing alone still works offline

@@ -147,6 +147,7 @@ register({
                         "You left the room. The link takes you back in."),
     "room.leave_confirm": ("Wirklich verlassen? Noch einmal tippen.", "Really leave? Tap again."),
     "room.alone": ("Allein weiterspielen", "Go on alone"),
+    "room.solo": ("%(game)s allein spielen", "Play %(game)s alone"),
     "room.new": ("Neuen Raum öffnen", "Open a new room"),
     "room.name": ("Dein Name", "Your name"),
     "room.name_placeholder": ("z. B. Anna", "e.g. Anna"),
@@ -391,6 +392,10 @@ class LobbyScreen(Screen):
         if room.code() is None:
             if room.link.error == "no_server" and error_text("no_server") not in text:  # said once is enough
                 parts.append('<p class="notice warn">%s</p>' % escape(error_text("no_server")))
+            if room.link.error == "no_server":
+                # No server, no room: this game alone, from its start screen (the home screen was the only way).
+                parts.append('<div class="controls"><a class="btn btn-primary wide" href="#/play/%s" data-testid="room-solo">'
+                             '%s</a></div>' % (escape(self.game), escape(t("room.solo", game=game_name(self.game)))))
             return page(title, "".join(parts), extra_class="room")
         if room.pin_locked:  # first, where the host looks: the PIN below no longer works
             parts.append('<div class="notice warn" role="alert" data-testid="pin-locked"><p>%s</p>%s</div>' % (
