@@ -9,6 +9,7 @@ from spieleabend.games.common import Rng
 from spieleabend.ui import i18n
 from spieleabend.ui.handover import HandoverScreen, next_person
 from spieleabend.ui.setup import SetupScreen
+from spieleabend.ui.shell import HomeScreen
 from spieleabend.ui.table import LocalTable, continue_screen
 from tests.fake_app import ScreenApp
 
@@ -180,6 +181,14 @@ def test_a_reload_or_a_pause_resumes_behind_the_cover():
     again = continue_screen(app, "maumau")
     assert isinstance(again, HandoverScreen) and again.looking is None and again.table.seat is None
     assert 'data-testid="hand"' not in again.render(app)
+
+
+def test_the_home_screen_says_whose_game_a_saved_one_of_several_people_is():
+    app = ScreenApp(seed=7)
+    start_together(app, "golf", ["Anna", "Ben"], 3)
+    app.update_waiting, app.just_updated = (lambda: False), False  # the home screen's banners: none
+    html = HomeScreen().render(app)
+    assert "Golf fortsetzen – Durchgang 1 · Anna, Ben<" in html, html
 
 
 def test_the_start_screen_offers_the_evenings_people_and_refuses_two_of_one_name():

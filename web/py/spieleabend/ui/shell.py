@@ -75,6 +75,15 @@ def home_transfer_link(save):
         escape(save["game"]), escape(save["game"]), escape(t("home.transfer_game", game=t("game." + save["game"]))))
 
 
+def pass_people(meta):
+    """Return the names of the people of a saved game played by several on this device, else []."""
+    players = meta.get("players") if meta.get("pass") else None
+    if not isinstance(players, list):
+        return []
+    return [player["name"] for player in players
+            if isinstance(player, dict) and player.get("kind") == "person" and isinstance(player.get("name"), str)]
+
+
 def room_button():
     """Return the start screen's "Zusammen spielen" button (the screen calls app.open_room on it)."""
     return button(t("home.together"), "open-room", "open-room", kind="secondary", extra="wide")
@@ -231,6 +240,9 @@ class HomeScreen(Screen):
                 meta = save["meta"]
                 label = t("home.continue_game", game=t("game." + save["game"]),
                           round=round_label(save["game"], meta.get("round", "?")))
+                people = pass_people(meta)
+                if people:  # several people on this device: whose game it is
+                    label += " · " + ", ".join(people)
                 items.append('<li class="continue-row">%s%s</li>' % (button(label, "continue", "continue-" + save["game"],
                                                    kind="primary", data_value=save["game"]), home_transfer_link(save)))
             parts.append('<section aria-labelledby="continue-h"><h2 id="continue-h">%s</h2>'
