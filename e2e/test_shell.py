@@ -119,6 +119,24 @@ def test_damaged_save_shows_a_message_and_the_app_still_works(page, live_server)
     page.wait_for_selector("text=Einstellungen")
 
 
+def test_unreadable_settings_start_again_in_the_browsers_language(browser, live_server):
+    context = phone_context(browser, locale="en-US")
+    page = context.new_page()
+    open_app(page, live_server.url)
+    page.evaluate("() => localStorage.setItem('spieleabend.settings', '{{{nope')")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    expect(page.get_by_test_id("damaged-notice")).to_contain_text("Your settings could not be read")
+    assert page.locator("h1").inner_text() == "Game Night"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.evaluate("localStorage.getItem('spieleabend.settings')") is None or \
+        json.loads(page.evaluate("localStorage.getItem('spieleabend.settings')"))["settings"]["language"] == "en"
+    kept = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('spieleabend.damaged.settings.'))
+                               .map(k => localStorage.getItem(k))""")
+    assert kept == ["{{{nope"]
+    context.close()
+
+
 def test_a_save_its_engine_cannot_go_on_with_is_set_aside_at_fortsetzen(page, live_server):
     # A made-up hand and hands gone altogether: damaged data, like a document that does not parse (a save
     # the engine goes on with but the table cannot draw stays: test_evening_path).

@@ -41,6 +41,15 @@ def test_out_of_range_settings_fall_back_one_by_one(storage, backend):
     assert "unknown" not in settings
 
 
+def test_settings_missing_or_unreadable_take_the_browsers_language(storage, backend):
+    assert storage.load_settings("en")["language"] == "en"
+    backend.setItem(SETTINGS_KEY, "{{{nope")
+    assert storage.load_settings("en")["language"] == "en", "not German for good after damaged settings"
+    backend.setItem(SETTINGS_KEY, json.dumps({"format": 1, "settings": {"language": "de"}}))
+    assert storage.load_settings("en")["language"] == "de", "a chosen language wins over the browser's"
+    assert storage.load_settings("fr")["language"] == "de"
+
+
 @pytest.mark.parametrize("raw, reason", [
     ("{not json", "unreadable"),
     ("[1, 2, 3]", "no format number"),

@@ -219,11 +219,13 @@ class Storage:
         return sorted(keys)
 
     # -- settings -----------------------------------------------------------------------
-    def load_settings(self):
-        """Return the settings, defaults filled in for anything missing or out of range."""
+    def load_settings(self, language="de"):
+        """Return the settings, defaults filled in for anything missing or out of range (`language`: the browser's)."""
         document = self.read(SETTINGS_KEY, _validate_settings)
         settings = dict(DEFAULT_SETTINGS)
         settings["setup"] = {}  # a fresh dict: the defaults must never change
+        if _setting_ok("language", language):
+            settings["language"] = language
         if document is not None:
             for name, value in document["settings"].items():
                 if name in settings and _setting_ok(name, value):

@@ -36,7 +36,7 @@ class App(PageReport):
 
     def __init__(self):
         self.storage = Storage(dom.local_storage(), dom.JsonCodec, dom.now_ms)
-        self.settings = self.storage.load_settings()
+        self.settings = self.storage.load_settings(dom.browser_language())
         # Hooks for testers: `seed` makes deals and computer choices reproducible, `pace` sets the ms
         # between computer moves, `standin` the ms a room seat may stay away before a computer plays it.
         self.fixed_seed = whole_param("seed", signed=True)

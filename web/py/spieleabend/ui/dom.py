@@ -65,6 +65,11 @@ def page_fact(name, default=None):
     return _page[name] if name in _page else default
 
 
+def browser_language():
+    """Return the browser's first German or English language ("de" when it has neither)."""
+    return "en" if page_fact("language") == "en" else "de"
+
+
 def set_page_fact(name, value):
     _page[name] = value
 
