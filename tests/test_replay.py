@@ -520,12 +520,20 @@ def test_a_punktejagd_replay_says_each_rounds_type_which_decides_its_points():
     """An audit: nothing in the replay said "Goldrunde" or "Kopfstand", so the points made no sense."""
     app, screen = replay_screen("punktejagd", {"seats": 3})
     kinds = set()
+    first_notes = []
     for number, start in enumerate(screen.replay.round_starts, 1):
         screen.go_to(start + 1)  # the round's first step
         app.rerender()
         note = app.html.split('data-testid="replay-note">')[1].split("</p>")[0]
         assert note.startswith("Runde %d von 10 · " % number), note
         kinds.add(note.split(" · ")[1].split(":")[0])
+        first_notes.append(note)
+    # An audit: the step that closes a round (its reveal and points) named the next round and its type.
+    for number, start in enumerate(screen.replay.round_starts[1:], 1):
+        screen.go_to(start)
+        app.rerender()
+        assert 'data-round="%d"' % number in app.html
+        assert app.html.split('data-testid="replay-note">')[1].split("</p>")[0] == first_notes[number - 1]
     assert kinds <= {"Normal", "Kopfstand", "Goldrunde"} and len(kinds) >= 2
     screen.go_to(screen.replay.count())  # the end: the last round's
     app.rerender()

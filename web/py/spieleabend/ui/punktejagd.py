@@ -124,13 +124,14 @@ def type_label(round_type):
     return t("pj.type." + round_type)
 
 
-def replay_note(view):
-    """Return the line a replay shows above the table: the round and its type ("Runde 6 von 10 · Goldrunde: …")."""
-    number, kind = view["round"], view["round_type"]
-    if kind is None:  # the game is over: the last round's
-        if not view["log"]:
+def replay_note(view, number):
+    """Return the line a replay shows above the table: round `number` and its type ("Runde 6 von 10 · Goldrunde: …")."""
+    kind = view["round_type"]
+    if number != view["round"] or kind is None:  # the step that closed the round (or the game) shows its scoring
+        closed = [entry["type"] for entry in view["log"] if entry["round"] == number]
+        if not closed:
             return ""
-        number, kind = view["log"][-1]["round"], view["log"][-1]["type"]
+        kind = closed[-1]
     return "%s · %s: %s" % (t("pj.round", n=number, total=view["round_count"]), type_label(kind),
                             t("pj.type_hint." + kind))
 

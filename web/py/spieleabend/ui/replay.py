@@ -329,12 +329,12 @@ class ReplayScreen(Screen):
             escape(t("rp.whose")), middle, seats_class, "".join(rows))
 
     def note(self, public):
-        """Return what the game's screen module says above a replay's table (`replay_note(public view)`:
-        Punktejagd's round type, which decides its points), or ""."""
+        """Return what the game's screen module says above a replay's table (`replay_note(public view, round)`:
+        the round the step tells, Punktejagd's round type, which decides its points), or ""."""
         from spieleabend.ui.table import screen_module
 
         plugin = screen_module(self.document["game"])
-        return plugin.replay_note(public) if hasattr(plugin, "replay_note") else ""
+        return plugin.replay_note(public, self.shown_round()) if hasattr(plugin, "replay_note") else ""
 
     def cards(self, state):
         """Return {"hands", "middle"}: the engine's replay_cards, else each seat's own "hand" from its view."""
