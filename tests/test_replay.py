@@ -428,6 +428,12 @@ def test_a_refused_record_is_reported_on_the_screen_not_shown():
     document["version"] = 2
     app.backend.items[key] = json.dumps(document)
     assert "neueren Version" in watch(app, replay_id).render(app)
+    # An audit: a record cut short said it was not on this device, while Ergebnisse still offered it.
+    app.backend.items[key] = json.dumps(document)[:120]
+    assert "beschädigt" in watch(app, replay_id).render(app)
+    assert app.backend.items[key] == json.dumps(document)[:120], "nothing was changed"
+    del app.backend.items[key]
+    assert "nicht (mehr)" in watch(app, replay_id).render(app)
 
 
 def test_words_say_who_played_what_and_what_the_round_gave():

@@ -110,8 +110,8 @@ register({
 def open_replay(app, replay_id):
     """Return (document, Replay ready to rebuild or None, problem text or None) for a stored replay."""
     document = app.storage.load_replay(replay_id)
-    if document is None:
-        return None, None, t("rp.problem.gone")
+    if document is None:  # there but unreadable is damaged, not gone
+        return None, None, t("rp.problem.damaged" if str(replay_id) in app.storage.replay_ids() else "rp.problem.gone")
     if document["game"] not in GAME_MODULES:
         return document, None, t("rp.problem.unknown_game")
     engine = load_engine(document["game"])
