@@ -59,6 +59,7 @@ register({
                           "First play: %(name)s holds the 3 of hearts and leads it."),
     "pdk.feed": ("Dieser Stich", "This trick"),
     "pdk.feed_last": ("Letzter Stich – %(name)s spielt aus", "Last trick – %(name)s leads"),
+    "pdk.feed_last_you": ("Letzter Stich – du spielst aus", "Last trick – you lead"),
     "pdk.feed_none": ("Noch nichts gespielt.", "Nothing played yet."),
     "pdk.bomb_mark": ("Bombe!", "Bomb!"),
     "pdk.bonus_line": ("Bombenbonus: %(name)s +%(n)s", "Bomb bonus: %(name)s +%(n)s"),
@@ -269,7 +270,9 @@ def feed_entries(view):
         leader = view["leader"]
         if leader is None:  # the deal is over: the last play went out
             return t("pdk.feed"), view["last_trick"][-FEED_LENGTH:]
-        return t("pdk.feed_last", name=names[leader]), view["last_trick"][-FEED_LENGTH:]
+        # "Du" when it is this device's seat, as the feed's lines below say
+        title = t("pdk.feed_last_you") if leader == view.get("seat") else t("pdk.feed_last", name=names[leader])
+        return title, view["last_trick"][-FEED_LENGTH:]
     return t("pdk.feed"), []
 
 
