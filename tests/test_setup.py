@@ -108,6 +108,26 @@ def test_an_empty_name_plays_as_du_and_a_fixed_table_says_who_plays():
     assert app.screen.table.names()[0] == "Du" and app.screen.table.state["options"]["deals"] == 5
 
 
+def test_tonights_people_are_offered_under_the_name_and_a_tap_plays_as_that_person():
+    """An audit: a solo game started with the field empty added a person "Du" beside tonight's Anna and Ben."""
+    app = ScreenApp()
+    setup = SetupScreen(app, "paodekuai")
+    assert 'data-testid="pick-name-0"' not in setup.render(app), "no evening: nothing to pick"
+    app.storage.new_night(["Anna", "Ben", "Du"])
+    html = setup.render(app)
+    assert "Heute Abend dabei:" in html
+    assert re.findall(r'data-testid="pick-name-\d+"[^>]*>([^<]+)<', html) == ["Anna", "Ben"], "no placeholder Du"
+    setup.handle(app, "pick-name", "Mallory")  # not tonight's: nothing changes
+    assert app.settings["name"] == ""
+    setup.handle(app, "pick-name", "Ben")
+    html = setup.render(app)
+    assert app.settings["name"] == "Ben" and 'value="Ben"' in html
+    assert re.search(r'data-testid="pick-name-1"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*data-testid="pick-name-1"', html)
+    app.fields = {}
+    setup.handle(app, "start", None)
+    assert app.screen.table.names()[0] == "Ben"
+
+
 def test_values_the_game_does_not_offer_change_nothing():
     app = ScreenApp()
     setup = SetupScreen(app, "golf")

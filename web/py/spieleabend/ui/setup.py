@@ -13,7 +13,7 @@ the value shown (Golf's decks); None goes to the engine, which applies the same 
 from spieleabend.games import load as load_engine
 from spieleabend.games import default_strength, load_bots, module_path
 from spieleabend.ui.html import attrs, button, escape
-from spieleabend.ui.i18n import language, register, t
+from spieleabend.ui.i18n import TEXTS, language, register, t
 from spieleabend.ui.shell import Screen, clean_name, page, remember_setup, room_button, setup_choices, storage_notices
 from spieleabend.ui.table import (COMPUTER, PERSON, LocalTable, chosen_strength, new_computer_names, seat_player, show_table,
                                   solo_players, strength_choices, tonights_people)
@@ -35,6 +35,7 @@ register({
     "setup.mode_device_hint": ("Das Gerät geht reihum; niemand sieht die Karten der anderen.",
                                "The device goes round; nobody sees the others' cards."),
     "setup.people": ("Wer spielt mit?", "Who is playing?"),
+    "setup.tonight": ("Heute Abend dabei:", "Playing tonight:"),
     "setup.person": ("Person %(n)s", "Person %(n)s"),
     "setup.add_person": ("+ Person", "+ Person"),
     "setup.remove_person": ("%(name)s entfernen", "Remove %(name)s"),
@@ -47,6 +48,15 @@ register({
 
 SOLO = "solo"      # one person against computers
 DEVICE = "device"  # several people pass this device round (spieleabend.ui.handover)
+
+
+def evening_people(app):
+    """Return tonight's people once each, at most eight, without the placeholder "Du" of a game started unnamed."""
+    people = []
+    for name in tonights_people(app):
+        if name not in people and name not in TEXTS["setup.name_placeholder"]:
+            people.append(name)
+    return people[:8]
 
 
 def columns(count):
@@ -260,13 +270,25 @@ class SetupScreen(Screen):
         return '<p class="hint" id="seats-label" data-testid="seats-label">%s</p>' % escape(self.hints()["seats"])
 
     def name_panel(self, app):
-        """Return the name field; under it who plays, when the table size is fixed."""
+        """Return the name field, tonight's people to pick from, and who plays when the table size is fixed."""
         name = app.settings["name"] if "name" in app.settings else ""
         return ('<section class="panel"><label for="setup-name" class="label">%s</label>'
-                '<input%s>%s</section>' % (escape(t("setup.name")), attrs(
+                '<input%s>%s%s</section>' % (escape(t("setup.name")), attrs(
                     type="text", id="setup-name", maxlength="24", autocomplete="nickname", value=name,
                     placeholder=t("setup.name_placeholder"), data_input="name", data_testid="player-name"),
-                    self.seats_hint() if self.fixed_seats() else ""))
+                    self.name_picks(app, name), self.seats_hint() if self.fixed_seats() else ""))
+
+    def name_picks(self, app, name):
+        """Return a button per person of tonight's evening: a game counts for the evening under its player's name
+        (an audit: a game started with the field empty added a person "Du" beside Anna and Ben)."""
+        people = evening_people(app)
+        if not people:
+            return ""
+        picks = "".join(button(person, "pick-name", "pick-name-%d" % index, kind="ghost", extra="name-pick",
+                               data_value=person, aria_pressed="true" if person == name else "false")
+                        for index, person in enumerate(people))
+        return '<div class="name-picks" role="group" aria-labelledby="name-picks-h"><span class="hint" id="name-picks-h">%s</span>%s</div>' % (
+            escape(t("setup.tonight")), picks)
 
     def seats_panel(self):
         """Return the table sizes to choose from and who would play (nothing for a fixed table size)."""
@@ -414,6 +436,10 @@ class SetupScreen(Screen):
             self.start(app)
         elif action == "start-anew":
             self.start(app)
+        elif action == "pick-name" and value in evening_people(app):
+            app.settings["name"] = value
+            app.save_settings()
+            app.rerender()
         elif action == "open-room":
             self.person_name(app)
             remember_setup(app, self.game, self.choices)
