@@ -215,6 +215,35 @@ def test_a_received_game_its_table_cannot_draw_is_refused_and_the_save_here_stay
     assert here.backend.getItem("spieleabend.save.maumau") == kept and here.route is None
 
 
+def test_keeping_mine_after_a_code_says_the_received_game_is_dropped_and_clears_the_used_code():
+    """An audit: "Behalten" used the code up without a word; "Spiel holen" again said the code did not exist,
+    and the question named the round of the game here only."""
+    from spieleabend.ui.table import solo_players
+    from spieleabend.ui.transfer import OpenScreen
+    from tests.fake_app import ScreenApp
+
+    sender, here = ScreenApp(seed=3), ScreenApp(seed=4)
+    LocalTable.new(sender, "maumau", {"seats": 3}, solo_players("Anna", 3, "stark"))
+    LocalTable.new(here, "maumau", {"seats": 3}, solo_players("Ben", 3, "stark"))
+    kept = here.backend.getItem("spieleabend.save.maumau")
+    document = sender.storage.export_game("maumau")
+    document["meta"]["round"] = 5
+    screen = OpenScreen("ABCD2345")
+    here.screen = screen
+    screen.got(here, 200, json.dumps({"found": True, "file": document}))
+    html = screen.render(here)
+    assert "(Runde 1). Soll die übertragene (Runde 5) sie ersetzen?" in html
+    assert "Der Code ist eingelöst" in html
+    screen.handle(here, "keep", None)
+    assert here.toasts[-1] == "Deine Partie bleibt; die übertragene ist verworfen."
+    assert screen.code == "" and 'value=""' in screen.render(here)
+    assert here.backend.getItem("spieleabend.save.maumau") == kept
+    screen.take(here, json.dumps(document))  # from a file: the file is still there, nothing about a code
+    assert "Der Code ist eingelöst" not in screen.render(here)
+    screen.handle(here, "keep", None)
+    assert here.toasts[-1] == "Nichts geändert: deine Partie bleibt."
+
+
 def test_typed_codes():
     assert clean_code("abcd 2345") == "ABCD2345"
     assert clean_code("ABCD-2345") == "ABCD2345"

@@ -56,12 +56,15 @@ register({
     "tr.redeem": ("Spiel holen", "Fetch the game"),
     "tr.redeem_wait": ("Spiel wird geholt …", "Fetching the game …"),
     "tr.replace_q": ("Auf diesem Gerät ist schon eine Partie %(game)s gespeichert (%(round)s). "
-                     "Soll die übertragene sie ersetzen?",
+                     "Soll die übertragene (%(received)s) sie ersetzen?",
                      "A game of %(game)s is already saved on this device (%(round)s). "
-                     "Replace it with the one received?"),
+                     "Replace it with the one received (%(received)s)?"),
+    "tr.code_used": ("Der Code ist eingelöst: Behältst du deine, ist die übertragene weg.",
+                     "The code has been used: if you keep yours, the one received is gone."),
     "tr.replace": ("Ersetzen", "Replace"),
     "tr.keep": ("Behalten", "Keep mine"),
     "tr.kept": ("Nichts geändert: deine Partie bleibt.", "Nothing changed: your game stays."),
+    "tr.kept_code": ("Deine Partie bleibt; die übertragene ist verworfen.", "Your game stays; the one received is dropped."),
     "tr.received": ("%(game)s übernommen.", "%(game)s taken over."),
     "tr.replay_received": ("Aufzeichnung %(game)s empfangen.", "Replay of %(game)s received."),
     "tr.problem.damaged": ("Die Datei oder der Code enthält kein lesbares Spiel (beschädigt). Es wurde nichts geändert.",
@@ -300,6 +303,7 @@ class OpenScreen(Screen):
         self.code = code
         self.problem = None
         self.pending = None  # a checked document waiting for "Ersetzen"
+        self.pending_by_code = False  # it came with a code, which is used up: "Behalten" drops it for good
         self.waiting = False
 
     def render(self, app):
@@ -307,12 +311,15 @@ class OpenScreen(Screen):
         if self.problem:
             parts.append('<div class="notice warn" role="alert" data-testid="transfer-error"><p>%s</p></div>' % escape(self.problem))
         if self.pending is not None:
-            saved = app.storage.load_game(self.pending["game"])
-            shown_round = round_label(self.pending["game"], saved["meta"].get("round", "?") if saved else "?")
+            game = self.pending["game"]
+            saved = app.storage.load_game(game)
+            shown_round = round_label(game, saved["meta"].get("round", "?") if saved else "?")
+            received_round = round_label(game, self.pending["meta"].get("round", "?"))
+            used = '<p class="hint">%s</p>' % escape(t("tr.code_used")) if self.pending_by_code else ""
             parts.append('<div class="notice" role="alertdialog" aria-labelledby="replace-q" data-testid="replace-question">'
-                         '<p id="replace-q">%s</p><div class="row wrap">%s%s</div></div>' % (
-                             escape(t("tr.replace_q", game=t("game." + self.pending["game"]), round=shown_round)),
-                             button(t("tr.replace"), "replace", "confirm-replace", kind="primary"),
+                         '<p id="replace-q">%s</p>%s<div class="row wrap">%s%s</div></div>' % (
+                             escape(t("tr.replace_q", game=t("game." + game), round=shown_round, received=received_round)),
+                             used, button(t("tr.replace"), "replace", "confirm-replace", kind="primary"),
                              button(t("tr.keep"), "keep", "cancel-replace", kind="secondary")))
             return page(t("tr.open_title"), "".join(parts), extra_class="transfer-screen")
         parts.append('<section class="panel" aria-labelledby="open-file-h"><h2 id="open-file-h">%s</h2>'
@@ -362,9 +369,11 @@ class OpenScreen(Screen):
             self.pending = None
             self.store(app, document)
         elif action == "keep":
+            if self.pending_by_code:
+                self.code = ""  # used up: "Spiel holen" again would only say the code is gone
+            app.toast(t("tr.kept_code" if self.pending_by_code else "tr.kept"))
             self.pending = None
             self.problem = None
-            app.toast(t("tr.kept"))
             app.rerender()
 
     def got(self, app, status, text):
@@ -378,7 +387,7 @@ class OpenScreen(Screen):
             except Exception:
                 answer = None
         if isinstance(answer, dict) and answer.get("found") is True and isinstance(answer.get("file"), dict):
-            self.take(app, answer["file"])
+            self.take(app, answer["file"], by_code=True)
             return
         if status == 0:
             self.problem = t("tr.problem.offline")
@@ -390,7 +399,7 @@ class OpenScreen(Screen):
             self.problem = t("tr.problem.code")
         app.rerender()
 
-    def take(self, app, text):
+    def take(self, app, text, by_code=False):
         """Check what arrived; a replay opens for watching; a game asks before replacing, is stored and goes on."""
         try:
             replay = app.storage.parse_replay_file(text if text is not None else "")
@@ -413,6 +422,7 @@ class OpenScreen(Screen):
         self.problem = None
         if app.storage.running_game(document["game"]) is not None:
             self.pending = document
+            self.pending_by_code = by_code
             app.rerender()
             app.focus('[data-testid="cancel-replace"]')  # the safe answer first, as the start screen's question
             return
