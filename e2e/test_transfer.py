@@ -119,6 +119,10 @@ def test_a_paused_game_moved_by_code_goes_on_identically_and_the_code_works_once
     assert len(code) == 8
     shown = page.get_by_test_id("transfer-code").inner_text()
     assert shown.replace(" ", "") == code
+    # How long it works, counted down in the page (an audit: a code left open looked valid after it expired).
+    first = page.locator("[data-testid=transfer-valid] [data-clock]").inner_text()
+    assert first in ("10:00", "9:59"), first
+    page.wait_for_function("document.querySelector('[data-clock]').textContent.startsWith('9:5')")
     qr = page.get_by_test_id("transfer-qr")
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
     assert serious_violations(page) == []

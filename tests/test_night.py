@@ -244,6 +244,28 @@ def test_keeping_mine_after_a_code_says_the_received_game_is_dropped_and_clears_
     assert here.toasts[-1] == "Nichts geändert: deine Partie bleibt."
 
 
+def test_a_code_on_the_screen_counts_down_and_says_when_it_has_expired():
+    """An audit: a code screen left open showed a dead code as if it still worked."""
+    from spieleabend.ui.table import solo_players
+    from spieleabend.ui.transfer import TransferScreen
+    from tests.fake_app import ScreenApp
+
+    app = ScreenApp(seed=3)
+    LocalTable.new(app, "maumau", {"seats": 3}, solo_players("Anna", 3, "stark"))
+    screen = TransferScreen("maumau")
+    screen.shareable = False
+    app.screen = screen
+    screen.state = "waiting"  # as after "Code erzeugen"; the server answers:
+    screen.got_code(app, 201, json.dumps({"code": "ABCD2345", "expires_in": 600}))
+    html = screen.render(app)
+    assert 'data-code="ABCD2345"' in html
+    assert 'data-countdown="%d" data-clock>10:00</span> Minuten' % (app.now() + 600000) in html
+    app.run_timers()  # ten minutes on
+    html = screen.render(app)
+    assert 'data-testid="transfer-expired"' in html and "abgelaufen" in html and "ABCD" not in html
+    assert 'data-testid="transfer-make-code"' in html, "a new code is one tap away"
+
+
 def test_typed_codes():
     assert clean_code("abcd 2345") == "ABCD2345"
     assert clean_code("ABCD-2345") == "ABCD2345"

@@ -42,6 +42,8 @@ register({
     "tr.code_is": ("Code für das andere Gerät", "Code for the other device"),
     "tr.code_enter": ("Auf dem anderen Gerät: Startseite → „Spiel öffnen“ → Code eingeben, oder den QR-Code scannen.",
                       "On the other device: home → \u201cOpen a game\u201d → enter the code, or scan the QR code."),
+    "tr.code_valid": ("Gilt noch %(left)s Minuten und nur ein einziges Mal.", "Valid for %(left)s more minutes, and only once."),
+    "tr.expired": ("Der Code ist abgelaufen. Erzeuge einen neuen.", "The code has expired. Create a new one."),
     "tr.qr": ("QR-Code für %(code)s", "QR code for %(code)s"),
     "tr.offline": ("Der Server ist nicht erreichbar – nimm die Datei.", "The server cannot be reached – use the file."),
     "tr.code_failed": ("Der Server hat keinen Code vergeben (%(why)s). Versuch es gleich noch einmal oder nimm die Datei.",
@@ -183,6 +185,12 @@ def receive(storage, text):
 
 
 # -- sending --------------------------------------------------------------------------------------
+def countdown_clock(due_ms, now_ms):
+    """Return "9:58" (minutes left) in an element the page counts down to due_ms (index.html, [data-clock])."""
+    left = max(0, due_ms - now_ms + 999) // 1000
+    return '<span data-countdown="%d" data-clock>%d:%02d</span>' % (due_ms, left // 60, left % 60)
+
+
 class TransferScreen(Screen):
     """Offer the saved game of one kind as a file and, with the server, as a one-time code."""
 
@@ -190,8 +198,9 @@ class TransferScreen(Screen):
         self.game = game
         self.route = "transfer/" + game
         self.code = None
-        self.state = "idle"  # idle, waiting, code, offline, failed
+        self.state = "idle"  # idle, waiting, code, expired, offline, failed
         self.why = ""
+        self.expires_at = 0  # ms: when the server forgets the code
         self.shareable = None  # asked once: can this device hand files to other apps?
 
     def filename(self, document):
@@ -218,10 +227,10 @@ class TransferScreen(Screen):
             return page(title, '<p class="empty" data-testid="transfer-wait">%s</p>%s' % (
                 escape(t("tr.wait_reveal")), back), extra_class="transfer-screen")
         intro = t("tr.intro", game=t("game." + self.game))
-        return page(title, '<p class="hint">%s</p>%s%s' % (escape(intro), self.offers(), back),
+        return page(title, '<p class="hint">%s</p>%s%s' % (escape(intro), self.offers(app.now()), back),
                     extra_class="transfer-screen")
 
-    def offers(self):
+    def offers(self, now_ms):
         """Return the two ways to hand over the document: as a file, and by a one-time code with its QR code."""
         if self.shareable is None:
             self.shareable = can_share()
@@ -233,16 +242,18 @@ class TransferScreen(Screen):
         if self.state == "code":
             code_body = ('<p class="label">%s</p><p class="transfer-code" data-testid="transfer-code" data-code="%s" '
                          'aria-live="polite">%s</p><img class="qr" data-testid="transfer-qr" src="%s/%s/qr.svg" alt="%s" '
-                         'width="200" height="200"><p class="hint">%s</p><p class="hint">%s</p>' % (
+                         'width="200" height="200"><p class="hint">%s</p><p class="hint" data-testid="transfer-valid">%s</p>' % (
                              escape(t("tr.code_is")), escape(self.code), escape(show_code(self.code)), API, escape(self.code),
                              escape(t("tr.qr", code=show_code(self.code))), escape(t("tr.code_enter")),
-                             escape(t("tr.code_hint"))))
+                             t("tr.code_valid", left=countdown_clock(self.expires_at, now_ms))))
         elif self.state == "waiting":
             code_body = '<p class="hint" role="status">%s</p>' % escape(t("tr.code_wait"))
         else:
             message = ""
             if self.state == "offline":
                 message = '<p class="notice warn" role="alert" data-testid="transfer-offline">%s</p>' % escape(t("tr.offline"))
+            elif self.state == "expired":
+                message = '<p class="notice warn" role="alert" data-testid="transfer-expired">%s</p>' % escape(t("tr.expired"))
             elif self.state == "failed":
                 message = '<p class="notice warn" role="alert" data-testid="transfer-offline">%s</p>' % escape(
                     t("tr.code_failed", why=self.why))
@@ -251,6 +262,12 @@ class TransferScreen(Screen):
         code_part = '<section class="panel" aria-labelledby="tr-code-h"><h2 id="tr-code-h">%s</h2>%s</section>' % (
             escape(t("tr.code_h")), code_body)
         return file_part + code_part
+
+    def expire(self, app, code):
+        """The server has forgotten the code: say so, and offer a new one, instead of a code that no longer works."""
+        if app.screen is self and self.state == "code" and self.code == code:
+            self.state = "expired"
+            app.rerender()
 
     def document(self, app):
         """Return what is handed over (the saved game as a file document), or None when there is nothing to send."""
@@ -284,6 +301,11 @@ class TransferScreen(Screen):
         if status == 201 and isinstance(answer, dict) and isinstance(answer.get("code"), str):
             self.code = answer["code"]
             self.state = "code"
+            lifetime = answer.get("expires_in")
+            seconds = lifetime if isinstance(lifetime, int) and 0 < lifetime <= 86400 else 600
+            self.expires_at = app.now() + seconds * 1000
+            code = self.code
+            app.later(lambda: self.expire(app, code), seconds * 1000)
         elif status == 0:
             self.state = "offline"
         else:
