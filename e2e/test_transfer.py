@@ -145,6 +145,10 @@ def test_a_paused_game_moved_by_code_goes_on_identically_and_the_code_works_once
     assert other.console_watch.errors == []
     context.close()
 
+    # The first device learns that the game was fetched and offers to delete its copy (here: kept).
+    expect(page.get_by_test_id("transfer-taken")).to_contain_text("übernommen", timeout=15000)
+    page.get_by_test_id("transfer-keep-here").click()
+    page.wait_for_selector("[data-testid=continue-punktejagd]")
     page.goto(live_server.url + "/?pace=0#/play/punktejagd/continue")
     here = go_on(page)
     assert there == here

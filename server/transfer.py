@@ -7,12 +7,15 @@ POST /api/transfer/redeem      body: {"code"}  -> 200 {"found": true, "file": th
                                200 {"found": false, "error": "unknown_or_used"} (the app's way: a wrong
                                code is an answer, not a failed request the browser logs as an error)
 GET  /api/transfer/<code>/qr.svg  -> the code as a QR code (an address that opens the app at it)
+GET  /api/transfer/<code>/state   -> 200 {"state": "live" | "taken" | "unknown"}: the sending device asks
+                               whether its code was redeemed (until the code's time is up), to offer
+                               removing its own copy of a game that moved
 Refusals: 413 too_large, 400 damaged / foreign, 429 slow_down (too many attempts from one address),
 503 busy (the store is full) or unavailable (Redis is out of reach: nothing was kept or used up).
 
 The server never runs or reads a game: it checks only that the body is a JSON object of the
-game-file or replay kind and not too large. A code is forgotten when it is redeemed or when it
-expires. Codes are 8 characters from 31 that cannot be mixed up (about 8.5e11 codes), and each
+game-file or replay kind and not too large. A code's file is forgotten when it is redeemed or when it
+expires; that it was redeemed is kept until its time is up (no file, only the code). Codes are 8 characters from 31 that cannot be mixed up (about 8.5e11 codes), and each
 address may try only a few per minute.
 
 Where codes live follows the relay: in this process's memory by default, in Redis when
@@ -21,7 +24,8 @@ is redeemed on any other, once. With Redis every step is one Lua script (atomic)
 redeeming the same code at once get it once, and the count and byte limits and each address's
 rate limits hold for all processes together. Keys (one hash tag, so a cluster keeps them on one
 slot): <prefix>{transfer}:files (hash code -> file), <prefix>{transfer}:expiry (sorted set
-code -> expiry time), <prefix>{transfer}:bytes (bytes held); <prefix>transfer-rate:<kind>:<address>
+code -> expiry time), <prefix>{transfer}:bytes (bytes held), <prefix>{transfer}:taken (sorted set
+of redeemed codes -> their expiry time); <prefix>transfer-rate:<kind>:<address>
 (sorted set of an address's recent attempts). All of them expire by themselves once unused.
 """
 
@@ -78,6 +82,7 @@ class CodeStore:
         self.max_total = max_total
         self.choose = choose
         self.items = {}  # code -> (expires, payload)
+        self.taken = {}  # redeemed code -> its expiry: the sender may ask until then
         self.total = 0
         self.lock = threading.Lock()
 
@@ -86,6 +91,8 @@ class CodeStore:
         now = self.clock()
         for code in [code for code, (expires, _p) in self.items.items() if expires <= now]:
             self.total -= len(self.items.pop(code)[1])
+        for code in [code for code, expires in self.taken.items() if expires <= now]:
+            del self.taken[code]
 
     def put(self, payload):
         """Keep payload (bytes) and return its new code; raise StoreFull when there is no room."""
@@ -101,7 +108,7 @@ class CodeStore:
     def new_code(self):
         while True:
             code = "".join(self.choose(ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.items:
+            if code not in self.items and code not in self.taken:
                 return code
 
     def take(self, code):
@@ -110,8 +117,9 @@ class CodeStore:
             self.purge()
             if code not in self.items:
                 return None
-            payload = self.items.pop(code)[1]
+            expires, payload = self.items.pop(code)
             self.total -= len(payload)
+            self.taken[code] = expires
             return payload
 
     def has(self, code):
@@ -119,6 +127,12 @@ class CodeStore:
         with self.lock:
             self.purge()
             return code in self.items
+
+    def state(self, code):
+        """Return "live" (it can be redeemed), "taken" (it was, and its time is not up) or "unknown"."""
+        with self.lock:
+            self.purge()
+            return "live" if code in self.items else "taken" if code in self.taken else "unknown"
 
     def held(self):
         """Return (codes, bytes) held now."""
@@ -152,7 +166,7 @@ class RateLimiter:
             return True
 
 
-# Forgets every code whose time is up (the head of every store script). KEYS: files, expiry, bytes.
+# Forgets every code whose time is up (the head of every store script). KEYS: files, expiry, bytes, taken.
 PURGE_LUA = """
 local function purge(now)
   local due = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)
@@ -162,6 +176,7 @@ local function purge(now)
     redis.call('DECRBY', KEYS[3], size)
   end
   if #due > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now) end
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
 end
 """
 
@@ -169,34 +184,41 @@ end
 # is taken (choose another), -1 full.
 PUT_SCRIPT = PURGE_LUA + """
 purge(ARGV[1])
-if redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then return 0 end
+if redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 or redis.call('ZSCORE', KEYS[4], ARGV[2]) then return 0 end
 local size = string.len(ARGV[3])
 local total = tonumber(redis.call('GET', KEYS[3]) or '0')
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) or total + size > tonumber(ARGV[6]) then return -1 end
 redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2])
 redis.call('INCRBY', KEYS[3], size)
-for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 return 1
 """
 
-# ARGV: now, code. Returns the file and forgets it, or nil: one device gets it, never two.
+# ARGV: now, code, key lifetime (ms). Returns the file and forgets it (keeping that the code was
+# redeemed until its time is up), or nil: one device gets it, never two.
 TAKE_SCRIPT = PURGE_LUA + """
 purge(ARGV[1])
 local file = redis.call('HGET', KEYS[1], ARGV[2])
 if not file then return false end
 redis.call('HDEL', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[4], redis.call('ZSCORE', KEYS[2], ARGV[2]), ARGV[2])
+redis.call('PEXPIRE', KEYS[4], ARGV[3])
 redis.call('ZREM', KEYS[2], ARGV[2])
 redis.call('DECRBY', KEYS[3], string.len(file))
 return file
 """
 
-# ARGV: now, code (or ''). Returns {1 if the code is live, codes held, bytes held}.
+# ARGV: now, code (or ''). Returns {1 if the code is live, codes held, bytes held, 1 if it was redeemed}.
 LOOK_SCRIPT = PURGE_LUA + """
 purge(ARGV[1])
 local live = 0
-if ARGV[2] ~= '' then live = redis.call('HEXISTS', KEYS[1], ARGV[2]) end
-return {live, redis.call('ZCARD', KEYS[2]), tonumber(redis.call('GET', KEYS[3]) or '0')}
+local taken = 0
+if ARGV[2] ~= '' then
+  live = redis.call('HEXISTS', KEYS[1], ARGV[2])
+  if redis.call('ZSCORE', KEYS[4], ARGV[2]) then taken = 1 end
+end
+return {live, redis.call('ZCARD', KEYS[2]), tonumber(redis.call('GET', KEYS[3]) or '0'), taken}
 """
 
 # KEYS[1]: an address's recent attempts. ARGV: now, window, limit, a unique member, key lifetime (ms).
@@ -230,7 +252,7 @@ class RedisCodeStore:
         self.max_items = max_items
         self.max_total = max_total
         self.choose = choose
-        self.keys = ["%s{transfer}:%s" % (prefix, name) for name in ("files", "expiry", "bytes")]
+        self.keys = ["%s{transfer}:%s" % (prefix, name) for name in ("files", "expiry", "bytes", "taken")]
         # The keys outlive their newest code a little, in Redis's own time, then go by themselves.
         self.keep_ms = int(1000 * (ttl + 60))
         self._put = client.register_script(PUT_SCRIPT)
@@ -257,15 +279,20 @@ class RedisCodeStore:
 
     def take(self, code):
         """Return the payload of a live code and forget it; None when unknown, used or expired."""
-        return self.run(self._take, code)
+        return self.run(self._take, code, self.keep_ms)
 
     def has(self, code):
         """Return True while a code can still be redeemed (it is not used up by asking)."""
         return self.run(self._look, code)[0] == 1
 
+    def state(self, code):
+        """Return "live" (it can be redeemed), "taken" (it was, and its time is not up) or "unknown"."""
+        live, _count, _total, taken = self.run(self._look, code)
+        return "live" if live == 1 else "taken" if taken == 1 else "unknown"
+
     def held(self):
         """Return (codes, bytes) held now, by every process together."""
-        _live, count, total = self.run(self._look, "")
+        _live, count, total, _taken = self.run(self._look, "")
         return count, total
 
 
@@ -416,6 +443,18 @@ def look(text):
     if refused is not None:
         return refused
     response = Response(b"", content_type="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<code>/state")
+def code_state(code):
+    """Tell the sending device whether its code was redeemed (counted as a redeem attempt, as HEAD is)."""
+    state = transfers()
+    if not state.redeems.allow(client_key()):
+        return error(429, "slow_down")
+    code = normalize_code(code)
+    response = jsonify({"state": state.store.state(code) if code else "unknown"})
     response.headers["Cache-Control"] = "no-store"
     return response
 

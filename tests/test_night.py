@@ -255,6 +255,8 @@ def test_a_code_on_the_screen_counts_down_and_says_when_it_has_expired():
     screen = TransferScreen("maumau")
     screen.shareable = False
     app.screen = screen
+    asked = []
+    app.request = lambda method, url, body, on_done: asked.append(url)  # the server is not asked here
     screen.state = "waiting"  # as after "Code erzeugen"; the server answers:
     screen.got_code(app, 201, json.dumps({"code": "ABCD2345", "expires_in": 600}))
     html = screen.render(app)
@@ -264,6 +266,52 @@ def test_a_code_on_the_screen_counts_down_and_says_when_it_has_expired():
     html = screen.render(app)
     assert 'data-testid="transfer-expired"' in html and "abgelaufen" in html and "ABCD" not in html
     assert 'data-testid="transfer-make-code"' in html, "a new code is one tap away"
+
+
+def test_once_the_other_device_has_fetched_the_game_this_one_offers_to_delete_its_copy():
+    """An audit: after a move both devices kept the game, and both counted it in their evenings when finished."""
+    from spieleabend.ui.table import solo_players
+    from spieleabend.ui.transfer import TransferScreen
+    from tests.fake_app import ScreenApp
+
+    app = ScreenApp(seed=3)
+    LocalTable.new(app, "maumau", {"seats": 3}, solo_players("Anna", 3, "stark"))
+    screen = TransferScreen("maumau")
+    screen.shareable = False
+    app.screen = screen
+    asked = []
+    app.request = lambda method, url, body, on_done: asked.append((method, url, on_done))
+    screen.state = "waiting"
+    screen.got_code(app, 201, json.dumps({"code": "ABCD2345", "expires_in": 600}))
+
+    def fire_ask():
+        """Fire the pending "was it fetched?" timer (not the expiry one) and return the request it made."""
+        ask = [timer for timer, (ms, _h) in app.timers.items() if ms == 4000]
+        assert len(ask) == 1
+        app.timers.pop(ask[0])[1]()
+        return asked.pop()
+
+    method, url, answer = fire_ask()
+    assert (method, url) == ("GET", "/api/transfer/ABCD2345/state")
+    answer(200, json.dumps({"state": "live"}))
+    answer = fire_ask()[2]
+    answer(0, "")  # offline a moment: asked again later, nothing said
+    answer = fire_ask()[2]
+    answer(200, json.dumps({"state": "taken"}))
+    html = screen.render(app)
+    assert 'data-testid="transfer-taken"' in html and "übernommen" in html and "ABCD" not in html
+    assert not [ms for ms, _h in app.timers.values() if ms == 4000], "no more asking"
+    screen.handle(app, "delete-here", None)
+    assert app.backend.getItem("spieleabend.save.maumau") is None
+    assert app.toasts[-1].startswith("Hier gelöscht")
+
+    LocalTable.new(app, "maumau", {"seats": 3}, solo_players("Anna", 3, "stark"))
+    screen = TransferScreen("maumau")
+    screen.shareable = False
+    app.screen = screen
+    screen.state = "taken"
+    screen.handle(app, "keep-here", None)
+    assert app.backend.getItem("spieleabend.save.maumau") is not None, "kept on request"
 
 
 def test_typed_codes():

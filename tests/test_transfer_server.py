@@ -121,6 +121,31 @@ def test_codes_never_repeat_while_alive(make_store):
     assert store.put(b"y") == "B" * CODE_LENGTH
 
 
+def test_the_sender_learns_that_its_code_was_redeemed_until_the_codes_time_is_up(make_store):
+    clock = Clock()
+    store = make_store(clock, ttl=600)
+    code = store.put(b"the game")
+    assert store.state(code) == "live"
+    clock.now += 100
+    assert store.take(code) == b"the game"
+    assert store.state(code) == "taken" and store.held() == (0, 0), "the file is gone, the fact stays"
+    assert store.take(code) is None, "still used once"
+    clock.now += 499
+    assert store.state(code) == "taken"
+    clock.now += 2
+    assert store.state(code) == "unknown" and store.state("ABCDEFGH") == "unknown"
+    expired = store.put(b"never fetched")
+    clock.now += 601
+    assert store.state(expired) == "unknown", "expired, not taken"
+
+
+def test_a_redeemed_code_is_not_given_out_again_while_its_sender_may_ask(make_store):
+    picks = iter("A" * CODE_LENGTH + "A" * CODE_LENGTH + "B" * CODE_LENGTH)
+    store = make_store(Clock(), choose=lambda alphabet: next(picks))
+    assert store.take(store.put(b"x")) == b"x"
+    assert store.put(b"y") == "B" * CODE_LENGTH
+
+
 def test_typed_codes_are_forgiving_about_spaces_dashes_and_case():
     assert normalize_code(" abcd-efgh ") == "ABCDEFGH"
     assert normalize_code("ABCD EFGH") == "ABCDEFGH"
@@ -283,6 +308,19 @@ def test_head_tells_whether_a_code_is_live_without_using_it_up(client):
     taken = client.get("/api/transfer/" + code)
     assert taken.status_code == 200 and json.loads(taken.data) == GAME
     assert client.head("/api/transfer/" + code).status_code == 404
+
+
+def test_state_tells_the_sender_live_then_taken_and_counts_as_trying(client, clock):
+    code = create(client).get_json()["code"]
+    answer = client.get("/api/transfer/%s/state" % code.lower())
+    assert answer.get_json() == {"state": "live"} and answer.headers["Cache-Control"] == "no-store"
+    client.post("/api/transfer/redeem", json={"code": code})
+    assert client.get("/api/transfer/%s/state" % code).get_json() == {"state": "taken"}
+    assert client.get("/api/transfer/not-a-code/state").get_json() == {"state": "unknown"}
+    clock.now += 601
+    assert client.get("/api/transfer/%s/state" % code).get_json() == {"state": "unknown"}
+    statuses = [client.get("/api/transfer/%s/state" % code).status_code for _ in range(30)]
+    assert 429 in statuses, "asking is rate limited like trying a code"
 
 
 def test_drawing_codes_counts_as_trying_them(client):

@@ -43,6 +43,14 @@ register({
     "tr.code_enter": ("Auf dem anderen Gerät: Startseite → „Spiel öffnen“ → Code eingeben, oder den QR-Code scannen.",
                       "On the other device: home → \u201cOpen a game\u201d → enter the code, or scan the QR code."),
     "tr.code_valid": ("Gilt noch %(left)s Minuten und nur ein einziges Mal.", "Valid for %(left)s more minutes, and only once."),
+    "tr.taken": ("Das andere Gerät hat die Partie übernommen und spielt dort weiter.",
+                 "The other device has taken the game over and plays on there."),
+    "tr.taken_hint": ("Hier ist sie noch gespeichert. Löschst du sie, zählt sie am Ende nicht doppelt.",
+                      "It is still saved here. Delete it, so that it does not count twice in the end."),
+    "tr.delete_here": ("Hier löschen", "Delete it here"),
+    "tr.keep_here": ("Auch hier behalten", "Keep it here too"),
+    "tr.deleted_here": ("Hier gelöscht – die Partie geht auf dem anderen Gerät weiter.",
+                        "Deleted here – the game goes on on the other device."),
     "tr.expired": ("Der Code ist abgelaufen. Erzeuge einen neuen.", "The code has expired. Create a new one."),
     "tr.qr": ("QR-Code für %(code)s", "QR code for %(code)s"),
     "tr.offline": ("Der Server ist nicht erreichbar – nimm die Datei.", "The server cannot be reached – use the file."),
@@ -109,6 +117,7 @@ register({
 })
 
 CODE_CHARS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+ASK_EVERY_MS = 4000  # how often the sending device asks whether its code was redeemed: 15 of 30 asks a minute
 
 
 # -- the browser glue (through ui.dom, imported only when used) ---------------------------------
@@ -198,7 +207,7 @@ class TransferScreen(Screen):
         self.game = game
         self.route = "transfer/" + game
         self.code = None
-        self.state = "idle"  # idle, waiting, code, expired, offline, failed
+        self.state = "idle"  # idle, waiting, code, taken (the other device fetched it), expired, offline, failed
         self.why = ""
         self.expires_at = 0  # ms: when the server forgets the code
         self.shareable = None  # asked once: can this device hand files to other apps?
@@ -226,6 +235,13 @@ class TransferScreen(Screen):
         if secret_of_a_person(load_engine(self.game), saved["state"], saved["meta"]):
             return page(title, '<p class="empty" data-testid="transfer-wait">%s</p>%s' % (
                 escape(t("tr.wait_reveal")), back), extra_class="transfer-screen")
+        if self.state == "taken":
+            return page(title, '<div class="notice" role="alertdialog" aria-labelledby="taken-q" data-testid="transfer-taken">'
+                        '<p id="taken-q"><strong>%s</strong></p><p>%s</p><div class="row wrap">%s%s</div></div>' % (
+                            escape(t("tr.taken")), escape(t("tr.taken_hint")),
+                            button(t("tr.delete_here"), "delete-here", "transfer-delete-here", kind="primary"),
+                            button(t("tr.keep_here"), "keep-here", "transfer-keep-here", kind="secondary")),
+                        extra_class="transfer-screen")
         intro = t("tr.intro", game=t("game." + self.game))
         return page(title, '<p class="hint">%s</p>%s%s' % (escape(intro), self.offers(app.now()), back),
                     extra_class="transfer-screen")
@@ -263,6 +279,30 @@ class TransferScreen(Screen):
             escape(t("tr.code_h")), code_body)
         return file_part + code_part
 
+    def ask_later(self, app, code):
+        """Ask the server in a few seconds whether the other device has fetched the game, while the code shows."""
+        def ask():
+            if app.screen is self and self.state == "code" and self.code == code:
+                app.request("GET", "%s/%s/state" % (API, code), None,
+                            lambda status, text: self.got_state(app, code, status, text))
+        app.later(ask, ASK_EVERY_MS)
+
+    def got_state(self, app, code, status, text):
+        """Fetched: offer to delete this copy (a move, not a copy that would count twice); else ask again later."""
+        if app.screen is not self or self.state != "code" or self.code != code:
+            return
+        answer = None
+        try:
+            answer = app.storage.codec.loads(text) if status == 200 and text else None
+        except Exception:
+            answer = None
+        if isinstance(answer, dict) and answer.get("state") == "taken":
+            self.state = "taken"
+            app.rerender()
+            app.focus('[data-testid="transfer-delete-here"]')
+            return
+        self.ask_later(app, code)  # still waiting, or no answer this time (offline a moment, too many asks)
+
     def expire(self, app, code):
         """The server has forgotten the code: say so, and offer a new one, instead of a code that no longer works."""
         if app.screen is self and self.state == "code" and self.code == code:
@@ -285,6 +325,13 @@ class TransferScreen(Screen):
         elif action == "share":
             share_file(app, self.filename(document), document,
                        lambda shared: app.toast(t("tr.shared")) if shared else None)
+        elif action == "delete-here" and self.state == "taken":
+            app.storage.delete_game(self.game)
+            app.toast(t("tr.deleted_here"))
+            app.go("", replace=True)
+        elif action == "keep-here" and self.state == "taken":
+            self.state = "idle"
+            app.go("", replace=True)
         elif action == "code" and self.state != "waiting":
             self.state = "waiting"
             app.rerender()
@@ -306,6 +353,7 @@ class TransferScreen(Screen):
             self.expires_at = app.now() + seconds * 1000
             code = self.code
             app.later(lambda: self.expire(app, code), seconds * 1000)
+            self.ask_later(app, code)
         elif status == 0:
             self.state = "offline"
         else:
