@@ -734,3 +734,18 @@ def test_escape_pauses_a_playing_replay_and_the_play_button_says_its_state_in_wo
     assert screen.on_key(app, "Escape")
     assert screen.timer is None and "Abspielen" in app.html
     assert not screen.on_key(app, "Escape"), "paused: Escape is not the replay's"
+
+
+def test_a_replay_shared_by_code_shows_how_long_the_code_works_and_asks_nothing_more():
+    """A shared replay stays on this device too: no "delete it here" once it is fetched."""
+    from spieleabend.ui.replay import ReplayShareScreen
+
+    app, _screen = replay_screen("golf")
+    share = ReplayShareScreen(app.storage.results()[0]["replay"])
+    share.shareable = False
+    app.screen = share
+    share.state = "waiting"
+    share.got_code(app, 201, json.dumps({"code": "ABCD2345", "expires_in": 600}))
+    html = share.render(app)
+    assert 'data-code="ABCD2345"' in html and "data-clock>10:00<" in html
+    assert [ms for ms, _handler in app.timers.values()] == [600000], "only the expiry, no asking"

@@ -529,6 +529,8 @@ class ReplayScreen(Screen):
 class ReplayShareScreen(TransferScreen):
     """Offer a stored replay as a file and by one-time code and QR code (transfer's ways, for a replay)."""
 
+    asks_if_taken = False  # a shared replay stays here as well: nothing to delete once it is fetched
+
     def __init__(self, replay_id):
         TransferScreen.__init__(self, "")
         self.replay_id = replay_id
@@ -546,7 +548,7 @@ class ReplayShareScreen(TransferScreen):
         if self.document(app) is None:
             return page(t("rp.share_title"), '<p class="empty" data-testid="transfer-none">%s</p>%s' % (
                 escape(t("rp.problem.gone")), back))
-        return page(t("rp.share_title"), '<p class="hint">%s</p>%s%s' % (escape(t("rp.share_intro")), self.offers(), back),
+        return page(t("rp.share_title"), '<p class="hint">%s</p>%s%s' % (escape(t("rp.share_intro")), self.offers(app.now()), back),
                     extra_class="transfer-screen")
 
 

@@ -203,6 +203,8 @@ def countdown_clock(due_ms, now_ms):
 class TransferScreen(Screen):
     """Offer the saved game of one kind as a file and, with the server, as a one-time code."""
 
+    asks_if_taken = True  # once the other device has fetched the game, offer to delete this copy
+
     def __init__(self, game):
         self.game = game
         self.route = "transfer/" + game
@@ -353,7 +355,8 @@ class TransferScreen(Screen):
             self.expires_at = app.now() + seconds * 1000
             code = self.code
             app.later(lambda: self.expire(app, code), seconds * 1000)
-            self.ask_later(app, code)
+            if self.asks_if_taken:
+                self.ask_later(app, code)
         elif status == 0:
             self.state = "offline"
         else:
