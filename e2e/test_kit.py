@@ -311,3 +311,28 @@ def test_a_mistyped_start_choice_fails_at_once_naming_the_choices(page, live_ser
     with pytest.raises(AssertionError, match=r"no test id 'deal-1' to tick for paodekuai on this screen; its choices: .*deals-1"):
         start_solo(page, live_server.url, "paodekuai", ["deal-1"], seed=1)
     assert time.monotonic() - started < 20, "it waited for Playwright's 60 s default"
+    # The kit's audit: a misspelled game, choices as one string and a seed as text each waited 60 s or failed
+    # with a puzzle ("no test id 'l'"); they fail at once, saying what was meant.
+    with pytest.raises(ValueError, match=r"unknown game 'golff': one of punktejagd, kartenkampf"):
+        start_solo(page, live_server.url, "golff", [], seed=1)
+    with pytest.raises(TypeError, match=r"choices is a list of test ids"):
+        start_solo(page, live_server.url, "maumau", "limit-30", seed=1)
+    with pytest.raises(TypeError, match=r"seed is a whole number"):
+        start_solo(page, live_server.url, "maumau", [], seed="7")
+
+
+def test_the_plain_script_of_the_readme_plays_a_game_to_its_end_without_pytest(tmp_path):
+    """The kit's audit: outside pytest nothing said to install settling, and 4 of 10 scripted games hung."""
+    import os
+    import subprocess
+    import sys
+
+    script = re.search(r"### Scripts without pytest.*?```python\n(.*?)```", README, re.S).group(1)
+    path = tmp_path / "plain.py"
+    path.write_text(script, encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root / "web" / "py"), str(root)]))
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=env, timeout=240, cwd=root)
+    assert done.returncode == 0, done.stderr[-3000:]
+    totals = [int(n) for n in re.findall(r"-?\d+", done.stdout.strip().splitlines()[-1])]
+    assert len(totals) == 3 and sum(totals) == 0, done.stdout  # a deal's points add up to nothing

@@ -32,6 +32,7 @@ def test_host_two_phones_and_a_screen_play_a_whole_game(devices, live_server):
     tv = devices("tv", landscape=True)
     link = open_room(host, url, "punktejagd")
     assert host.by("room-code").inner_text() in link and re.match(r"^\d{4}$", host.by("room-pin").inner_text())
+    assert "localhost" not in link and "127.0.0.1" not in link, "a phone cannot open a localhost link"
     join(anna, url, link, "Anna")
     host.page.wait_for_selector("[data-testid=lobby-place-1]")
     assert "Anna" in host.by("lobby-place-1").inner_text()

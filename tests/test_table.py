@@ -398,3 +398,27 @@ def test_after_the_browser_refused_a_result_the_table_writes_it_again_and_keeps_
     assert app.storage.results() == [] and app.storage.load_game("golf") is not None
     assert "storage full" in app.toasts
     assert not write_again(app, "spieleabend.settings"), "a refused setting is not the table's to write again"
+
+
+def test_the_drawing_of_a_move_that_hands_the_turn_to_a_computer_already_says_the_screen_moves_by_itself():
+    """The testers' kit audit: data-turn named a computer's seat without data-animating for a moment (the move was
+    drawn before the computer's timer was set), so a script waiting for a settled screen read one mid-sequence."""
+    from spieleabend.ui.table import LocalTable, page_marks, solo_players
+    from tests.fake_app import ScreenApp
+
+    class Shown:
+        def __init__(self, table):
+            self.table = table
+
+    app = ScreenApp(seed=2)
+    table = LocalTable.new(app, "maumau", {"seats": 3}, solo_players("Ich", 3, "mittel"))
+    app.run_timers()
+    assert table.engine.to_move(table.state) == [0] and not page_marks(Shown(table))["animating"]
+    drawn = []
+    table.listen(lambda _event: drawn.append(page_marks(Shown(table))))
+    while table.engine.to_move(table.state) == [0]:  # a drawn card may keep the turn here
+        table.act(table.view()["legal"][0])
+    handed = [marks for marks in drawn if marks["turn"] == "1"]
+    assert handed and all(marks["animating"] for marks in handed), drawn
+    app.run_timers()
+    assert not page_marks(Shown(table))["animating"] or table.over()

@@ -137,9 +137,22 @@ def table_shown(game):
     return "[data-testid=peek-done]" if game == "golf" else "[data-testid=hand]"
 
 
+def check_game(game):
+    """Raise ValueError at once for a game the app does not have (not a page that times out looking for it)."""
+    from spieleabend.games import GAME_MODULES
+
+    if game not in GAME_MODULES:
+        raise ValueError("unknown game %r: one of %s" % (game, ", ".join(GAME_MODULES)))
+
+
 def start_solo(page, url, game, choices, seed, name="Testerin", pace=0, shown=None):
     """Open a game's start screen with a seed, fill in the name, tick `choices` (test ids) and start; wait for
     `shown` (by default what the game's table shows first: the hand, Golf's peek)."""
+    check_game(game)
+    if isinstance(choices, str) or not all(isinstance(testid, str) for testid in choices):
+        raise TypeError("choices is a list of test ids, e.g. [\"limit-30\"], not %r" % (choices,))
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError("seed is a whole number, not %r" % (seed,))
     page.goto("%s/?seed=%d&pace=%d#/play/%s" % (url, seed, pace, game))
     page.wait_for_selector("html[data-app-ready]")
     page.get_by_test_id("player-name").fill(name)
@@ -166,11 +179,12 @@ def choice(page, testid, game):
 
 def start_game(page, shown="[data-testid=hand]", timeout=30000):
     """Tap "Partie starten" on a start screen and wait for the table (`shown`); a saved game of that kind
-    is never replaced without a question, so answer it with "Neue Partie starten"."""
-    page.get_by_test_id("start-game").click()
+    is never replaced without a question, so answer it with "Neue Partie starten". `timeout` (ms) bounds
+    every step, the tap on a start screen included."""
+    page.get_by_test_id("start-game").click(timeout=timeout)
     page.wait_for_selector("%s, [data-testid=replace-confirm]" % shown, timeout=timeout)
     if page.get_by_test_id("replace-confirm").count():
-        page.get_by_test_id("replace-confirm").click()
+        page.get_by_test_id("replace-confirm").click(timeout=timeout)
         page.wait_for_selector(shown, timeout=timeout)
     return page
 

@@ -6,6 +6,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 TURN = "html[data-turn]"
 MY_TURN = "html[data-turn~=you]:not([data-animating])"
+OVER = "html[data-turn=over]"
 
 
 def root(page, name):
@@ -47,15 +48,18 @@ TWO_FRAMES = """() => new Promise(done => {
 
 def wait_for_my_turn(page, timeout=None):
     """Wait until this device's seat has something to do (a computer's move or a flight has ended) and
-    it still has across two animation frames, so is_my_turn() holds right after the wait."""
+    it still has across two animation frames, so is_my_turn() holds right after the wait: return True.
+    Return False once the game is over instead (a loop `while wait_for_my_turn(page): ...` plays to the end)."""
     limit = 60000 if timeout is None else timeout
     deadline = time.monotonic() + limit / 1000
     while True:
         left = max(int((deadline - time.monotonic()) * 1000), 1)
-        page.wait_for_selector(MY_TURN, state="attached", timeout=left)
+        page.wait_for_selector("%s, %s" % (MY_TURN, OVER), state="attached", timeout=left)
+        if is_over(page):
+            return False
         page.evaluate(TWO_FRAMES)
         if is_my_turn(page):
-            return
+            return True
         if time.monotonic() > deadline:
             raise PlaywrightTimeoutError("wait_for_my_turn: %s did not hold for %d ms" % (MY_TURN, limit))
 
@@ -75,13 +79,17 @@ def scores(page):
 
 
 def hand(page):
-    """Return the cards in this device's hand (`data-card`, or Punktejagd's `data-value`), in screen order."""
+    """Return the cards in this device's hand (`data-card`, or Punktejagd's `data-value`), in screen order
+    ([] in Golf, which has a grid instead: golf_grid)."""
     return page.locator("[data-testid=hand] [data-card], [data-testid=hand] [data-value]").evaluate_all(
         "cards => cards.map(c => c.dataset.card || c.dataset.value)")
 
 
 def golf_grid(page, seat):
-    """Return {position: card} of the positions of a Golf grid this device may see."""
+    """Return {position: card} of the positions of a Golf grid this device may see (a seat without a grid on
+    this screen is an error, not an empty grid)."""
+    if not page.get_by_test_id("grid-%d" % seat).count():
+        raise ValueError("no Golf grid of seat %r on this screen" % (seat,))
     shown = page.get_by_test_id("grid-%d" % seat).locator("[data-card]").evaluate_all(
         "cards => cards.map(c => [c.dataset.testid || c.closest('[data-testid^=pos-]').dataset.testid, c.dataset.card])")
     return {int(testid.split("-")[1]): card for testid, card in shown}

@@ -9,9 +9,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from spieleabend.games import load as load_engine
 from spieleabend.testing import frames as relay_frames
 from spieleabend.testing import readers
-from spieleabend.testing.browser import ConsoleWatch, choice, phone_context, screen_context
+from spieleabend.testing.browser import ConsoleWatch, check_game, choice, phone_context, screen_context
 
-GAMES = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
 JOIN_LINK = re.compile(r"^https?://[^/]+/#/join/[2-9A-Z]{6}\.[A-Za-z0-9_-]{16}$")
 
 
@@ -185,7 +184,8 @@ def open_room(host, url, game, seed=5, setup=(), extra=""):
     host.page.wait_for_selector("[data-testid=room-qr][data-ready] svg")
     link = host.by("room-link").inner_text()
     assert JOIN_LINK.match(link), link
-    assert "localhost" not in link and "127.0.0.1" not in link, "a phone cannot open a localhost link"
+    # A server bound to 127.0.0.1 shows a localhost link (phones could not reach it anyway): join() opens only
+    # the link's #/join/... part on `url`, so the kit plays such a room as well.
     return link
 
 
@@ -214,8 +214,7 @@ class Room:
 
     def __init__(self, devices, url, game, phones=2, screen=True, seed=5, setup=(), seats=None, names=None,
                  host_plays=True, start=True, extra=""):
-        if game not in GAMES:
-            raise ValueError("unknown game %r: one of %s" % (game, ", ".join(GAMES)))
+        check_game(game)
         self.game = game
         self.url = url
         self.host = devices("host")
@@ -265,8 +264,7 @@ class Room:
         """Play another game in the same room: back to the lobby after a finished game ("Neue Partie"),
         choose `game`, tick `setup` (test ids of its options), let the phones in `watching` watch, start with
         `seats` (default: the people who play) and wait until every device shows the new game."""
-        if game not in GAMES:
-            raise ValueError("unknown game %r: one of %s" % (game, ", ".join(GAMES)))
+        check_game(game)
         if self.host.by("new-game").count():
             self.host.by("new-game").click()
         self.host.page.wait_for_selector("[data-testid=room-game-%s]" % game)

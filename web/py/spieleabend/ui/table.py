@@ -684,8 +684,11 @@ class LocalTable(Table):
         self.after_change()
 
     def computers_busy(self):
-        """Return True while a computer's move is waiting to be shown."""
-        return self.timer is not None
+        """Return True while a computer's move is due: its timer runs, or is about to be set once the change
+        before it is drawn (after_change draws first; testers must not see a computer's turn as settled)."""
+        if self.timer is not None:
+            return True
+        return not self.closed and not self.secret_choices() and self.outcome() is None and bool(self.computer_seats())
 
 
 def seen_reveals(table, scored):
