@@ -244,8 +244,9 @@ def test_keeping_mine_after_a_code_says_the_received_game_is_dropped_and_clears_
     assert here.toasts[-1] == "Nichts geändert: deine Partie bleibt."
 
 
-def test_a_code_on_the_screen_counts_down_and_says_when_it_has_expired():
-    """An audit: a code screen left open showed a dead code as if it still worked."""
+def code_shown(asked):
+    """Return (app, its transfer screen) of a saved Mau-Mau whose code ABCD2345 the server just gave (600 s);
+    the screen's requests to the server go to the list `asked` as (method, url, on_done)."""
     from spieleabend.ui.table import solo_players
     from spieleabend.ui.transfer import TransferScreen
     from tests.fake_app import ScreenApp
@@ -255,10 +256,15 @@ def test_a_code_on_the_screen_counts_down_and_says_when_it_has_expired():
     screen = TransferScreen("maumau")
     screen.shareable = False
     app.screen = screen
-    asked = []
-    app.request = lambda method, url, body, on_done: asked.append(url)  # the server is not asked here
+    app.request = lambda method, url, body, on_done: asked.append((method, url, on_done))
     screen.state = "waiting"  # as after "Code erzeugen"; the server answers:
     screen.got_code(app, 201, json.dumps({"code": "ABCD2345", "expires_in": 600}))
+    return app, screen
+
+
+def test_a_code_on_the_screen_counts_down_and_says_when_it_has_expired():
+    """An audit: a code screen left open showed a dead code as if it still worked."""
+    app, screen = code_shown([])
     html = screen.render(app)
     assert 'data-code="ABCD2345"' in html
     assert 'data-countdown="%d" data-clock>10:00</span> Minuten' % (app.now() + 600000) in html
@@ -272,17 +278,9 @@ def test_once_the_other_device_has_fetched_the_game_this_one_offers_to_delete_it
     """An audit: after a move both devices kept the game, and both counted it in their evenings when finished."""
     from spieleabend.ui.table import solo_players
     from spieleabend.ui.transfer import TransferScreen
-    from tests.fake_app import ScreenApp
 
-    app = ScreenApp(seed=3)
-    LocalTable.new(app, "maumau", {"seats": 3}, solo_players("Anna", 3, "stark"))
-    screen = TransferScreen("maumau")
-    screen.shareable = False
-    app.screen = screen
     asked = []
-    app.request = lambda method, url, body, on_done: asked.append((method, url, on_done))
-    screen.state = "waiting"
-    screen.got_code(app, 201, json.dumps({"code": "ABCD2345", "expires_in": 600}))
+    app, screen = code_shown(asked)
 
     def fire_ask():
         """Fire the pending "was it fetched?" timer (not the expiry one) and return the request it made."""

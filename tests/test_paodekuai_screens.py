@@ -302,24 +302,16 @@ def test_a_bomb_bonus_is_told_under_its_own_trick_not_under_every_later_one():
     app.run_timers()  # the others pass: the bomb's trick closes, its bonus is paid
     view = table.view()
     assert ui.my_turn(view) and not view["trick"], "Ich leads the next trick"
-    assert 'data-testid="bomb-bonus"' in screen.render(app), "under the closed trick of the bomb"
-    table.act("play 4S")
-    assert table.view()["trick"] and 'data-testid="bomb-bonus"' not in screen.render(app), "not under a trick of a Four"
-    assert ui.bomb_bonuses(table.view()) == [(0, 20)], "the deal still counts it"
-
-
-def test_the_closed_tricks_title_says_du_when_this_seat_leads_as_its_lines_do():
-    """An audit: "Last trick – Anna leads" above "You Straight 4–10", both Anna on her own phone."""
-    app = ScreenApp(seed=5)
-    hands = [["JS", "JH", "JD", "JC", "4S", "6H"], ["7S", "8S", "9S"], ["10S", "QS", "KS"]]
-    table = table_for(app, build_state(hands, trick=[(1, ["5S"])], turn=0))
-    screen = ui.TableScreen(app, table)
-    table.act("play JS JH JD JC")
-    app.run_timers()
     html = screen.render(app)
+    assert 'data-testid="bomb-bonus"' in html, "under the closed trick of the bomb"
+    # An audit: "Last trick – Anna leads" above "You Straight 4–10", both Anna on her own phone.
     assert "Letzter Stich – du spielst aus" in html and "Letzter Stich – Ich" not in html
     i18n.set_language("en")
     assert "Last trick – you lead" in screen.render(app)
+    i18n.set_language("de")
+    table.act("play 4S")
+    assert table.view()["trick"] and 'data-testid="bomb-bonus"' not in screen.render(app), "not under a trick of a Four"
+    assert ui.bomb_bonuses(table.view()) == [(0, 20)], "the deal still counts it"
 
 
 def test_stop_after_a_deal_ends_the_table_at_once():
