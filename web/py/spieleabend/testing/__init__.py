@@ -14,5 +14,5 @@ from spieleabend.testing.frames import cards_in, check_frames, games_played, han
 from spieleabend.testing.readers import (MY_TURN, OVER, dead_controls, golf_grid, hand, is_my_turn, is_over, my_seat,
                                          scores, wait_for_my_turn, whose_turn)
 from spieleabend.games import GAME_MODULES as GAMES  # the games a script may name
-from spieleabend.testing.room import Device, Room, join, open_room, start_room
+from spieleabend.testing.room import Device, Devices, Room, join, open_room, start_room
 from spieleabend.testing.settle import tap_without_waiting, wait_until_settled
