@@ -244,6 +244,8 @@ def test_players_join_and_leave_between_deals(page, live_server):
     assert "Clara" in newcomer.inner_text()
     assert int(newcomer.get_attribute("data-points")) == max(state["minus"]), "starts with the worst score"
     page.get_by_test_id("remove-player-1").click()
+    assert page.get_by_test_id("remove-player-1").inner_text() == "Anna wirklich vom Tisch nehmen?"
+    page.get_by_test_id("remove-player-1").click()
     names = [page.get_by_test_id("player-%d" % seat).locator(".mm-sname").inner_text() for seat in range(3)]
     assert names == ["Du", "Ben", "Clara"]
     assert page.get_by_test_id("player-3").count() == 0

@@ -152,6 +152,7 @@ def test_passing_is_refused_while_an_answer_exists_and_allowed_without_one(page,
     assert page.get_by_test_id("pass-reason").inner_text() == "Du musst schlagen, wenn du kannst."
     passing.click(force=True)  # a person can still tap it: the screen refuses and says why
     assert "Du musst schlagen" in page.get_by_test_id("pdk-message").inner_text()
+    assert page.get_by_test_id("pass-reason").inner_text() == "", "said once, in the message"
     assert page.get_by_test_id("hand").get_attribute("data-my-turn") == "true", "refused: still your turn"
     assert page.get_by_test_id("hand").locator("[data-card]").count() == 3
     assert saved(page)["state"]["trick"] == state["trick"]
@@ -196,6 +197,7 @@ def test_keyboard_select_play_and_pass(page, live_server):
     open_prepared(page, live_server.url, state)
     page.keyboard.press("p")
     assert "Du musst schlagen" in page.get_by_test_id("pdk-message").inner_text()
+    assert page.get_by_test_id("pass-reason").inner_text() == "", "said once, in the message"
     page.keyboard.press("ArrowRight")  # focus the hand
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

@@ -14,6 +14,7 @@ German and English (prerender_home).
 
 import ast
 import base64
+import contextlib
 import gzip
 import hashlib
 import importlib
@@ -349,14 +350,21 @@ class StandInApp:
 
 def import_fresh(py_root, names):
     """Import modules from py_root in isolation; return them. sys.modules and sys.path are left as they were."""
-    package = names[0].split(".")[0]
+    with fresh_package(py_root, names[0].split(".")[0]):
+        return [importlib.import_module(name) for name in names]
+
+
+@contextlib.contextmanager
+def fresh_package(py_root, package):
+    """Within the block, `package` is imported from py_root (also by imports inside its functions); after it,
+    sys.modules and sys.path are as they were."""
     saved = {key: module for key, module in sys.modules.items() if key == package or key.startswith(package + ".")}
     for key in saved:
         del sys.modules[key]
     sys.path.insert(0, str(py_root))
     importlib.invalidate_caches()
     try:
-        return [importlib.import_module(name) for name in names]
+        yield
     finally:
         sys.path.remove(str(py_root))
         for key in [key for key in sys.modules if key == package or key.startswith(package + ".")]:
@@ -491,7 +499,7 @@ def build(web_root=None, idle_compile=True):
         url = "/" + relative
         assets[url] = Asset((web_root / relative).read_bytes(), guess_type(relative), immutable=False)
 
-    for url, html in rules_pages(RULES_ROOT, urls["css/app.css"]).items():
+    for url, html in rules_pages(RULES_ROOT, urls["css/app.css"], level_sections(py_root)).items():
         assets[url] = Asset(html.encode("utf-8"), "text/html; charset=utf-8", immutable=False)
 
     # The release version covers everything the worker precaches, index.html included.
@@ -611,25 +619,54 @@ RULES_PAGE = """<!doctype html>
 RULES_LANGUAGES = {"de": "Spieleabend", "en": "Game Night"}  # language: the app's name in it
 
 
-def rules_page_parts(path, app_name):
-    """Return (page title, HTML body) of one rules page written in Markdown."""
+LEVELS_HEADING = {"de": "Computer (Spielstärke)", "en": "Computers (strength)"}
+
+
+def level_sections(py_root):
+    """Return {game: {language: Markdown}}: each game's computer levels as its start screen words them, for a
+    rules page whose text says nothing of them (a newcomer's audit found them on two pages of five)."""
+    try:
+        with fresh_package(py_root, "spieleabend"):  # strength_choices imports the games' bots as it goes
+            games, i18n, table = [importlib.import_module(name) for name in
+                                  ("spieleabend.games", "spieleabend.ui.i18n", "spieleabend.ui.table")]
+            sections = {}
+            for game in games.GAME_MODULES:
+                sections[game] = {}
+                for language in RULES_LANGUAGES:
+                    i18n.set_language(language)
+                    lines = ["- **%s**: %s" % (name, line) for _level, name, line in table.strength_choices(game)]
+                    sections[game][language] = "\n\n## %s\n%s\n" % (LEVELS_HEADING[language], "\n".join(lines))
+            return sections
+    except Exception as error:  # the rules still read without it
+        warnings.warn("no computer levels for the rules pages: %s: %s" % (type(error).__name__, error))
+        return {}
+
+
+def rules_page_parts(path, app_name, levels=""):
+    """Return (page title, HTML body) of one rules page written in Markdown (`levels` appended when its text
+    has no section on the computers)."""
     text = path.read_text(encoding="utf-8")
+    if levels and "\n## Computer" not in text:
+        text = text.rstrip("\n") + levels
     heading = text.splitlines()[0].lstrip("# ").strip() if text else path.stem
     body = markdown.markdown(text, extensions=["tables"], output_format="html")
     return html_escape("%s – %s" % (heading, app_name)), body
 
 
-def rules_pages(rules_root, css_url):
+def rules_pages(rules_root, css_url, levels=None):
     """Return {"/rules/<game>": html} for every rules page: docs/rules/<game>.md (German) with its English
-    translation docs/rules/en/<game>.md in the same page (a missing translation shows the German text)."""
+    translation docs/rules/en/<game>.md in the same page (a missing translation shows the German text);
+    `levels`: level_sections(), for the games' pages."""
     pages = {}
+    levels = levels or {}
     for path in sorted(Path(rules_root).glob("*.md")):
         english = Path(rules_root) / "en" / path.name
         if not english.exists():
             warnings.warn("rules page %s has no English translation in en/" % path.name)
             english = path
-        title_de, body_de = rules_page_parts(path, RULES_LANGUAGES["de"])
-        title_en, body_en = rules_page_parts(english, RULES_LANGUAGES["en"])
+        game_levels = levels.get(path.stem, {})
+        title_de, body_de = rules_page_parts(path, RULES_LANGUAGES["de"], game_levels.get("de", ""))
+        title_en, body_en = rules_page_parts(english, RULES_LANGUAGES["en"], game_levels.get("en", ""))
         pages["/rules/" + path.stem] = RULES_PAGE % {
             "title_de": title_de, "title_en": title_en, "body_de": body_de, "body_en": body_en,
             "css": css_url, "script": RULES_LANGUAGE_SCRIPT,

@@ -1,5 +1,6 @@
 """The bundle build: every module ships in one Brython package keyed by its content."""
 
+import html
 import json
 import re
 import shutil
@@ -296,6 +297,21 @@ def test_every_rules_page_has_an_english_translation():
         assert "‹ Zurück</a>" in page and "‹ Back</a>" in page, game
         assert re.search(r'data-language="en" lang="en"[^>]*>‹ Back<', page), game
         assert "Regeln" not in en and "Auslegungen" not in en, game
+
+
+def test_every_games_rules_page_says_what_its_computer_levels_do_in_both_languages():
+    """A newcomer's audit: only Punktejagd's and Mau-Mau's pages said anything of Leicht, Mittel and Stark."""
+    from spieleabend.games import GAME_MODULES, load_bots
+
+    pages, _ = rules_release_pages()
+    for game in GAME_MODULES:
+        info = load_bots(game).LEVEL_INFO
+        for language, side, heading in (("de", 0, "<h2>Computer"), ("en", 1, "<h2>Computers")):
+            text = language_part(pages[game], language)
+            assert text.count(heading) == 1, (game, language)
+            if game in ("kartenkampf", "paodekuai", "golf"):  # written from the start screen's own lines
+                for level in info:
+                    assert html.escape(info[level][side], quote=False) in text, (game, language, level)
 
 
 def test_rules_pages_pick_the_apps_language_like_the_app_page():

@@ -238,6 +238,9 @@ def test_between_deals_solo_adds_and_removes_computers():
     assert [p["name"] for p in table.players()] == ["Ich", "Anna", "Ben", "Clara"]
     assert table.players()[3]["kind"] == COMPUTER
     screen.handle(app, "remove-player", "1")
+    assert table.names() == ["Ich", "Anna", "Ben", "Clara"], "one tap asks (the button sits by Nächste Runde)"
+    assert "Anna wirklich vom Tisch nehmen?" in screen.render(app)
+    screen.handle(app, "remove-player", "1")
     assert table.names() == ["Ich", "Ben", "Clara"] and table.seat == 0
     saved = app.storage.load_game("maumau")
     assert [p["name"] for p in saved["meta"]["players"]] == ["Ich", "Ben", "Clara"]

@@ -173,6 +173,7 @@ def test_refused_pass_changes_nothing_and_says_why():
     assert engine.view(table.state, 0) == before
     html = screen.render(app)
     assert 'aria-disabled="true"' in html and "Du musst schlagen, wenn du kannst." in html
+    assert html.count("Du musst schlagen, wenn du kannst.") == 1, "said once, not again under the message"
 
 
 # ---------------------------------------------------------------- settlement

@@ -747,7 +747,10 @@ def hint(view, rng):
     shape = classify(cards, view["opening"])
     if shape is not None and shape["bomb"]:  # not every four cards: a run of two pairs is four too
         return action, "Eine Bombe: sie schlägt alles Gewöhnliche.", "A bomb: it beats every ordinary play."
-    return action, "Lässt die wenigsten Züge in deiner Hand übrig.", "Leaves the fewest plays in your hand."
+    # Said as the strong player chooses (a shortlist by plays left, then the deal played out on guesses), in
+    # words for a beginner: a newcomer's audit read "leaves the fewest plays" as jargon.
+    return action, ("Probiert man aus, wie die Austeilung weitergehen kann, wirst du so am ehesten zuerst alle "
+                    "Karten los."), "Trying out how the deal could go on, this play is the likeliest to get you out first."
 
 
 STRENGTHS = {"leicht": random_choose, "mittel": greedy_choose, "stark": strong_choose}

@@ -28,7 +28,10 @@ def night_point_note(outcome, names, me):
         text = t("final.night_point_you")
     else:
         text = t("final.night_point", name=names[seat])
-    return '<p class="night-point%s" data-testid="night-point">%s</p>' % ("" if seat is not None else " none", escape(text))
+    # What the point is for, said once under it (a newcomer's audit: "game-night point" was never explained).
+    why = '<p class="hint night-point-why" data-testid="night-point-why">%s</p>' % escape(t("final.night_point_why"))
+    return '<p class="night-point%s" data-testid="night-point">%s</p>%s' % (
+        "" if seat is not None else " none", escape(text), why if seat is not None else "")
 
 
 def final_headline(outcome, names, me, words=None):

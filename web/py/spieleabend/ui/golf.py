@@ -622,7 +622,8 @@ class TableScreen(Screen):
         return ('<section class="g-mine%s" data-seat="%d" data-testid="seat-%d"><h2 id="mine-h">%s <span class="g-total">%s</span></h2>'
                 '<div class="g-grid big" role="group" aria-labelledby="mine-h" data-testid="grid-%d"%s>%s</div></section>' % (
                     " current" if phase == "turn" and view["turn"] == me else "", me, me,
-                    escape(t("golf.your_cards")), escape(t("golf.points", n=view["totals"][me])), me,
+                    # "Gesamt": the points of the rounds so far (a newcomer read "0 Punkte" over the cards as theirs).
+                    escape(t("golf.your_cards")), escape(t("golf.total", n=view["totals"][me])), me,
                     # A card in hand goes to a position: a keyboard user's next step (index.html).
                     " data-next-step" if drawn is not None or self.taking else "", "".join(slots)))
 

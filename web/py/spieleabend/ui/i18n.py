@@ -80,6 +80,8 @@ TEXTS = {
     "final.points_one": ("1 Punkt", "1 point"),
     "final.night_point": ("1 Spieleabend-Punkt für %(name)s.", "1 game-night point for %(name)s."),
     "final.night_point_you": ("Du bekommst 1 Spieleabend-Punkt.", "You get 1 game-night point."),
+    "final.night_point_why": ("Die Spieleabend-Punkte aller Partien des Abends ergeben seine Tabelle (Startseite → Spieleabend).",
+                              "The game-night points of all the evening's games make its table (home → Game night)."),
     "final.no_night_point": ("Kein Spieleabend-Punkt: die Partie hat keinen eindeutigen Sieger.",
                              "No game-night point: the game has no unique winner."),
     "level.leicht": ("Leicht", "Easy"),

@@ -39,7 +39,7 @@ register({
     "mm.minus_one": ("1 Minuspunkt", "1 minus point"),
     "mm.minus_short": ("−%(n)s", "−%(n)s"),
     "mm.at_turn": ("am Zug", "to play"),
-    "mm.out": ("ausgeschieden", "out"),
+    "mm.out": ("ausgeschieden", "knocked out"),
     "mm.out_short": ("raus", "out"),
     "mm.your_turn": ("Du bist am Zug.", "Your turn."),
     "mm.their_turn": ("%(name)s ist am Zug …", "%(name)s is playing …"),
@@ -133,11 +133,12 @@ register({
     "mm.col_cards": ("Karten übrig", "Cards left"),
     "mm.col_deal": ("Diese Runde", "This deal"),
     "mm.col_total": ("Gesamt", "Total"),
-    "mm.went_out": ("keine Karten mehr", "went out"),
-    "mm.out_over": ("ausgeschieden (über %(n)s)", "out (over %(n)s)"),
+    "mm.went_out": ("keine Karten mehr", "no cards left"),
+    "mm.out_over": ("ausgeschieden (über %(n)s)", "knocked out (over %(n)s)"),
     "mm.add_player": ("Computer dazunehmen", "Add a computer"),
     "mm.remove_player": ("Vom Tisch nehmen:", "Remove from the table:"),
     "mm.remove_label": ("%(name)s vom Tisch nehmen", "Remove %(name)s from the table"),
+    "mm.remove_sure": ("%(name)s wirklich vom Tisch nehmen?", "Really remove %(name)s?"),
     "mm.join_note": ("Vor der nächsten Runde können Computer dazukommen oder gehen. Neue beginnen mit den Minuspunkten des schlechtesten Spielers, der noch dabei ist (%(n)s).",
                      "Before the next deal computers may join or leave. Newcomers start with the minus points of the worst player still in (%(n)s)."),
     "mm.full": ("Der Tisch ist voll (5 Plätze).", "The table is full (5 seats)."),
@@ -377,6 +378,7 @@ class TableScreen(Screen):
         self.app = app
         self.left = False
         self.parts = Parts()  # what a drawing keeps for the next one
+        self.removing = None  # the seat whose "✕" was tapped once: a second tap removes it (it sits by "Nächste Runde")
         table.listen(self.on_change)
 
     def on_change(self, _event=None):
@@ -641,9 +643,11 @@ class TableScreen(Screen):
             full = len(view["names"]) >= engine.MAX_SEATS
             for seat in range(len(view["names"])):
                 if seat != me and (full or not view["out"][seat]):
-                    buttons.append(button("✕ " + view["names"][seat], "remove-player", "remove-player-%d" % seat,
-                                          kind="ghost", data_value=seat,
-                                          aria_label=t("mm.remove_label", name=view["names"][seat])))
+                    sure = self.removing == seat
+                    label = t("mm.remove_sure", name=view["names"][seat]) if sure else "✕ " + view["names"][seat]
+                    buttons.append(button(label, "remove-player", "remove-player-%d" % seat,
+                                          kind="secondary" if sure else "ghost", data_value=seat,
+                                          aria_label=None if sure else t("mm.remove_label", name=view["names"][seat])))
             if buttons:
                 removes = '<p class="mm-remove-h" id="mm-remove-h">%s</p><div class="row mm-removes" role="group" aria-labelledby="mm-remove-h">%s</div>' % (
                     escape(t("mm.remove_player")), "".join(buttons))
@@ -803,7 +807,11 @@ class TableScreen(Screen):
             self.edit(app, lambda state: engine.add_seat(state, name))
         elif action == "remove-player" and self.table.can_edit_seats():
             seat = int(value)
-            if seat != self.table.seat:
+            if seat != self.table.seat and self.removing != seat:
+                self.removing = seat  # asked once: the next tap on it removes
+                app.rerender()
+            elif seat != self.table.seat:
+                self.removing = None
                 self.edit(app, lambda state: engine.remove_seat(state, seat))
 
     def on_key(self, app, key):

@@ -90,7 +90,7 @@ register({
     "pdk.keys": ("Tastatur: Pfeile wählen eine Karte, Leertaste markiert, Enter spielt, P passt.",
                  "Keyboard: arrows move between cards, space selects, Enter plays, P passes."),
     "pdk.settlement": ("Abrechnung der Austeilung %(n)s", "Settlement of deal %(n)s"),
-    "pdk.goes_out": ("%(name)s ist raus!", "%(name)s went out!"),
+    "pdk.goes_out": ("%(name)s hat keine Karten mehr!", "%(name)s went out!"),
     "pdk.s_cards": ("%(n)s Karten übrig × 1", "%(n)s cards left × 1"),
     "pdk.s_card": ("1 Karte übrig × 1", "1 card left × 1"),
     "pdk.s_cards_never": ("%(n)s Karten übrig × 2 (nie gespielt)", "%(n)s cards left × 2 (never played)"),
@@ -650,7 +650,8 @@ class TableScreen(Screen):
                 button(t("pdk.play"), "play", "play", kind="primary", disabled=not legal_pick),
                 pass_button,
                 tipp_button, escape(message), tipp_line,
-                " allowed" if allowed else "", escape(reason),
+                # A refused pass says why in the message above: the same sentence again below it is noise.
+                " allowed" if allowed else "", escape(reason) if reason != message else "",
                 escape(t("pdk.keys"))))
 
     def render_settlement(self, view, buttons=True):
