@@ -564,7 +564,7 @@ RULES_LANGUAGE_SCRIPT = """(function () {
   } catch (e) {}
   if (settings) {
     if (settings.language === "en") lang = "en";
-  } else if (raw === null) {
+  } else {  // none yet, or unreadable: the browser's, as the app page does
     var wanted = navigator.languages || [navigator.language || ""];
     for (var i = 0; i < wanted.length; i++) {
       var code = String(wanted[i]).slice(0, 2).toLowerCase();
