@@ -27,7 +27,7 @@ def gunicorn_available():
     return True
 
 
-def serve_gunicorn(config, host, port, workers, ready=lambda: None):
+def serve_gunicorn(config, host, port, workers, ready=lambda: None, log_level="warning"):
     """Serve the app with gunicorn gthread workers until stopped; call ready() once it listens."""
     from gunicorn.app.base import BaseApplication
 
@@ -43,8 +43,10 @@ def serve_gunicorn(config, host, port, workers, ready=lambda: None):
                         "control_socket_disable"):
                 if key in self.cfg.settings:  # control_socket_disable: gunicorn 25.1 and later
                     self.cfg.set(key, getattr(gunicorn_config, key))
-            # Warnings only: the addresses printed above are what a person needs.
-            self.cfg.set("loglevel", "warning")
+            # Warnings by default: the addresses printed above are what a person needs.
+            self.cfg.set("loglevel", log_level)
+            if log_level in ("debug", "info"):
+                self.cfg.set("accesslog", "-")  # a line per request, for an operator who asked for more
             self.cfg.set("bind", [bind])
             self.cfg.set("workers", workers)
             self.cfg.set("preload_app", True)  # build the assets once, then fork
@@ -180,11 +182,18 @@ def parse_args(argv=None):
                              "else in this process's memory)")
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes (default 1; more than one needs --redis)")
+    parser.add_argument("--log-level", choices=gunicorn_config.LOG_LEVELS, default=None,
+                        help="what the server logs (default: SPIELEABEND_LOG_LEVEL, else warning: problems only; info "
+                             "adds a line per request)")
     parser.add_argument("--proxies", type=int, default=None, metavar="N",
                         help="trusted proxies in front (1 behind the nginx of docs/deploy.md): the client's "
                              "address and scheme come from their X-Forwarded-For/-Proto headers (default: "
                              "SPIELEABEND_PROXIES, else 0: those headers are ignored, anyone can send them)")
     args = parser.parse_args(argv)
+    if args.log_level is None:
+        args.log_level = os.environ.get("SPIELEABEND_LOG_LEVEL", "warning").lower()
+        if args.log_level not in gunicorn_config.LOG_LEVELS:
+            parser.error("SPIELEABEND_LOG_LEVEL must be one of %s" % ", ".join(gunicorn_config.LOG_LEVELS))
     redis_given_as = "--redis"
     if args.redis is None:
         args.redis, redis_given_as = os.environ.get("SPIELEABEND_REDIS_URL") or None, "SPIELEABEND_REDIS_URL"
@@ -222,6 +231,7 @@ def parse_args(argv=None):
 def main(argv=None):
     """Parse the options, print where to open the app and serve it."""
     args = parse_args(argv)
+    gunicorn_config.configure_logging(args.log_level)
     config = {}
     if args.public_url:
         config["PUBLIC_URL"] = args.public_url
@@ -250,7 +260,7 @@ def main(argv=None):
 
     try:
         if args.gunicorn:
-            serve_gunicorn(config, args.host, args.port, args.workers, ready)
+            serve_gunicorn(config, args.host, args.port, args.workers, ready, args.log_level)
         else:
             serve_werkzeug(config, args.host, args.port, ready)
     except KeyboardInterrupt:

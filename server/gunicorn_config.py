@@ -4,9 +4,23 @@ The same settings `python -m server` uses. Flags on the command line win over th
 (e.g. `--bind 0.0.0.0:9000`, `--workers 4`); several workers need SPIELEABEND_REDIS_URL.
 """
 
+import logging
 import os
 import signal
 import threading
+
+# The app's own lines (the relay's outages, a room's errors) with time, process and level: with several
+# workers an operator must tell which process said what (gunicorn's lines have their own stamps).
+LOG_FORMAT = "%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s"
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def configure_logging(level="warning"):
+    """Send the app's log lines to stderr with time, process id and level, from `level` up."""
+    logging.basicConfig(format=LOG_FORMAT, level=level.upper(), force=True)
+
+
+configure_logging(os.environ.get("SPIELEABEND_LOG_LEVEL", "warning"))  # also for the plain gunicorn command
 
 # Every open websocket holds one pool thread, so the pool must exceed the relay's
 # connection limit (RELAY_MAX_CONNECTIONS, 1500) or a socket would wait unanswered.

@@ -19,7 +19,7 @@ import time
 import unicodedata
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask_sock import Sock
 from simple_websocket import ConnectionClosed
 from wsproto.connection import ConnectionState
@@ -500,6 +500,10 @@ class Relay:
     """Owns all rooms; each websocket thread calls `serve`, the sweeper calls `sweep`."""
 
     unavailable_errors = ()  # exceptions that mean the shared room state is out of reach
+
+    def health(self):
+        """Return (True when rooms can be served now, what /healthz says of the rooms' store)."""
+        return True, {"rooms": "memory"}
 
     def __init__(self, config):
         self.config = {key: config[key] for key in DEFAULTS}
@@ -1076,6 +1080,16 @@ def init_app(app):
         "thread_class": InlineReader,
     })
     app.extensions["relay"] = make_relay(app.config)
+
+    @app.get("/healthz")
+    def health():
+        """For a load balancer or a monitor: 200 while this process can serve rooms, 503 while Redis is out of reach."""
+        ok, facts = current_app.extensions["relay"].health()
+        response = jsonify(dict(facts, ok=ok))
+        response.status_code = 200 if ok else 503
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
     blueprint = Blueprint("relay", __name__)
     blueprint.before_request(_before_handshake)
     # Anything else the websocket layer refuses in a handshake is the client's error, not the server's.

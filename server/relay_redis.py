@@ -453,6 +453,14 @@ class RedisRelay(Relay):
                                   + max(self.config["RELAY_HOST_GRACE"],
                                         self.config["RELAY_SEAT_GRACE"]) + 60))
 
+    def health(self):
+        """Return (True when Redis answers now, what /healthz says of the rooms' store)."""
+        try:
+            self.redis.ping()
+        except self.unavailable_errors:
+            return False, {"rooms": "redis", "redis": "out of reach"}
+        return True, {"rooms": "redis", "redis": "ok"}
+
     # ----- keys ---------------------------------------------------------------------------
 
     def _room_key(self, code):

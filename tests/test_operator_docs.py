@@ -51,5 +51,5 @@ def test_the_fence_check_catches_text_after_a_closing_fence():
 def test_deploy_md_says_a_redis_restart_keeps_rooms_only_with_persistence():
     words = " ".join(DEPLOY.split())
     assert "no persistence needed" not in words
-    assert "keep Debian's default snapshots" in words and "appendonly yes" in words
+    assert "keep the default snapshots" in words and "appendonly yes" in words
     assert "Without persistence (`save \"\"`, `--save \"\"`) a restarted Redis starts empty and **every room ends**" in words

@@ -25,7 +25,7 @@ def deploy_md_command(start):
 
 def first_part(domain):
     """The site as docs/deploy.md installs it before the certificate exists (its own sed command)."""
-    command = deploy_md_command("sed -e ").split("|")[0]
+    command = deploy_md_command("sed -e \"s/karten\\.example\\.org/$site/g\" -e ").split("|")[0]
     assert "/^# --- TLS/,$d" in command and "deploy/nginx.conf" in command
     done = subprocess.run(["bash", "-c", "site=%s; %s" % (domain, command)], cwd=ROOT,
                           capture_output=True, text=True, check=True)
@@ -101,7 +101,18 @@ def test_deploy_md_gets_the_certificate_between_the_two_installs():
     whole = DEPLOY.index('sed -e "s/karten\\.example\\.org/$site/g" deploy/nginx.conf')
     assert cut < certbot < whole
     assert "sudo mkdir -p /var/www/letsencrypt" in DEPLOY[:certbot]
-    assert "apt-get install nginx redis-server certbot" in DEPLOY
+    assert "apt-get install git python3-venv nginx redis-server certbot" in DEPLOY
+
+
+def test_deploy_md_installs_the_unit_with_the_sites_address():
+    """An operator's audit: the unit was left to be edited by hand, and a forgotten public URL sent join links
+    to karten.example.org."""
+    command = deploy_md_command("sed -e \"s/karten\\.example\\.org/$site/g\" deploy/spieleabend.service").split("|")[0]
+    done = subprocess.run(["bash", "-c", "site=spiel.example.net; %s" % command], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    assert "Environment=SPIELEABEND_PUBLIC_URL=https://spiel.example.net" in done.stdout.splitlines()
+    assert "karten.example.org" not in done.stdout
+    assert "sudo systemctl daemon-reload && sudo systemctl enable --now spieleabend" in DEPLOY
     assert "--deploy-hook 'systemctl reload nginx'" in DEPLOY
 
 

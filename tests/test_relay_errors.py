@@ -11,8 +11,9 @@ from wsproto.events import (AcceptConnection, CloseConnection, Ping, Request,
                             TextMessage)
 
 from tests.relay_client import create_frame, join_frame
+from server import create_app
 from tests.relay_fixtures import (  # noqa: F401  (fixtures)
-    make_relay_server, relay_server, relay_servers, shared_relay_server)
+    TEST_CONFIG, make_relay_server, relay_server, relay_servers, shared_relay_server)
 
 
 def expect_error(client, code, close_code):
@@ -368,3 +369,23 @@ def test_a_phone_that_stops_reading_is_dropped_without_stalling_the_room(make_re
     assert notice == {"type": "presence", "role": "seat", "status": "away", "seat": 1, "name": ""}
     host.to_seat(2, "you still get yours")
     assert reader.recv_type("msg")["data"] == "you still get yours"
+
+
+def test_healthz_says_whether_this_process_can_serve_rooms(relay_server):
+    """An operator's audit: a load balancer or a monitor had nothing to ask (/healthz was a 404)."""
+    answer = relay_server.app.test_client().get("/healthz")
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    facts = answer.get_json()
+    assert facts["ok"] is True and facts["rooms"] in ("memory", "redis")
+    assert facts.get("redis", "ok") == "ok"
+
+
+def test_healthz_is_503_while_redis_is_out_of_reach():
+    from server.relay_redis import RedisRelay
+    from spieleabend.testing.redis import free_port
+
+    app = create_app(dict(TEST_CONFIG))
+    app.extensions["relay"] = RedisRelay(dict(app.config), "redis://127.0.0.1:%d/0" % free_port())
+    answer = app.test_client().get("/healthz")
+    assert answer.status_code == 503
+    assert answer.get_json() == {"ok": False, "rooms": "redis", "redis": "out of reach"}

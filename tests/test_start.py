@@ -118,6 +118,26 @@ def test_an_unreachable_redis_is_a_clear_warning_and_the_server_still_starts():
     assert "secret" not in output and "Traceback" not in output
 
 
+def test_log_lines_carry_time_process_and_level_and_info_logs_each_request():
+    """An operator's audit: the app's lines had no time, level or process (two workers: who said it?), and
+    nothing but warnings could be asked for."""
+    import re
+
+    process, port = start("--host", "127.0.0.1", "--log-level", "info")
+    try:
+        assert fetch(port).status == 200
+        urllib.request.urlopen("http://127.0.0.1:%d/healthz" % port, timeout=30).read()
+    finally:
+        output = stop(process)
+    assert re.search(r'"GET /healthz HTTP/1\.1" 200', output), output[-2000:]
+    # The plain gunicorn command reads server.gunicorn_config: the app's lines get the same stamps there.
+    said = subprocess.run([sys.executable, "-c", "import logging, server.gunicorn_config; "
+                           "logging.getLogger('server.relay').warning('Redis is out of reach')"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ \[\d+\] WARNING server\.relay: Redis is out of reach$",
+                    said.stderr.strip()), said.stderr
+
+
 def test_a_port_out_of_range_is_refused_with_the_reason(capsys):
     from server.__main__ import parse_args
 
