@@ -380,3 +380,21 @@ def test_a_seat_out_before_the_deal_shows_dashes_not_a_deal_it_won():
     state["last_deal"]["points"][2] = 12  # went out by this deal
     row = re.search(r'<tr[^>]*data-testid="player-2".*?</tr>', screen_on(app, table).render(app)).group(0)
     assert '<td class="cards">–</td>' not in row, row
+
+
+def test_the_end_of_a_deal_is_shown_from_its_headline():
+    """A newcomer's audit: scrolled down to a 17-card hand, "Runde 1 ist vorbei" began above the screen."""
+    app = ScreenApp()
+    table = local_table(app, maumau.new_game({"seats": 3, "names": ["Ich", "Anna", "Ben"]}, Rng(12)))
+    screen_on(app, table)
+    rng = Rng(3)
+    for _ in range(500):
+        view = table.view()
+        if view["phase"] != "play":
+            break
+        app.scrolled_to_top = False
+        if 0 in table.engine.to_move(table.state):
+            table.act(bots.choose_medium(table.view_of(0), rng))
+        app.run_timers()
+    assert table.view()["phase"] in ("between", "over")
+    assert app.scrolled_to_top, "the deal's end is drawn from its top"

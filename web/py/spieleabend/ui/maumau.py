@@ -379,12 +379,19 @@ class TableScreen(Screen):
         self.left = False
         self.parts = Parts()  # what a drawing keeps for the next one
         self.removing = None  # the seat whose "✕" was tapped once: a second tap removes it (it sits by "Nächste Runde")
+        self.shown_phase = None  # the phase last drawn: a deal's end scrolls to its headline
         table.listen(self.on_change)
 
     def on_change(self, _event=None):
         # In a room this screen sits inside the room's frame, so the app's screen is not `self`.
         if not self.left:
+            view = self.table.view()
+            phase = view["phase"] if view is not None else None
             self.app.rerender()
+            if phase == "between" and self.shown_phase == "play":
+                # A newcomer's audit: scrolled down to a long hand, the deal's end began above the screen.
+                self.app.scroll_to_top()
+            self.shown_phase = phase
 
     # -- rendering -------------------------------------------------------------------
     def render(self, app):
