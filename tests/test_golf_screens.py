@@ -431,9 +431,9 @@ def test_every_golf_text_has_german_and_english_with_the_same_placeholders():
 def test_news_lines_name_the_seat_and_the_cards():
     names = ["Testerin", "Anna"]
     assert screens.event_text({"seat": 1, "action": "take", "position": 2, "card": "9H", "out": "KS"}, names, 0) == (
-        "Anna nimmt Herz 9 von der Ablage für unten links und legt Pik König ab.")
+        "Anna nimmt Herz 9 von der Ablage für Position 3 (unten links) und legt Pik König ab.")
     assert screens.event_text({"seat": 0, "action": "swap", "position": 0, "out": "QD"}, names, 0) == (
-        "Du tauschst oben links und legst Karo Dame ab.")
+        "Du tauschst Position 1 (oben links) und legst Karo Dame ab.")
     assert screens.event_text({"seat": 1, "action": "knock"}, names, 0) == "Anna klopft!"
 
 

@@ -70,6 +70,7 @@ register({
                         "You knocked. Everybody else has one last turn."),
     "golf.banner_last": ("Das ist dein letzter Zug.", "This is your last turn."),
     "golf.pos": ("Position %(n)s %(where)s", "Position %(n)s %(where)s"),
+    "golf.at": ("Position %(n)s (%(where)s)", "position %(n)s (%(where)s)"),
     "golf.where.0": ("oben links", "top left"),
     "golf.where.1": ("oben rechts", "top right"),
     "golf.where.2": ("unten links", "bottom left"),
@@ -280,8 +281,8 @@ def event_text(event, names, me, computer=False):
     seat = event["seat"]
     key = "golf.ev." + action + (("_standin" if computer else "_you") if seat == me else "")
     values = {"name": names[seat]}
-    if "position" in event:
-        values["where"] = where(event["position"])
+    if "position" in event:  # numbered as the cards and the Tipp number them (a newcomer's audit), and where it is
+        values["where"] = t("golf.at", n=event["position"] + 1, where=where(event["position"]))
     if "card" in event:
         values["card"] = card_name(event["card"])
     if "out" in event:
