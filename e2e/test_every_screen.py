@@ -8,7 +8,9 @@ final standings; and each game's start screen (the shared one, #/play/<game>). S
 SPIELEABEND_SCREENSHOTS to a folder to keep a screenshot of each screen.
 """
 
+import json
 import os
+import urllib.request
 
 import pytest
 
@@ -64,6 +66,13 @@ def phases(game):
 # 360x740 in both languages, and 320x640 in German (the longer words): a small phone, or a 360 px one set to a
 # large display size, where Mau-Mau's seven cards a row once pushed the page sideways.
 PHONES = {"de": ("de", None), "en": ("en", None), "de-320": ("de", {"width": 320, "height": 640})}
+
+
+def fetch_code(url, code):
+    """Redeem a transfer code as another device would."""
+    request = urllib.request.Request(url + "/api/transfer/redeem", data=json.dumps({"code": code}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    assert json.loads(urllib.request.urlopen(request, timeout=30).read())["found"] is True
 
 
 @pytest.fixture(params=sorted(PHONES))
@@ -130,6 +139,15 @@ def test_the_screens_around_the_games(phone, live_server):
         page.goto(live_server.url + "/rules/" + game)
         page.get_by_test_id("rules").wait_for()
         checks.check("rules/" + game)
+    # An evening with people: the solo start screen offers them under the name field.
+    open_app(page, live_server.url)
+    page.evaluate("() => localStorage.setItem('spieleabend.night', JSON.stringify({format: 2, current: "
+                  "{id: 'n1', started_at: 1, people: ['Anna', 'Opa Heinrich', 'Ben']}, past: []}))")
+    page.reload()
+    page.wait_for_selector("html[data-app-ready]")
+    open_app(page, live_server.url, "play/paodekuai")
+    page.get_by_test_id("pick-name-1").wait_for()
+    checks.check("paodekuai start screen with tonight's people")
     checks.done()
 
 
@@ -151,6 +169,13 @@ def test_every_screen_of_a_game(phone, live_server, game):
             page.goto(live_server.url + "/?pace=0#/transfer/" + game)
             page.get_by_test_id("transfer-make-code").wait_for()
             checks.check("%s transfer" % game)
+            if game == "golf":  # the code, then what this device says once another one fetched the game
+                page.get_by_test_id("transfer-make-code").click()
+                code = page.get_by_test_id("transfer-code").get_attribute("data-code")
+                checks.check("%s transfer code" % game)
+                fetch_code(live_server.url, code)
+                page.get_by_test_id("transfer-taken").wait_for(timeout=20000)
+                checks.check("%s transfer taken" % game)
         if name == "final" and page.get_by_test_id("final-headline").count() == 0:
             page.get_by_test_id("next-deal").click()  # Pao De Kuai: the last settlement, then the standings
             page.wait_for_selector("[data-testid=final-headline]")
