@@ -240,8 +240,13 @@ def test_between_deals_solo_adds_and_removes_computers():
     screen.handle(app, "remove-player", "1")
     assert table.names() == ["Ich", "Anna", "Ben", "Clara"], "one tap asks (the button sits by Nächste Runde)"
     assert "Anna wirklich vom Tisch nehmen?" in screen.render(app)
+    feed_before = screen.render(app).split('data-testid="feed"')[1].split("</ol>")[0]
     screen.handle(app, "remove-player", "1")
     assert table.names() == ["Ich", "Ben", "Clara"] and table.seat == 0
+    # An accessibility audit: Anna's earlier moves turned into "Jemand legt …" and were read out again.
+    feed_after = screen.render(app).split('data-testid="feed"')[1].split("</ol>")[0]
+    assert "Jemand" not in feed_after and feed_before.count("Anna") <= feed_after.count("Anna")
+    assert app.focus_requests[-1] == '[data-testid="add-player"]', "not the next computer's remove button"
     saved = app.storage.load_game("maumau")
     assert [p["name"] for p in saved["meta"]["players"]] == ["Ich", "Ben", "Clara"]
     screen.handle(app, "add-player", None)

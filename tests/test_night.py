@@ -298,6 +298,7 @@ def test_once_the_other_device_has_fetched_the_game_this_one_offers_to_delete_it
     answer(200, json.dumps({"state": "taken"}))
     html = screen.render(app)
     assert 'data-testid="transfer-taken"' in html and "übernommen" in html and "ABCD" not in html
+    assert app.focus_requests[-1] == '[data-testid="transfer-keep-here"]', "the safe answer first"
     assert not [ms for ms, _h in app.timers.values() if ms == 4000], "no more asking"
     screen.handle(app, "delete-here", None)
     assert app.backend.getItem("spieleabend.save.maumau") is None

@@ -123,6 +123,11 @@ def test_tonights_people_are_offered_under_the_name_and_a_tap_plays_as_that_pers
     html = setup.render(app)
     assert app.settings["name"] == "Ben" and 'value="Ben"' in html
     assert re.search(r'data-testid="pick-name-1"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*data-testid="pick-name-1"', html)
+    setup.on_input(app, "name", "Anna", True)  # typed after the tap: the buttons say so
+    html = setup.render(app)
+    assert re.search(r'data-testid="pick-name-0"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*data-testid="pick-name-0"', html)
+    assert not re.search(r'data-testid="pick-name-1"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*data-testid="pick-name-1"', html)
+    setup.handle(app, "pick-name", "Ben")
     app.fields = {}
     setup.handle(app, "start", None)
     assert app.screen.table.names()[0] == "Ben"

@@ -598,19 +598,21 @@ def remove_seat(state, seat):
         # The seat before it counts as the last starter, so the seat after it starts next.
         state["starter"] = seat - 1 if seat > 0 else len(state["hands"]) - 1
     for event in state["log"]:
-        _renumber(event, seat)
+        _renumber(event, seat, name)
     if state["last_deal"] is not None:
-        _renumber(state["last_deal"], seat)
+        _renumber(state["last_deal"], seat, name)
     _log(state, {"type": "leave", "name": name})
 
 
-def _renumber(event, removed):
-    """Shift the seat numbers in a logged event after `removed` left; its own mentions become None."""
+def _renumber(event, removed, name):
+    """Shift the seat numbers in a logged event after `removed` left; its own mentions become None, with its
+    `name` kept beside ("left_seat"...): the log still says who played what before they left."""
     for key in ("seat", "winner", "starter"):
         value = event.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             if value == removed:
                 event[key] = None
+                event["left_" + key] = name
             elif value > removed:
                 event[key] = value - 1
     for key in ("points", "totals"):

@@ -237,6 +237,13 @@ def last_effects(view):
     return effects
 
 
+def event_seat_label(view, event, key, me):
+    """Return the name of the seat an event names under `key`, the name it had for a seat that has left."""
+    if event.get(key) is None and isinstance(event.get("left_" + key), str):
+        return event["left_" + key]
+    return seat_label(view, event.get(key), me)
+
+
 def seat_label(view, seat, me):
     """Return a seat's name, "Du" for this device's seat."""
     if seat is None or seat >= len(view["names"]):
@@ -279,12 +286,11 @@ def moved(action):
 def event_text(view, event, me, computer=False):
     """Return one line of the feed for a public event (`computer`: a computer made it for this device's seat)."""
     kind = event["type"]
-    seat = event["seat"] if "seat" in event else None
-    name = seat_label(view, seat, me)
+    name = event_seat_label(view, event, "seat", me)
     if kind == "deal":
         starter = event["starter"]
         key = "mm.ev.deal_you" if starter == me and me is not None else "mm.ev.deal"
-        return t(key, n=event["deal"], name=seat_label(view, starter, me), card=card_name(event["top"]))
+        return t(key, n=event["deal"], name=event_seat_label(view, event, "starter", me), card=card_name(event["top"]))
     if kind == "play":
         card = card_name(event["card"])
         if "suit" in event:
@@ -310,7 +316,7 @@ def event_text(view, event, me, computer=False):
     if kind == "deal_end":
         winner = event["winner"]
         key = "mm.ev.deal_end_you" if winner == me and me is not None else "mm.ev.deal_end"
-        return t(key, name=seat_label(view, winner, me), n=event["deal"])
+        return t(key, name=event_seat_label(view, event, "winner", me), n=event["deal"])
     if kind == "out":
         return t(_about("mm.ev.out", event, me), name=name, n=event["minus"])
     if kind == "join":
@@ -671,7 +677,7 @@ class TableScreen(Screen):
         winner_line = ""
         if last is not None and last["winner"] is not None:
             key = "mm.deal_winner_you" if last["winner"] == me else "mm.deal_winner"
-            winner_line = '<p class="mm-deal-winner">%s</p>' % escape(t(key, name=seat_label(view, last["winner"], me)))
+            winner_line = '<p class="mm-deal-winner">%s</p>' % escape(t(key, name=event_seat_label(view, last, "winner", me)))
         join = ""
         if editable:
             worst = 0
@@ -786,6 +792,8 @@ class TableScreen(Screen):
             app.toast(t("mm.not_your_turn"))
 
     def handle(self, app, action, value):
+        if action != "remove-player":
+            self.removing = None  # an asked removal is off once the person does something else
         if table_action(app, self.table, action):  # Speichern & pausieren, Neue Partie
             return
         view = self.table.view()
@@ -820,6 +828,7 @@ class TableScreen(Screen):
             elif seat != self.table.seat:
                 self.removing = None
                 self.edit(app, lambda state: engine.remove_seat(state, seat))
+                app.focus('[data-testid="add-player"]')  # not the next seat's remove button (an accessibility audit)
 
     def on_key(self, app, key):
         if self.table.seat is None:

@@ -325,6 +325,8 @@ class SetupScreen(Screen):
             if final:
                 app.settings["name"] = clean_name(value)
                 app.save_settings()
+                if evening_people(app):
+                    app.rerender()  # the pressed name button follows what was typed (an accessibility audit)
             return
         if name.startswith("person-"):
             index = name[len("person-"):]

@@ -238,8 +238,9 @@ class TransferScreen(Screen):
             return page(title, '<p class="empty" data-testid="transfer-wait">%s</p>%s' % (
                 escape(t("tr.wait_reveal")), back), extra_class="transfer-screen")
         if self.state == "taken":
-            return page(title, '<div class="notice" role="alertdialog" aria-labelledby="taken-q" data-testid="transfer-taken">'
-                        '<p id="taken-q"><strong>%s</strong></p><p>%s</p><div class="row wrap">%s%s</div></div>' % (
+            return page(title, '<div class="notice" role="alertdialog" aria-labelledby="taken-q" aria-describedby="taken-d" '
+                        'data-testid="transfer-taken"><p id="taken-q"><strong>%s</strong></p><p id="taken-d">%s</p>'
+                        '<div class="row wrap">%s%s</div></div>' % (
                             escape(t("tr.taken")), escape(t("tr.taken_hint")),
                             button(t("tr.delete_here"), "delete-here", "transfer-delete-here", kind="primary"),
                             button(t("tr.keep_here"), "keep-here", "transfer-keep-here", kind="secondary")),
@@ -301,7 +302,9 @@ class TransferScreen(Screen):
         if isinstance(answer, dict) and answer.get("state") == "taken":
             self.state = "taken"
             app.rerender()
-            app.focus('[data-testid="transfer-delete-here"]')
+            # The safe answer first: the question comes by itself, and an Enter meant for something else must
+            # not delete the game here (the replace question does the same).
+            app.focus('[data-testid="transfer-keep-here"]')
             return
         self.ask_later(app, code)  # still waiting, or no answer this time (offline a moment, too many asks)
 
@@ -388,9 +391,10 @@ class OpenScreen(Screen):
             saved = app.storage.load_game(game)
             shown_round = round_label(game, saved["meta"].get("round", "?") if saved else "?")
             received_round = round_label(game, self.pending["meta"].get("round", "?"))
-            used = '<p class="hint">%s</p>' % escape(t("tr.code_used")) if self.pending_by_code else ""
-            parts.append('<div class="notice" role="alertdialog" aria-labelledby="replace-q" data-testid="replace-question">'
+            used = '<p class="hint" id="replace-d">%s</p>' % escape(t("tr.code_used")) if self.pending_by_code else ""
+            parts.append('<div class="notice" role="alertdialog" aria-labelledby="replace-q"%s data-testid="replace-question">'
                          '<p id="replace-q">%s</p>%s<div class="row wrap">%s%s</div></div>' % (
+                             ' aria-describedby="replace-d"' if used else "",
                              escape(t("tr.replace_q", game=t("game." + game), round=shown_round, received=received_round)),
                              used, button(t("tr.replace"), "replace", "confirm-replace", kind="primary"),
                              button(t("tr.keep"), "keep", "cancel-replace", kind="secondary")))
