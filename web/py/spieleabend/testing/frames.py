@@ -165,7 +165,8 @@ def check_kartenkampf(frames, seat, name="device"):
 
 
 MM_EVENT_KEYS = {"type", "deal", "starter", "top", "turned", "seat", "card", "mau", "suit", "wanted", "obligation",
-                 "count", "direction", "winner", "points", "totals", "minus", "name", "skipped"}
+                 "count", "direction", "winner", "points", "totals", "minus", "name", "skipped",
+                 "left_seat", "left_starter", "left_winner"}  # the name of a seat that has left (public)
 
 
 def check_maumau(frames, seat, name="device", other_hands=()):
