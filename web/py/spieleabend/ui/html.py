@@ -61,6 +61,15 @@ def attrs(**values):
     return out
 
 
+def countdown(due_ms, now_ms, clock=False):
+    """Return the seconds left until due_ms ("9:58" with `clock`) in an element the page itself counts down
+    (index.html ticks [data-countdown]), so the app need not draw every second."""
+    left = max(0, due_ms - now_ms + 999) // 1000
+    if clock:
+        return '<span data-countdown="%d" data-clock>%d:%02d</span>' % (due_ms, left // 60, left % 60)
+    return '<span data-countdown="%d">%d</span>' % (due_ms, left)
+
+
 def button(label, action, testid=None, kind="secondary", disabled=False, extra=None, **more):
     """Return a button that sends `action` to the screen when tapped."""
     return "<button%s>%s</button>" % (

@@ -11,7 +11,7 @@ phones wait with the evening's table, and a table screen shows the room's face.
 from spieleabend.games import GAME_MODULES
 from spieleabend.games import load as load_engine
 from spieleabend.games.common import rank_by_keys
-from spieleabend.ui.html import button, card_name, escape
+from spieleabend.ui.html import button, card_name, countdown, escape
 from spieleabend.ui.i18n import game_name, register, t
 from spieleabend.ui.rooms import (HOST_DEFAULT_NAMES, HostRoom, RemoteTable, ScreenTable, game_module, look_room,
                                   name_key, normalize_code, parse_join)
@@ -877,8 +877,7 @@ def away_notes(seats, now):
             continue
         if "stand_in_at" in entry:
             due = entry["stand_in_at"]
-            seconds = '<span data-countdown="%d">%d</span>' % (due, max(0, due - now + 999) // 1000)
-            text = escape(t("room.away_countdown", name=entry["name"], s="\x00")).replace("\x00", seconds)
+            text = escape(t("room.away_countdown", name=entry["name"], s="\x00")).replace("\x00", countdown(due, now))
         else:
             text = escape(t("room.away_note", name=entry["name"]))
         notes.append('<span class="room-note away" role="status" data-testid="away-note">%s</span>' % text)

@@ -11,7 +11,7 @@ exactly as it would have on the first device.
 
 from spieleabend.games import GAME_MODULES, check_saved_game, load as load_engine
 from spieleabend.storage import MAX_GAME_CHARS, ImportProblem
-from spieleabend.ui.html import button, escape
+from spieleabend.ui.html import button, countdown, escape
 from spieleabend.ui.i18n import register, round_label, t
 from spieleabend.ui.shell import Screen, page
 from spieleabend.ui.table import secret_of_a_person
@@ -194,12 +194,6 @@ def receive(storage, text):
 
 
 # -- sending --------------------------------------------------------------------------------------
-def countdown_clock(due_ms, now_ms):
-    """Return "9:58" (minutes left) in an element the page counts down to due_ms (index.html, [data-clock])."""
-    left = max(0, due_ms - now_ms + 999) // 1000
-    return '<span data-countdown="%d" data-clock>%d:%02d</span>' % (due_ms, left // 60, left % 60)
-
-
 class TransferScreen(Screen):
     """Offer the saved game of one kind as a file and, with the server, as a one-time code."""
 
@@ -264,7 +258,8 @@ class TransferScreen(Screen):
                          'width="200" height="200"><p class="hint">%s</p><p class="hint" data-testid="transfer-valid">%s</p>' % (
                              escape(t("tr.code_is")), escape(self.code), escape(show_code(self.code)), API, escape(self.code),
                              escape(t("tr.qr", code=show_code(self.code))), escape(t("tr.code_enter")),
-                             t("tr.code_valid", left=countdown_clock(self.expires_at, now_ms))))
+                             escape(t("tr.code_valid", left="\x00")).replace(
+                                 "\x00", countdown(self.expires_at, now_ms, clock=True))))
         elif self.state == "waiting":
             code_body = '<p class="hint" role="status">%s</p>' % escape(t("tr.code_wait"))
         else:
