@@ -6,6 +6,7 @@ Each game's `move` is the README's scripted game for that game: what a person do
 the end no phone or screen may have received anything its seat may not see.
 """
 
+import json
 import re
 import time
 from pathlib import Path
@@ -304,6 +305,24 @@ def test_a_damaged_save_is_said_where_the_readme_says(page, live_server):
     page.get_by_test_id("dismiss-notice").click()
     go(page, "#/")
     assert page.get_by_test_id("damaged-notice").count() == 0
+
+
+def test_reopen_keeps_the_running_app_out_of_a_game_stored_behind_its_back(page, live_server):
+    """A finished game stored while the app runs, reopened at #/play/<game>/continue: the final standings.
+
+    `reopen` once went to the new #/ route in place before reloading: the running app opened the game itself,
+    recorded it and removed its save, and when that beat the reload the fresh app found no game (the standings
+    waited for in vain, now and then, in a full run). No app document may see that route change."""
+    from e2e.prepared_games import document, new_state, play
+
+    finished = document("punktejagd", play("punktejagd", new_state("punktejagd", seats=3), lambda state: False))
+    page.add_init_script("addEventListener('hashchange', () => sessionStorage.setItem('route-changed', '1'))")
+    page.goto(live_server.url + "/?pace=0")
+    page.wait_for_selector("html[data-app-ready]")
+    page.evaluate("(value) => localStorage.setItem('spieleabend.save.punktejagd', value)", json.dumps(finished))
+    reopen(page, live_server.url + "/?pace=0#/play/punktejagd/continue")
+    page.get_by_test_id("final-headline").wait_for()
+    assert page.evaluate("sessionStorage.getItem('route-changed')") is None, "the running app saw the route"
 
 
 def test_a_mistyped_start_choice_fails_at_once_naming_the_choices(page, live_server):

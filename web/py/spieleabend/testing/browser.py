@@ -85,8 +85,16 @@ class ConsoleWatch:
 
     def __init__(self, page):
         self.errors = []
-        page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+        page.on("console", self._console)
         page.on("pageerror", lambda exc: self.errors.append("pageerror: %s" % exc))
+
+    def _console(self, message):
+        """Keep an error's text, and for a resource that failed to load its address (the text alone does not name it)."""
+        if message.type != "error":
+            return
+        where = (message.location or {}).get("url", "")
+        failed_load = message.text.startswith("Failed to load resource") and where
+        self.errors.append("%s (%s)" % (message.text, where) if failed_load else message.text)
 
 
 def phone_context(browser, **overrides):
@@ -115,9 +123,13 @@ def open_app(page, url, route=""):
 
 def reopen(page, url):
     """Load url afresh, a reload even when only its #/ route differs: the app reads storage when it starts,
-    so a test that wrote storage behind the running app's back opens it this way."""
+    so a test that wrote storage behind the running app's back opens it this way.
+
+    The page leaves for about:blank first: going to a new #/ route in place would let the running app act on
+    that route before the reload (open the stored game, record a finished one and remove its save), and the
+    reloaded app would then find the game gone."""
+    page.goto("about:blank")
     page.goto(url)
-    page.reload()
     page.wait_for_selector("html[data-app-ready]", timeout=DEFAULT_TIMEOUT_MS)
     return page
 
