@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 from spieleabend.games import GAME_MODULES, load
-from spieleabend.testing import ConsoleWatch, open_app, phone_context, save_screenshot
+from spieleabend.testing import ConsoleWatch, make_transfer_code, open_app, phone_context, save_screenshot
 from e2e.prepared_games import FULL, document, new_state, open_saved, play
 from e2e.tap_targets import (cut_texts, keyboard_words, overflowing, small_targets, texts_only_in, untranslated,
                               words_near_borders)
@@ -170,8 +170,7 @@ def test_every_screen_of_a_game(phone, live_server, game):
             page.get_by_test_id("transfer-make-code").wait_for()
             checks.check("%s transfer" % game)
             if game == "golf":  # the code, then what this device says once another one fetched the game
-                page.get_by_test_id("transfer-make-code").click()
-                code = page.get_by_test_id("transfer-code").get_attribute("data-code")
+                code = make_transfer_code(page)
                 checks.check("%s transfer code" % game)
                 fetch_code(live_server.url, code)
                 page.get_by_test_id("transfer-taken").wait_for(timeout=20000)

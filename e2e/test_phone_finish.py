@@ -5,7 +5,7 @@ import pytest
 
 from spieleabend.games import load
 from spieleabend.games.common import french_deck
-from spieleabend.testing import ConsoleWatch, open_app, phone_context
+from spieleabend.testing import ConsoleWatch, make_transfer_code, open_app, phone_context
 from e2e.prepared_games import document, new_state, open_saved, play
 from e2e.test_maumau import open_prepared, running_state
 from e2e.tap_targets import small_targets
@@ -230,10 +230,7 @@ def test_golfs_knock_badge_is_not_cut(page, live_server):
 def test_enter_in_the_code_field_fetches_the_game_and_the_address_is_the_games(page, browser, live_server):
     open_saved(page, live_server.url, document("kartenkampf", new_state("kartenkampf")), HAND)
     page.goto(live_server.url + "/?pace=0#/transfer/kartenkampf")
-    page.get_by_test_id("transfer-make-code").click()
-    code = page.get_by_test_id("transfer-code").get_attribute("data-code")
-    qr = page.get_by_test_id("transfer-qr")
-    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
+    code = make_transfer_code(page)
     other_context = phone_context(browser)
     other = other_context.new_page()
     watch = ConsoleWatch(other)

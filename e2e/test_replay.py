@@ -3,7 +3,7 @@
 import json
 import os
 
-from spieleabend.testing import ConsoleWatch, dead_controls, phone_context, save_screenshot, start_solo
+from spieleabend.testing import ConsoleWatch, dead_controls, make_transfer_code, phone_context, save_screenshot, start_solo
 from e2e.test_accessibility import serious_violations
 
 SHOTS = os.environ.get("REPLAY_SHOTS")  # a folder to keep screenshots of the replay screens in, when set
@@ -117,8 +117,7 @@ def test_a_golf_replay_shared_by_code_and_file_plays_on_a_second_device(page, br
     replay_file = tmp_path / download.value.suggested_filename
     download.value.save_as(replay_file)
     assert json.loads(replay_file.read_text())["kind"] == "spieleabend.replay"
-    page.get_by_test_id("transfer-make-code").click()
-    code = page.get_by_test_id("transfer-code").get_attribute("data-code")
+    code = make_transfer_code(page)
     shot(page, "golf-share")
 
     context = phone_context(browser)

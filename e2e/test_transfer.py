@@ -10,7 +10,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from spieleabend.testing import ConsoleWatch, open_app, phone_context
+from spieleabend.testing import ConsoleWatch, make_transfer_code, open_app, phone_context
 from e2e.test_accessibility import serious_violations
 
 SAVE_KEY = "spieleabend.save.punktejagd"
@@ -114,8 +114,7 @@ def test_a_paused_game_moved_by_code_goes_on_identically_and_the_code_works_once
     start_and_pause(page, live_server.url, seed=33)
     page.goto(live_server.url + "/?pace=0#/transfer/punktejagd")
     page.wait_for_selector("[data-testid=transfer-make-code]")
-    page.get_by_test_id("transfer-make-code").click()
-    code = page.get_by_test_id("transfer-code").get_attribute("data-code")
+    code = make_transfer_code(page)
     assert len(code) == 8
     shown = page.get_by_test_id("transfer-code").inner_text()
     assert shown.replace(" ", "") == code
@@ -123,8 +122,6 @@ def test_a_paused_game_moved_by_code_goes_on_identically_and_the_code_works_once
     first = page.locator("[data-testid=transfer-valid] [data-clock]").inner_text()
     assert first in ("10:00", "9:59"), first
     page.wait_for_function("document.querySelector('[data-clock]').textContent.startsWith('9:5')")
-    qr = page.get_by_test_id("transfer-qr")
-    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
     assert serious_violations(page) == []
 
     context, other = second_device(browser)
@@ -157,11 +154,7 @@ def test_a_paused_game_moved_by_code_goes_on_identically_and_the_code_works_once
 def test_an_expired_code_is_refused(page, live_server):
     start_and_pause(page, live_server.url, seed=5)
     page.goto(live_server.url + "/?pace=0#/transfer/punktejagd")
-    page.get_by_test_id("transfer-make-code").click()
-    code = page.get_by_test_id("transfer-code").get_attribute("data-code")
-    # The QR code is drawn while the code lives; let it load before the clock jumps (else its 404).
-    qr = page.get_by_test_id("transfer-qr")
-    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
+    code = make_transfer_code(page)  # its QR code loaded before the clock jumps (else a 404)
     store = live_server.app.extensions["spieleabend_transfer"].store
     real_clock = store.clock
     store.clock = lambda: real_clock() + store.ttl + 1  # ten minutes later

@@ -7,8 +7,8 @@ leaves it out of the app's bundle, and it imports Playwright and pytest, test de
 """
 
 from spieleabend.testing.browser import (CHROMIUM_FLAGS, PHONE, SCREEN, Chromium, ConsoleWatch, LiveServer,
-                                         app_worker, check_game, chromium_executable, launch_chromium, open_app,
-                                         phone_context, pointer_rules, reopen, save_screenshot, screen_context,
+                                         app_worker, check_game, chromium_executable, launch_chromium, make_transfer_code,
+                                         open_app, phone_context, pointer_rules, reopen, save_screenshot, screen_context,
                                          start_game, start_solo, table_shown)
 from spieleabend.testing.frames import cards_in, check_frames, games_played, hands_seen, host_data, tables
 from spieleabend.testing.readers import (MY_TURN, OVER, dead_controls, golf_grid, hand, is_my_turn, is_over, my_seat,

@@ -218,6 +218,19 @@ _POINTER_RULES = """() => {
 }"""
 
 
+def make_transfer_code(page):
+    """On a game's transfer screen, tap "Code erzeugen" and return the code once it and its QR code are shown.
+
+    As a person reads or scans it: the QR image is fetched from the server while the code lives, so a test that
+    redeems the code (or moves the server's clock) before the image loaded would meet a 404 in the console."""
+    page.get_by_test_id("transfer-make-code").click()
+    code = page.get_by_test_id("transfer-code")
+    code.wait_for()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                           arg=page.get_by_test_id("transfer-qr").element_handle())
+    return code.get_attribute("data-code")
+
+
 def pointer_rules(page):
     """Return the CSS of the page's pointer and hover media blocks that apply on this device now."""
     return page.evaluate(_POINTER_RULES)
