@@ -15,6 +15,7 @@ German and English (prerender_home).
 import ast
 import base64
 import contextlib
+import functools
 import gzip
 import hashlib
 import importlib
@@ -128,6 +129,13 @@ def content_hash(data, length=10):
 
 def module_imports(source, module_name, is_package):
     """Return the sorted module names a Python source imports (for Brython's package index)."""
+    return list(cached_imports(source, module_name, is_package))
+
+
+# A process that builds more than once (the tests build a release per app) parses each unchanged source once.
+@functools.lru_cache(maxsize=512)
+def cached_imports(source, module_name, is_package):
+    """module_imports as a tuple, remembered by the source's text."""
     package = module_name.split(".") if is_package else module_name.split(".")[:-1]
     names = set()
     for node in ast.walk(ast.parse(source)):
@@ -136,7 +144,7 @@ def module_imports(source, module_name, is_package):
         elif isinstance(node, ast.ImportFrom):
             base = package[: len(package) - node.level + 1] if node.level else []
             names.add(".".join(base + ([node.module] if node.module else [])))
-    return sorted(names)
+    return tuple(sorted(names))
 
 
 # Packages under web/py that never run in the browser: the testers' pytest plugin (it imports
@@ -295,6 +303,7 @@ def without_docstrings(source):
     return b"".join(lines).decode("utf-8")
 
 
+@functools.lru_cache(maxsize=512)
 def shipped_source(source):
     """Return a module's source as the bundle ships it: no comments, no docstrings, the same line numbers."""
     return without_docstrings(without_comments(source))
