@@ -8,7 +8,16 @@ its modules came precompiled (from the idle-time compile or the cache); server/b
 
 import json
 
+import pytest
+
 from spieleabend.testing import ConsoleWatch, app_worker, open_app, start_game, table_shown
+
+
+@pytest.fixture(scope="module")
+def live_server(shipped_server):
+    """The app as people get it: the path that broke is the one after the idle-time compile."""
+    return shipped_server
+
 
 FIRST_ORDER = ["punktejagd", "kartenkampf", "maumau", "paodekuai", "golf"]
 SECOND_ORDER = ["golf", "paodekuai", "maumau", "kartenkampf", "punktejagd"]

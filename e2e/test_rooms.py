@@ -2,8 +2,16 @@
 
 import re
 
+import pytest
+
 from spieleabend.testing import check_frames, join, open_room
 from e2e.test_accessibility import serious_violations
+
+
+@pytest.fixture(scope="module")
+def live_server(shipped_server):
+    """The app as people get it: rooms played while the idle-time compile runs beside them."""
+    return shipped_server
 
 
 def hand(device):

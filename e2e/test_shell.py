@@ -2,10 +2,23 @@
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from spieleabend.testing import ConsoleWatch, app_worker, open_app, phone_context, start_solo, tap_without_waiting
 from spieleabend.games import GAME_MODULES
+
+
+@pytest.fixture(scope="module")
+def live_server(shipped_server):
+    """The app as people get it: a first visit, the bundle it fetches, the idle-time compile."""
+    return shipped_server
+
+
+@pytest.fixture(scope="module")
+def server_config():
+    """`own_server` (an offline start) as people get it too."""
+    return {}
 
 
 def test_home_lists_the_five_games_without_console_errors(page, live_server):

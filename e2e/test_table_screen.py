@@ -12,6 +12,7 @@ import os
 import pytest
 
 from e2e.test_kit import choose_a_card, go_on, maumau_move, paodekuai_move, play_to_the_end
+from e2e.test_kit import golf_move as golf_move_knocking_at_once
 from spieleabend.testing import Room, dead_controls
 
 SHOTS = os.environ.get("E2E_SHOTS")
@@ -188,7 +189,8 @@ FINALS = {
     "kartenkampf": (choose_a_card, (), False, ".standing .who"),
     "maumau": (maumau_move, ("limit-30",), True, ".standing .who"),
     "paodekuai": (paodekuai_move, ("deals-2",), True, ".standing .who"),
-    "golf": (golf_move, (), True, ".standing .who"),  # nine rounds (a computer knocks): its score sheet under the standings
+    # Nine rounds, the people knocking at their first turn (a round is a lap then): its score sheet under the standings.
+    "golf": (golf_move_knocking_at_once, (), True, ".standing .who"),
 }
 
 

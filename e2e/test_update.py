@@ -4,17 +4,27 @@ import shutil
 import time
 
 from spieleabend.testing import open_app, phone_context
-from server.build import DEFAULT_WEB_ROOT, build
+from server.build import DEFAULT_WEB_ROOT
+from server.web import build_release
 
 
 def publish_new_release(server, tmp_path):
-    """Serve a changed copy of web/ from the same server (as a deploy would)."""
+    """Serve a changed copy of web/ from the same server, as a restart after a deploy would.
+
+    Its Python changes too, as in most releases: the bundle, the app's worker and the page's inline
+    script that names it (so its hash in the Content-Security-Policy) all change with it.
+    """
     web = tmp_path / "web"
     shutil.copytree(DEFAULT_WEB_ROOT, web, ignore=shutil.ignore_patterns("__pycache__"))
     css = web / "css" / "app.css"
     css.write_text(css.read_text() + "\n/* next release */\n")
-    release = build(web)
+    app = web / "py" / "spieleabend" / "ui" / "app.py"
+    app.write_text(app.read_text(encoding="utf-8") + "\nNEXT_RELEASE = True\n", encoding="utf-8")
+    release = build_release(server.app.config, web)
+    workers = lambda built: [url for url in built.assets if url.startswith("/assets/app-worker.")]
+    assert workers(release) != workers(server.app.extensions["spieleabend_build"]), "the app's worker did not change"
     server.app.extensions["spieleabend_build"] = release
+    server.app.config["CONTENT_SECURITY_POLICY"] = release.content_security_policy()
     return release.version
 
 

@@ -466,10 +466,12 @@ def add_vendor_folder(assets, web_root, entry):
     return base + entry.split("/", 1)[1]
 
 
-def build(web_root=None, idle_compile=True):
+def build(web_root=None, idle_compile=True, compile_all=False):
     """Build every asset in memory and return {url path: Asset} plus the release version.
 
     idle_compile: let the app's worker compile the games' modules after a first start.
+    compile_all: ship every module compiled, as a returning visitor's cache holds them (the end-to-end
+    scenarios start hundreds of fresh browsers; a person's first visit gets the start modules only).
     """
     web_root = Path(web_root or DEFAULT_WEB_ROOT)
     assets = {}
@@ -483,7 +485,8 @@ def build(web_root=None, idle_compile=True):
     brython_source = brython_js()
     py_root = web_root / "py"
     starting = start_modules(py_root)
-    bundle = build_python_bundle(py_root, starting, brython_source.decode("utf-8"))
+    compiled = {name for name, _, _ in python_modules(py_root)} if compile_all else starting
+    bundle = build_python_bundle(py_root, compiled, brython_source.decode("utf-8"))
     # The app's worker imports brython.js (a module import: V8 keeps its compiled code) and fetches the
     # bundle as data beside it. The bundle inside a script made V8 keep and read back 1.6 MB more of
     # compiled code with every start (as one script with brython.js: ~20 ms later, A/B).
@@ -497,7 +500,7 @@ def build(web_root=None, idle_compile=True):
     worker_script = worker_script.replace("{{bundle}}", json.dumps(bundle_url))
     worker_script = worker_script.replace("{{start_order}}", json.dumps(start_order(py_root, starting)))
     worker_script = worker_script.replace("{{idle_order}}", json.dumps(
-        later_modules(py_root, playable_screens(py_root), set(starting)) if idle_compile else []))
+        later_modules(py_root, playable_screens(py_root), set(starting)) if idle_compile and not compile_all else []))
     for key, entry in VENDOR_ENTRIES.items():
         worker_script = worker_script.replace("{{%s}}" % key, json.dumps(add_vendor_folder(assets, web_root, entry)))
     urls["app-worker.js"] = add_hashed("app-worker", ".js", worker_script.encode("utf-8"))

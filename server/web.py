@@ -26,11 +26,16 @@ a{color:#ffd166;font-weight:600}
 
 def init_app(app):
     """Build the assets once and register the routes that serve them."""
-    app.extensions["spieleabend_build"] = build(app.config.get("WEB_ROOT"), app.config.get("IDLE_COMPILE", True))
+    app.extensions["spieleabend_build"] = build_release(app.config)
     # Sent with every answer (server/__init__.py): the release's inline scripts by their hashes.
     app.config.setdefault("CONTENT_SECURITY_POLICY", app.extensions["spieleabend_build"].content_security_policy())
     app.register_blueprint(bp)
     app.register_error_handler(404, not_found)
+
+
+def build_release(config, web_root=None):
+    """Build the release the app's settings ask for (WEB_ROOT, IDLE_COMPILE, COMPILE_ALL)."""
+    return build(web_root or config.get("WEB_ROOT"), config.get("IDLE_COMPILE", True), config.get("COMPILE_ALL", False))
 
 
 def current_build():

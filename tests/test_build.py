@@ -241,6 +241,17 @@ def test_games_modules_are_listed_for_compiling_in_idle_time():
     assert not set(later) & set(json_module.loads(re.search(r"var START = (\[.*?\]);", page).group(1)))
 
 
+def test_a_build_with_every_module_compiled_leaves_nothing_for_idle_time():
+    """COMPILE_ALL (the project's own scenarios): every module ships compiled, as a returning visitor's cache
+    holds them, and the app's worker has nothing left to compile; the sources still ship beside the code."""
+    release = build(compile_all=True)
+    bundle = next(asset.data.decode() for url, asset in release.assets.items() if "/spieleabend-bundle." in url)
+    worker = next(asset.data.decode() for url, asset in release.assets.items() if "/app-worker." in url)
+    assert set(bundle_precompiled(bundle)[1]) == set(bundle_modules(bundle)) - {"$timestamp"}
+    assert re.search(r"var LATER = (\[.*?\]);", worker).group(1) == "[]"
+    assert release.version != build().version, "never mistaken for the shipped release"
+
+
 def test_the_shipped_brython_never_runs_an_imported_package_again():
     """Issue 22: the brython.js the app serves has its precompiled-module loader fixed, exactly once
     (and str.join's fast path, issue 28: nothing else changed)."""

@@ -18,7 +18,7 @@ def relayed(*datas):
 def test_the_plugin_offers_its_fixtures_to_any_project(pytester):
     result = pytester.runpytest("--fixtures", "-p", "no:cacheprovider")
     text = result.stdout.str()
-    for name in ("live_server", "redis_live_server", "own_server", "server_config", "browser", "context", "page",
+    for name in ("live_server", "shipped_server", "redis_live_server", "own_server", "server_config", "browser", "context", "page",
                  "screen_page", "devices", "room", "cuttable_line"):
         assert "\n%s" % name in text, name
 
@@ -47,6 +47,10 @@ def test_a_rooms_server_seam_takes_the_settings_for_create_app(pytester):
         def test_config(live_server):
             assert live_server.app.config["RELAY_MAX_ROOMS"] == 3
             assert live_server.url.startswith("http://127.0.0.1:")
+
+        def test_the_shipped_app_keeps_its_own_settings(shipped_server, live_server):
+            assert shipped_server.app.config.get("RELAY_MAX_ROOMS") != 3
+            assert shipped_server.url != live_server.url
     """)
     assert pytester.runpytest_subprocess("-p", "no:cacheprovider").ret == 0
 

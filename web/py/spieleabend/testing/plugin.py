@@ -51,6 +51,14 @@ def live_server(server_config):
 
 
 @pytest.fixture(scope="session")
+def shipped_server():
+    """The app exactly as the README's command serves it, whatever `server_config` says; `.url` to open."""
+    server = LiveServer({})
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
 def redis_live_server(server_config):
     """The app's server with rooms on a real redis-server started for the session (Debian's redis-server);
     `.url` to open, `.redis_url` for the Redis it shares (a second server process may use it too)."""
