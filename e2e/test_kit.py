@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from spieleabend.testing import (MY_TURN, Room, dead_controls, is_my_turn, is_over, phone_context, pointer_rules,
                                  reopen, save_screenshot, start_game, start_solo, wait_for_my_turn)
@@ -26,11 +27,18 @@ def go_on(device):
     """Tap the step that follows a round or deal (next-round, next-deal), if it is there; return True if so.
 
     As the README's example does: on the device whose turn it is, such a button is there only when it is
-    the step to take (a tester need not check whether it is visible or enabled).
+    the step to take (a tester need not check whether it is visible or enabled). Mau-Mau's next deal is
+    started by whichever seat taps first: on another phone the button can go between the look and the
+    tap, and that counts as done (a click would wait a minute for it to come back).
     """
     for testid in ("next-round", "next-deal"):
-        if device.by(testid).count():
-            device.by(testid).click()
+        button = device.by(testid)
+        if button.count():
+            try:
+                button.click(timeout=3000)
+            except PlaywrightTimeoutError:
+                if button.count():
+                    raise  # still there and still not tappable: a fault, not another seat going first
             return True
     return False
 
