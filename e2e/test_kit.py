@@ -89,8 +89,8 @@ def golf_move(device):
     """Golf, as the README's example plays it: on to the next round's peek, end the peek, knock at once (the
     others then have one last turn), else draw from the stock and discard it. Nine short rounds.
 
-    A card still held from a draw is discarded first: when the host's line drops as the discard is sent, the
-    discard goes nowhere and the phone shows the drawn card again at its turn (a suite run met it once)."""
+    A card still held from a draw is discarded first: a turn can start with one (a suite run once met a discard
+    that went into the host's dead line; the phone now sends such a move again when the host is back)."""
     if go_on(device):
         return
     for testid in ("peek-done", "knock", "discard-drawn"):

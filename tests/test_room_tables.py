@@ -414,13 +414,53 @@ def test_moves_one_at_a_time_go_through_the_engine_and_illegal_ones_back_to_the_
     bar = room_screens.RoomFrame(anna_app, None, anna).bar(anna_app)
     assert anna.notice[1] and anna.notice[1] not in bar, bar
     assert "Der Gastgeber hat den Zug nicht angenommen" in bar
-    # A move that went out to a host whose line was already dead: when the host is back, its view is the one
-    # the move was made from, and the phone says the move did not arrive (it had shown the turn again, silent).
-    loop.pump(lambda: anna.acted_on is None)
-    anna.acted_on = anna.message["view"]
+
+
+
+def test_a_move_sent_into_a_dead_line_is_sent_again_when_the_host_is_back(loop, relay_server, monkeypatch):
+    """A move that went out to a host whose line was already dead (the relay had not noticed yet) goes nowhere.
+    When the host is back, its view is the one the move was made from: the phone sends the move again by itself,
+    once, and the host plays it; the person is not asked to tap again."""
+    anna_app, anna, table = golf_with_anna(loop, relay_server, monkeypatch)
+    loop.pump(lambda: anna.view() is not None)
+    for _ in range(40):
+        moving = table.engine.to_move(table.state)
+        if 1 in moving and anna.view()["legal"] and 1 in anna.to_move():
+            break
+        if 0 in moving:
+            table.act(table.view()["legal"][0])
+        loop.pump()
+    assert 1 in anna.to_move()
+    before = json.dumps(table.state)
+    action = anna.view()["legal"][0]
+    sent = []
+    send = anna.link.send
+
+    def into_a_dead_line(frame):
+        sent.append(frame)
+        if len(sent) > 1 or frame.get("data", {}).get("k") != "act":
+            send(frame)
+    monkeypatch.setattr(anna.link, "send", into_a_dead_line)
+    anna.act(action)
+    loop.pump()
+    assert json.dumps(table.state) == before and anna.acted_on is not None, "the move went nowhere"
+    anna.on_frame({"type": "presence", "role": "host", "status": "away"})
     anna.on_frame({"type": "presence", "role": "host", "status": "back"})
-    loop.pump(lambda: anna.notice[0] == "lost")
-    assert anna.acted_on is None and anna.unanswered is None
+    loop.pump(lambda: json.dumps(table.state) != before and anna.acted_on is None)
+    acts = [frame["data"] for frame in sent if frame.get("data", {}).get("k") == "act"]
+    assert [data["action"] for data in acts] == [action, action] and acts[1]["n"] == acts[0]["n"] + 1
+    assert anna.notice is None and anna.unanswered is None
+
+
+def test_a_lost_move_that_can_no_longer_go_is_said(loop, relay_server, monkeypatch):
+    """The same, when the phone cannot send it again (its own line is down by then): it says the move did not
+    arrive, so the person taps again once they can."""
+    anna_app, anna, table = golf_with_anna(loop, relay_server, monkeypatch)
+    loop.pump(lambda: anna.view() is not None)
+    anna.unanswered = (anna.message["view"], "draw")
+    monkeypatch.setattr(anna.link, "state", "connecting")
+    anna.take_table(anna.message)
+    assert anna.notice == ("lost", "") and anna.acted_on is None and anna.unanswered is None
 
 
 def test_a_move_on_its_way_is_not_offered_again_when_another_seat_moves_first(loop, relay_server, monkeypatch):

@@ -1560,9 +1560,10 @@ class RemoteTable(Table):
         self.revealed = None  # the round id whose reveal this phone sent
         self.last_reveal = None
         self.acted_on = None  # the view an action was sent from, until the host's answer comes
+        self.acted = None     # the action sent from it
         self.acted_at = 0     # when it was sent
         self.acts_sent = 0    # this phone's acts so far: the host says which one its table messages answer
-        self.unanswered = None  # that view when the line broke before the answer: the next view tells
+        self.unanswered = None  # (view, action) when the line broke before the answer: the next view tells
         self.received_at = 0  # when the last table message came (away seats' countdowns start there)
         self.stood_in = None  # what a computer played for this seat while the phone was away
         self.fresh = False  # a table came since the last (re)connect
@@ -1756,19 +1757,22 @@ class RemoteTable(Table):
         """The line to the host broke (ours or the host's) while a move was on its way: the host's next view
         tells whether it arrived."""
         if self.acted_on is not None:
-            self.unanswered = self.acted_on
+            self.unanswered = (self.acted_on, self.acted)
         self.acted_on = None
 
     def take_table(self, data):
         self.set_game(data["game"])
         if self.acted_on is not None and self.answers_act(data):
             self.acted_on = None
+        lost = None
         if self.unanswered is not None:
-            if data["view"] == self.unanswered:  # the same view as before the move: the move never arrived
-                self.notice = ("lost", "")
+            if data["view"] == self.unanswered[0]:  # the same view as before the move: the move never arrived
+                lost = self.unanswered[1]
             self.unanswered = None
         self.message = data
         self.stale = False
+        if lost is not None:
+            self.send_again(lost)
         self.fresh = True
         self.received_at = self.app.now()
         self.keep_table()
@@ -1890,14 +1894,27 @@ class RemoteTable(Table):
             self.set_pending(pending)
             self.send_commit(pending)
         else:
-            self.acts_sent += 1
-            self.link.send({"type": "to_host", "data": {"k": "act", "action": action, "n": self.acts_sent}})
-            self.acted_on = self.message["view"]
-            self.acted_at = self.app.now()
-            self.app.later(self.changed, MOVE_SLOW_MS + 50)  # still unanswered then: the bar says so
+            self.send_act(action)
         self.notice = None
         self.stood_in = None
         self.changed()
+
+    def send_act(self, action):
+        """Send one action to the host and wait for its answer (one move at a time)."""
+        self.acts_sent += 1
+        self.link.send({"type": "to_host", "data": {"k": "act", "action": action, "n": self.acts_sent}})
+        self.acted_on = self.message["view"]
+        self.acted = action
+        self.acted_at = self.app.now()
+        self.app.later(self.changed, MOVE_SLOW_MS + 50)  # still unanswered then: the bar says so
+
+    def send_again(self, action):
+        """Send a move the host never received (the line broke on its way) once more: the host's view is the one
+        it was made from, so it is still this seat's move and still legal. Said instead when it cannot go."""
+        if self.seat in self.to_move() and self.link.state == "online" and self.host == "online":
+            self.send_act(action)
+        else:
+            self.notice = ("lost", "")
 
     def app_text(self, key):
         from spieleabend.ui.i18n import t
