@@ -224,6 +224,55 @@ def test_a_phone_that_leaves_for_good_is_played_by_a_computer(devices, live_serv
     host.page.wait_for_selector("[data-testid=room-final]")
 
 
+# Counts the screen wake locks a page asked for and still holds (the browser's own API, only watched).
+WATCH_WAKE_LOCKS = """
+window.wakeLocks = [];
+if (navigator.wakeLock) {
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = type => request(type).then(lock => { window.wakeLocks.push(lock); return lock; });
+}
+"""
+HELD = "window.wakeLocks.filter(lock => !lock.released).length"
+
+
+def held_wake_locks(device):
+    return device.page.evaluate(HELD)
+
+
+def test_a_room_keeps_every_screen_on_until_the_device_leaves_it(devices, live_server):
+    """A table screen is never touched and a phone waits for the others' turns: while a room is open the page
+    holds a screen wake lock, asks for it again after the browser let go of it (a page that was hidden), and
+    lets go of it when the device leaves the room. A start screen holds none."""
+    url = live_server.url
+    host, anna = devices("host"), devices("anna")
+    tv = devices("tv", landscape=True)
+    for device in (host, anna, tv):
+        device.page.context.add_init_script(WATCH_WAKE_LOCKS)
+    host.page.goto(url + "/?pace=0#/play/punktejagd")
+    host.page.wait_for_selector("html[data-app-ready]")
+    assert held_wake_locks(host) == 0
+    link = open_room(host, url, "punktejagd", seed=9)
+    join(anna, url, link, "Anna")
+    join(tv, url, link, "TV", as_screen=True)
+    for device in (host, anna, tv):
+        device.page.wait_for_function(HELD + " === 1")
+    host.page.wait_for_selector("[data-testid=lobby-place-1]")
+    host.by("room-seats-2").check()
+    host.by("start-room-game").click()
+    anna.page.wait_for_selector("[data-testid=hand]")
+    # The browser lets go of the lock when the page is hidden; coming back, the page asks again.
+    tv.page.evaluate("window.wakeLocks.forEach(lock => lock.release())")
+    assert held_wake_locks(tv) == 0
+    tv.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    tv.page.wait_for_function(HELD + " === 1")
+    for device in (host, anna, tv):
+        assert held_wake_locks(device) == 1, device.name
+    anna.by("room-leave").click()
+    anna.by("room-leave").click()  # "Wirklich verlassen? Noch einmal tippen."
+    anna.page.wait_for_function(HELD + " === 0")
+    assert held_wake_locks(host) == 1 and held_wake_locks(tv) == 1
+
+
 def test_join_by_code_and_pin_errors_are_translated_and_the_host_can_remove_a_place(devices, live_server):
     url = live_server.url
     host, anna = devices("host"), devices("anna")

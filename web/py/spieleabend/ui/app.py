@@ -45,6 +45,7 @@ class App(PageReport):
         self.fixed_stand_in = whole_param("standin")
         self.screen = None
         self.final_drawn = False  # the screen drawn last showed a game's final standings
+        self.awake = False  # the page is asked to keep the screen on (a room is open on this device)
         self.just_updated = self.note_release()
         self.restarting = False  # the person asked for the waiting release; the page reloads once it took over
         self.storage_full_told = -STORAGE_FULL_EVERY_MS  # when "storage is full" was last said
@@ -223,6 +224,11 @@ class App(PageReport):
         if final and not self.final_drawn:
             dom.scroll_to_top()
         self.final_drawn = final
+        # In a room the screen stays on: a table screen is never touched, and a phone waits for the others.
+        awake = any(link.state != "closed" for link in self.room_links())
+        if awake != self.awake:
+            self.awake = awake
+            dom.keep_screen_on(awake)
 
     def drawing_due(self):
         """Return True while the current screen's room table is about to draw by itself (see table.drawing_due)."""

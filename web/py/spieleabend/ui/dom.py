@@ -303,6 +303,11 @@ def activate_update():
     send("activate-update")
 
 
+def keep_screen_on(on):
+    """Ask the page to hold (or let go of) a screen wake lock, where the browser has one (secure pages only)."""
+    send("awake", on)
+
+
 def scroll_to_top():
     """Scroll the page to its top (a new screen or round starts there: names and round number in sight)."""
     send("top")
