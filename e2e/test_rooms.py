@@ -224,13 +224,16 @@ def test_a_phone_that_leaves_for_good_is_played_by_a_computer(devices, live_serv
     host.page.wait_for_selector("[data-testid=room-final]")
 
 
-# Counts the screen wake locks a page asked for and still holds (the browser's own API, only watched).
+# Counts the screen wake locks a page asked for and still holds (the browser's own API, only watched), and
+# the buzzes it asked for (headless Chromium has no motor to feel).
 WATCH_WAKE_LOCKS = """
 window.wakeLocks = [];
 if (navigator.wakeLock) {
   const request = navigator.wakeLock.request.bind(navigator.wakeLock);
   navigator.wakeLock.request = type => request(type).then(lock => { window.wakeLocks.push(lock); return lock; });
 }
+window.buzzes = [];
+navigator.vibrate = pattern => { window.buzzes.push(pattern); return true; };
 """
 HELD = "window.wakeLocks.filter(lock => !lock.released).length"
 
@@ -239,18 +242,22 @@ def held_wake_locks(device):
     return device.page.evaluate(HELD)
 
 
-def test_a_room_keeps_every_screen_on_until_the_device_leaves_it(devices, live_server):
+def test_a_room_keeps_every_screen_on_until_the_device_leaves_it_and_buzzes_when_the_turn_comes(devices, live_server):
     """A table screen is never touched and a phone waits for the others' turns: while a room is open the page
     holds a screen wake lock, asks for it again after the browser let go of it (a page that was hidden), and
-    lets go of it when the device leaves the room. A start screen holds none."""
+    lets go of it when the device leaves the room. A start screen holds none. A phone buzzes when its turn
+    comes (the setting is on unless the person turned it off, as the host does here); a screen never does."""
     url = live_server.url
     host, anna = devices("host"), devices("anna")
     tv = devices("tv", landscape=True)
     for device in (host, anna, tv):
         device.page.context.add_init_script(WATCH_WAKE_LOCKS)
-    host.page.goto(url + "/?pace=0#/play/punktejagd")
+    host.page.goto(url + "/?pace=0#/settings")
     host.page.wait_for_selector("html[data-app-ready]")
     assert held_wake_locks(host) == 0
+    assert host.by("setting-vibrate").is_checked()
+    host.by("setting-vibrate").uncheck()
+    host.page.wait_for_selector("#settings-status:not(:empty)")
     link = open_room(host, url, "punktejagd", seed=9)
     join(anna, url, link, "Anna")
     join(tv, url, link, "TV", as_screen=True)
@@ -267,6 +274,14 @@ def test_a_room_keeps_every_screen_on_until_the_device_leaves_it(devices, live_s
     tv.page.wait_for_function(HELD + " === 1")
     for device in (host, anna, tv):
         assert held_wake_locks(device) == 1, device.name
+    # Punktejagd's first round waits for both at once: Anna's phone buzzed once; the host turned it off.
+    anna.page.wait_for_selector("html[data-turn~=you]")
+    assert anna.page.evaluate("window.buzzes") == [[70, 60, 70]]
+    assert host.page.evaluate("window.buzzes") == [] and tv.page.evaluate("window.buzzes") == []
+    choose(anna, hand(anna)[0])
+    choose(host, hand(host)[0])
+    go_on([anna])
+    anna.page.wait_for_function("window.buzzes.length === 2")  # the next round came round to her again
     anna.by("room-leave").click()
     anna.by("room-leave").click()  # "Wirklich verlassen? Noch einmal tippen."
     anna.page.wait_for_function(HELD + " === 0")

@@ -515,7 +515,7 @@ def build(web_root=None, idle_compile=True, compile_all=False):
         assets[url] = Asset(html.encode("utf-8"), "text/html; charset=utf-8", immutable=False)
 
     # The release version covers everything the worker precaches, index.html included.
-    template = (web_root / "index.html").read_text(encoding="utf-8")
+    template = without_script_comments((web_root / "index.html").read_text(encoding="utf-8"))
     version_source = template.encode("utf-8") + b"".join(
         assets[url].data for url in sorted(assets))
     version = content_hash(version_source, 12)
@@ -540,6 +540,15 @@ def build(web_root=None, idle_compile=True, compile_all=False):
 INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
 # An inline handler in the pages or in markup the app's Python writes (`onsubmit="return false"`).
 INLINE_HANDLER = re.compile(r'\son[a-z]+=\\?"([^"\\]*)\\?"')
+
+
+def without_script_comments(page):
+    """Return a page without the whole-line `//` comments of its inline scripts (written for the source's
+    readers, like the Python comments the bundle leaves out): 4 KB less of the first visit's transfer."""
+    def strip(match):
+        return "<script>%s</script>" % "\n".join(
+            line for line in match.group(1).split("\n") if not line.lstrip().startswith("//"))
+    return INLINE_SCRIPT.sub(strip, page)
 
 
 def csp_hash(text):

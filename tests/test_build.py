@@ -138,6 +138,19 @@ def test_browser_path_imports_no_standard_library():
             assert imported.split(".")[0] in allowed_roots, (name, imported)
 
 
+def test_the_page_ships_its_scripts_without_their_comment_lines():
+    """index.html's inline scripts arrive without their whole-line comments and with every line of code."""
+    from server.build import DEFAULT_WEB_ROOT, INLINE_SCRIPT
+
+    page = build().assets["/"].data.decode("utf-8")
+    shipped = [line for script in INLINE_SCRIPT.findall(page) for line in script.split("\n")]
+    assert shipped and not [line for line in shipped if line.lstrip().startswith("//")]
+    source = (DEFAULT_WEB_ROOT / "index.html").read_text(encoding="utf-8")
+    code = [line for script in INLINE_SCRIPT.findall(source) for line in script.split("\n")
+            if not line.lstrip().startswith("//") and "{{" not in line]
+    assert [line for line in shipped if "{{" not in line and line in code] == code
+
+
 def test_cold_transfer_is_small():
     from server.build import COLD_TRANSFER_BUDGET_BYTES
 

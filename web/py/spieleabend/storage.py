@@ -39,6 +39,7 @@ DEFAULT_SETTINGS = {
     "grain": 50,
     "temperature": 50,
     "memory_aid": False,
+    "vibrate": True,  # a short buzz when a room's turn comes to this device's person (phones that can)
     "name": "",
     "seen_version": "",  # the release this browser last started, to say "updated" once
     "setup": {},  # each game's last start-screen choices: {game: {option: str, int, bool or None}}
@@ -689,7 +690,7 @@ def _setting_ok(name, value):
         return value in ("de", "en")
     if name == "motion":
         return value in ("system", "reduce", "full")
-    if name == "memory_aid":
+    if name in ("memory_aid", "vibrate"):
         return isinstance(value, bool)
     if name == "name":
         return isinstance(value, str) and len(value) <= 24

@@ -46,6 +46,7 @@ class App(PageReport):
         self.screen = None
         self.final_drawn = False  # the screen drawn last showed a game's final standings
         self.awake = False  # the page is asked to keep the screen on (a room is open on this device)
+        self.your_turn_drawn = False  # the screen drawn last waited for this device's person
         self.just_updated = self.note_release()
         self.restarting = False  # the person asked for the waiting release; the page reloads once it took over
         self.storage_full_told = -STORAGE_FULL_EVERY_MS  # when "storage is full" was last said
@@ -217,7 +218,8 @@ class App(PageReport):
 
     def draw_now(self):
         html = self.screen.render(self)
-        dom.set_html(html, self.screen.keys, self.marks())
+        marks = self.marks()
+        dom.set_html(html, self.screen.keys, marks)
         # A game's final standings that come without a tap at the top of the screen (Mau-Mau's last card, a
         # computer's or another phone's last move) open at the top: who won is in sight, not the hand's place.
         final = FINAL_MARK in html
@@ -229,6 +231,11 @@ class App(PageReport):
         if awake != self.awake:
             self.awake = awake
             dom.keep_screen_on(awake)
+        # The turn coming round in a room buzzes once: the phone may lie on the table while the others move.
+        your_turn = marks["turn"] is not None and "you" in marks["turn"].split(" ")
+        if your_turn and not self.your_turn_drawn and awake and self.settings["vibrate"]:
+            dom.vibrate()
+        self.your_turn_drawn = your_turn
 
     def drawing_due(self):
         """Return True while the current screen's room table is about to draw by itself (see table.drawing_due)."""

@@ -308,6 +308,11 @@ def keep_screen_on(on):
     send("awake", on)
 
 
+def vibrate():
+    """Ask the page for a short double buzz (phones that can; not before the person first tapped the page)."""
+    send("vibrate", [70, 60, 70])
+
+
 def scroll_to_top():
     """Scroll the page to its top (a new screen or round starts there: names and round number in sight)."""
     send("top")

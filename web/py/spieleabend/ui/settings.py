@@ -9,6 +9,9 @@ register({
     "settings.memory_aid": ("Gedächtnisstütze (Golf)", "Memory aid (Golf)"),
     "settings.memory_aid_hint": ("Zeigt dir deine gesehenen Karten klein auf der Rückseite. Aus ist die Regel: Merken gehört zum Spiel.",
                                  "Shows the cards you have seen, small, on their backs. The rules play without it: remembering is part of the game."),
+    "settings.vibrate": ("Vibrieren, wenn du dran bist (im Raum)", "Vibrate when it is your turn (in a room)"),
+    "settings.vibrate_hint": ("Ein kurzes Summen, wenn im Raum dein Zug kommt (wo das Telefon es kann).",
+                              "A short buzz when your turn comes in a room (where the phone can)."),
     "settings.percent": ("%(n)s\u00a0%%", "%(n)s%%"),  # German sets a space before %, English none
     "settings.storage": ("Speicher", "Storage"),
     "settings.storage_used": ("Belegt: %(share)s des Speicherplatzes im Browser.",
@@ -35,13 +38,14 @@ def percent(n):
     return t("settings.percent", n=n)
 
 
-def memory_aid_switch(settings):
-    """Return the memory-aid switch (Golf: show seen cards small on their backs; off by default)."""
-    return ('<section class="panel"><label class="check"><input type="checkbox" id="set-memory-aid" data-input="memory_aid" '
-            'data-testid="setting-memory-aid" aria-describedby="memory-aid-hint"%s><span>%s</span></label>'
-            '<p class="hint" id="memory-aid-hint">%s</p></section>' % (
-                " checked" if settings["memory_aid"] else "", escape(t("settings.memory_aid")),
-                escape(t("settings.memory_aid_hint"))))
+def switch(settings, name):
+    """Return the on/off switch of one setting with its hint (memory_aid: "setting-memory-aid", …)."""
+    key = name.replace("_", "-")
+    return ('<section class="panel"><label class="check"><input type="checkbox" id="set-%s" data-input="%s" '
+            'data-testid="setting-%s" aria-describedby="%s-hint"%s><span>%s</span></label>'
+            '<p class="hint" id="%s-hint">%s</p></section>' % (
+                key, name, key, key, " checked" if settings[name] else "", escape(t("settings." + name)),
+                key, escape(t("settings.%s_hint" % name))))
 
 
 def storage_panel(app, armed):
@@ -98,7 +102,7 @@ class SettingsScreen(Screen):
                 escape(t("settings.language")), lang, escape(t("settings.motion")), motion,
                 escape(t("settings.display")), sliders,
                 button(t("settings.reset_display"), "reset-display", "reset-display", kind="ghost"),
-                memory_aid_switch(s)))
+                switch(s, "memory_aid") + switch(s, "vibrate")))
         # A document set aside as unreadable is said on every screen until dismissed (here too).
         return page(t("settings.title"), storage_notices(app) + body + storage_panel(app, self.armed))
 
@@ -110,8 +114,8 @@ class SettingsScreen(Screen):
             app.settings["language"] = value
         elif name == "motion":
             app.settings["motion"] = value
-        elif name == "memory_aid":
-            app.settings["memory_aid"] = bool(value)
+        elif name in ("memory_aid", "vibrate"):
+            app.settings[name] = bool(value)
         app.apply_settings()
         if final:
             app.save_settings()
