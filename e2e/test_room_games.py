@@ -353,10 +353,12 @@ def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devi
     url = live_server.url
     host, anna, ben, tv, link = room_of_four(devices, url, "golf", 41)
     phones = [host, anna, ben]
+    ben.page.evaluate("window.buzzes = []; navigator.vibrate = pattern => { window.buzzes.push(pattern); return true; }")
     # Everyone peeks at the same time, each at its own bottom two only.
     for seat, device in enumerate(phones):
         device.page.wait_for_selector("[data-testid=peek-done]")
         device.page.wait_for_selector("[data-testid=grid-%d] [data-testid=pos-3][data-card]" % seat)
+    buzzed = ben.page.evaluate("window.buzzes.length")  # the peek may have buzzed before the watch began
     for seat, device in enumerate(phones):
         assert sorted(golf_cards_shown(device, seat)) == [2, 3], device.name
         for other in range(3):
@@ -390,6 +392,8 @@ def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devi
     drawn = ben.by("drawn-card").get_attribute("data-card")
     assert anna.by("drawn-card").count() == 0
     ben.by("discard-drawn").click()
+    # His turn came once and buzzed once: the card he drew is the same turn going on, not a new one.
+    assert ben.page.evaluate("window.buzzes.length") == buzzed + 1
     # Everybody saw Anna take her card; nobody but Ben saw his drawn card before it was discarded.
     host.page.wait_for_selector("[data-testid=discard-top][data-card='%s']" % drawn)
     shot(anna, "golf-phone-turn")

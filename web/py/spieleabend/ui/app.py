@@ -232,10 +232,18 @@ class App(PageReport):
             self.awake = awake
             dom.keep_screen_on(awake)
         # The turn coming round in a room buzzes once: the phone may lie on the table while the others move.
-        your_turn = marks["turn"] is not None and "you" in marks["turn"].split(" ")
-        if your_turn and not self.your_turn_drawn and awake and self.settings["vibrate"]:
+        your_turn = awake and self.waits_for_you(marks)
+        if your_turn and not self.your_turn_drawn and self.settings["vibrate"]:
             dom.vibrate()
         self.your_turn_drawn = your_turn
+
+    def waits_for_you(self, marks):
+        """Return True while the game waits for this device's person, or for the host's answer to their move: a
+        turn that goes on after it (Golf's draw, then the discard; Mau-Mau's ace) has not come round again."""
+        if marks["turn"] is not None and "you" in marks["turn"].split(" "):
+            return True
+        table = table_module().game_screen(self.screen)[1] if hasattr(self.screen, "table") else None
+        return getattr(table, "acted_on", None) is not None
 
     def drawing_due(self):
         """Return True while the current screen's room table is about to draw by itself (see table.drawing_due)."""
