@@ -358,7 +358,6 @@ def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devi
     for seat, device in enumerate(phones):
         device.page.wait_for_selector("[data-testid=peek-done]")
         device.page.wait_for_selector("[data-testid=grid-%d] [data-testid=pos-3][data-card]" % seat)
-    buzzed = ben.page.evaluate("window.buzzes.length")  # the peek may have buzzed before the watch began
     for seat, device in enumerate(phones):
         assert sorted(golf_cards_shown(device, seat)) == [2, 3], device.name
         for other in range(3):
@@ -373,6 +372,7 @@ def test_golf_room_everyone_peeks_at_once_and_no_phone_learns_a_hidden_card(devi
     assert golf_cards_shown(anna, 1) == {}, "Gemerkt hides her cards (memory aid off)"
     assert sorted(golf_cards_shown(ben, 2)) == [2, 3], "Ben still looks at his"
     ben.by("peek-done").click()
+    buzzed = ben.page.evaluate("window.buzzes.length")  # his peek may have buzzed before the watch began
     host.by("peek-done").click()
     # Host: from the stock into position 0. Anna: the discard into position 1. Ben: draws and discards.
     host.page.wait_for_selector("[data-testid=stock]:not([disabled])")
