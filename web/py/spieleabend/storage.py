@@ -690,7 +690,7 @@ def _setting_ok(name, value):
         return value in ("de", "en")
     if name == "motion":
         return value in ("system", "reduce", "full")
-    if name in ("memory_aid", "vibrate"):
+    if isinstance(DEFAULT_SETTINGS.get(name), bool):  # the switches (memory_aid, vibrate)
         return isinstance(value, bool)
     if name == "name":
         return isinstance(value, str) and len(value) <= 24

@@ -114,7 +114,7 @@ class SettingsScreen(Screen):
             app.settings["language"] = value
         elif name == "motion":
             app.settings["motion"] = value
-        elif name in ("memory_aid", "vibrate"):
+        elif isinstance(DEFAULT_SETTINGS.get(name), bool):  # a switch (memory_aid, vibrate)
             app.settings[name] = bool(value)
         app.apply_settings()
         if final:
