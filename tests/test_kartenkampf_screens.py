@@ -166,11 +166,20 @@ def test_a_reveal_is_dealt_once_not_again_when_the_next_round_starts_elsewhere()
     screen.handle(app, "select", "5")
     screen.handle(app, "confirm", None)
     assert " deal" in screen.render(app)
+    app.clock.now += 500  # a busy task (computers choosing) draws again later: the deal still counts from the first
     assert " deal" in screen.render(app), "several draws in one go keep the dealing"
+    dealing = screen.render(app)
     app.run_timers()  # the tap's task has ended
+    app.clock.now += 3 * 90 + 450 - 500 - 1
+    # A redraw in a later task while the cards are still being dealt draws the same markup: the page keeps the
+    # dealing nodes, and "Nächste Runde" stays behind the deal as long as a tap on it is refused.
+    assert screen.render(app) == dealing
+    screen.handle(app, "next", None)
+    assert 'data-testid="reveal-sorted"' in screen.render(app)
+    app.clock.now += 1
     table.arrive(1, "play 4")  # a phone chooses for round 2 while this one still looks at round 1
     html = screen.render(app)
-    assert 'data-testid="reveal-sorted"' in html and " deal" not in html
+    assert 'data-testid="reveal-sorted"' in html and " deal" not in html and "after-deal" not in html
 
 
 def test_a_committed_card_the_host_has_not_seen_shows_as_my_choice_while_waiting():

@@ -450,8 +450,11 @@ class TableScreen(Screen):
                     "" if done == view["seats"] else escape(waiting_count(done, view["seats"]))))
 
     def render_reveal(self, app, view):
-        # A redraw later (another phone chose) must not deal the cards again.
-        motion = "" if app.reduce_motion() or not self.dealt.is_new(app, view["reveal"]["round"]) else " deal"
+        # A redraw later (another phone chose) must not deal the cards again; one while they are still being dealt
+        # draws the same markup, so the page keeps the dealing nodes and "Nächste Runde" shows when `next` takes it
+        # (drawn without the deal, the button showed at once and a tap on it was refused as too early).
+        new = self.dealt.is_new(app, view["reveal"]["round"])
+        motion = " deal" if not app.reduce_motion() and (new or app.now() < self.deal_ends) else ""
         last = view["outcome"] is not None
         go_on = button(t("kk.final_btn") if last else t("kk.next_round"), "next", "next-round",
                        kind="primary", extra="wide")
@@ -460,7 +463,9 @@ class TableScreen(Screen):
             # "Nächste Runde" comes with the round's winner, once the last card is down: a second tap or Enter
             # meant for "Karte bestätigen" must not skip the reveal before anyone saw it.
             cards = len(view["reveal"]["cards"])
-            self.deal_ends = app.now() + DEAL_MS_PER_CARD * cards + DEAL_MS_BEFORE_WINNER
+            # Counted from the reveal's first drawing, not this one: a busy worker (seven computers choosing) drew
+            # it again a second later in the same task, and the tap on the button the page showed was refused.
+            self.deal_ends = self.dealt.first_drawn + DEAL_MS_PER_CARD * cards + DEAL_MS_BEFORE_WINNER
             controls = '<div class="controls after-deal" style="--n:%d">' % cards
         return ('<section class="kk-reveal-area" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
                 '%s%s%s</div></section>' % (

@@ -125,12 +125,14 @@ class NewOnce:
     def __init__(self):
         self.key = None
         self.settled = False
+        self.first_drawn = 0  # when `key` was first drawn (ms since the epoch): its animations start no earlier
 
     def is_new(self, app, key):
         """Return True while `key` (what is shown) is new."""
         if key != self.key:
             self.key = key
             self.settled = False
+            self.first_drawn = app.now()
 
             def settle():
                 if self.key == key:
