@@ -7,7 +7,9 @@ The same settings `python -m server` uses. Flags on the command line win over th
 import logging
 import os
 import signal
+import sys
 import threading
+import time
 
 # The app's own lines (the relay's outages, a room's errors) with time, process and level: with several
 # workers an operator must tell which process said what (gunicorn's lines have their own stamps).
@@ -78,7 +80,8 @@ def close_relay(app, wait=2.0):
 
 
 def post_worker_init(worker):
-    """On SIGTERM (systemd's stop, gunicorn's graceful stop) close the relay's sockets at once.
+    """On SIGTERM (systemd's stop, gunicorn's graceful stop) close the relay's sockets at once; on
+    Ctrl+C and SIGQUIT exit at once without waiting on the thread pool.
 
     gunicorn's own SIGTERM handler only stops accepting and then waits graceful_timeout for the
     open websockets, which never end by themselves: the devices would be cut off without a word.
@@ -91,6 +94,22 @@ def post_worker_init(worker):
             graceful(number, frame)
 
     signal.signal(signal.SIGTERM, on_term)
+
+    def on_quit(_number, _frame):
+        """Ctrl+C or SIGQUIT: gunicorn's quick exit without its thread pool's shutdown.
+
+        The gthread worker's own handler shuts the pool down inside the signal handler; landing while the main
+        thread hands a connection to the pool (submit holds the pool's lock), it waited on that lock forever: the
+        devices were told nothing and the worker hung until the master killed it. The pool's threads are joined
+        at exit anyway, once the relay has closed their sockets.
+        """
+        worker.alive = False
+        worker.cfg.worker_int(worker)
+        time.sleep(0.1)  # as gunicorn's: the last lines out before the exit
+        sys.exit(0)
+
+    for number in (signal.SIGQUIT, signal.SIGINT):
+        signal.signal(number, on_quit)
 
 
 def worker_int(worker):

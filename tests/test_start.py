@@ -5,6 +5,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 
@@ -205,6 +206,49 @@ def test_stopping_the_server_tells_every_device_shutdown_at_once(stop_signal):
     finally:
         output = stop(process) if process.poll() is None else process.stdout.read()
     assert "Traceback" not in output
+
+
+def test_ctrl_c_ends_a_worker_that_was_handing_a_connection_to_its_thread_pool():
+    # gthread's own quick exit shut its thread pool down inside the signal handler: landing while the main thread
+    # was in the pool's submit, which holds the pool's lock, it waited on that lock for ever (a CI run's devices
+    # were told nothing for 10 s). The handler is called here with the lock held, as the interrupted submit holds it.
+    from concurrent import futures
+    from types import SimpleNamespace
+
+    from gunicorn.workers.gthread import ThreadWorker
+    from server import gunicorn_config
+
+    told = []
+    relay = SimpleNamespace(close_all=lambda: told.append("shutdown"))
+    pool = futures.ThreadPoolExecutor(max_workers=1)
+    worker = ThreadWorker.__new__(ThreadWorker)  # the parts of a started worker the handlers use
+    worker.alive, worker.tpool = True, pool
+    worker.wsgi = SimpleNamespace(extensions={"relay": relay})
+    worker.cfg = SimpleNamespace(worker_int=gunicorn_config.worker_int)
+    before = {number: signal.getsignal(number) for number in (signal.SIGTERM, signal.SIGQUIT, signal.SIGINT)}
+    try:
+        for number in (signal.SIGQUIT, signal.SIGINT):  # what gunicorn's worker installs
+            signal.signal(number, worker.handle_quit)
+        gunicorn_config.post_worker_init(worker)
+        on_ctrl_c = signal.getsignal(signal.SIGINT)
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+    exits = []
+
+    def interrupted_submit():
+        with pool._shutdown_lock:
+            try:
+                on_ctrl_c(signal.SIGINT, None)
+            except SystemExit as exit:
+                exits.append(exit.code)
+
+    handling = threading.Thread(target=interrupted_submit, daemon=True)
+    handling.start()
+    handling.join(60)
+    assert exits == [0], "the worker waited on its thread pool's lock instead of exiting"
+    assert told == ["shutdown"] and worker.alive is False
+    pool.shutdown()
 
 
 def test_the_werkzeug_fallback_also_tells_every_device_shutdown_on_sigterm():
