@@ -464,7 +464,7 @@ class TableScreen(Screen):
             # meant for "Karte bestätigen" must not skip the reveal before anyone saw it.
             cards = len(view["reveal"]["cards"])
             # Counted from the reveal's first drawing, not this one: a busy worker (seven computers choosing) drew
-            # it again a second later in the same task, and the tap on the button the page showed was refused.
+            # it again about a second later while it still counted as new, and a tap on the shown button was refused.
             self.deal_ends = self.dealt.first_drawn + DEAL_MS_PER_CARD * cards + DEAL_MS_BEFORE_WINNER
             controls = '<div class="controls after-deal" style="--n:%d">' % cards
         return ('<section class="kk-reveal-area" aria-labelledby="reveal-h"><h2 id="reveal-h" data-testid="reveal-title">%s</h2>'
