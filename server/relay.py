@@ -515,6 +515,7 @@ class Relay:
         self.peer_rooms = {}  # client address -> [start of its window, rooms created in it]
         self._sweeper = None
         self._stopping = threading.Event()
+        self.closed_for = None  # close_all's reason, once it began: a socket that arrives after it is closed so too
 
     # ----- connection lifecycle -------------------------------------------------
 
@@ -533,9 +534,16 @@ class Relay:
             conn.finish()
             return
         with self.lock:
-            admitted = len(self.connections) < self.config["RELAY_MAX_CONNECTIONS"]
+            closed_for = self.closed_for
+            admitted = closed_for is None and len(self.connections) < self.config["RELAY_MAX_CONNECTIONS"]
             if admitted:
                 self.connections.add(conn)
+        if closed_for is not None:
+            # Its handshake crossed the shutdown (close_all had listed the sockets already): told as they were.
+            self._uncount_socket(conn)
+            conn.close(END_CLOSE_CODES[closed_for], closed_for)
+            conn.finish()
+            return
         if not admitted:
             self._uncount_socket(conn)
             conn.fail(RelayError("server_full", "too many connections"))
@@ -930,6 +938,7 @@ class Relay:
     def close_all(self, reason="shutdown"):
         """Close every room and socket (server shutdown)."""
         with self.lock:
+            self.closed_for = reason
             notices = []
             for room in list(self.rooms.values()):
                 notices += self._remove_room(room, reason)

@@ -1251,6 +1251,8 @@ class RedisRelay(Relay):
 
     def close_all(self, reason="shutdown"):
         """Close this process's sockets; the rooms stay in Redis for the other processes."""
+        with self.lock:
+            self.closed_for = reason
         text = encode({"type": "closed", "reason": reason})
         for conn in list(self.local.values()):
             conn.send(text)

@@ -241,6 +241,15 @@ def test_redis_counts_an_address_across_processes_and_forgets_a_dead_process(
         second.close_all()
 
 
+def test_a_socket_whose_handshake_crosses_the_shutdown_is_told_shutdown_too(relay_server):
+    # close_all lists the sockets it closes; one whose handshake came through just after was left waiting for a
+    # hello and closed 10 s later as hello_timeout (a full run with three test workers met it on Ctrl+C).
+    relay_server.relay.close_all()
+    late = relay_server.client()
+    closed = late.wait_closed()
+    assert (closed.close_code, closed.reason) == (1001, "shutdown")
+
+
 # ----- handshakes that are not websockets ----------------------------------------------------
 
 KEY = "dGhlIHNhbXBsZSBub25jZQ=="
