@@ -24,14 +24,15 @@ exec(compile(EXAMPLE, "e2e/README.md", "exec"))
 
 
 def go_on(device):
-    """Tap the step that follows a round or deal (next-round, next-deal), if it is there; return True if so.
+    """Tap the step that follows a round or deal (next-round, next-deal, to-deal), if it is there; return True if so.
 
     As the README's example does: on the device whose turn it is, such a button is there only when it is
     the step to take (a tester need not check whether it is visible or enabled). Mau-Mau's next deal is
     started by whichever seat taps first: on another phone the button can go between the look and the
-    tap, and that counts as done (a click would wait a minute for it to come back).
+    tap, and that counts as done (a click would wait a minute for it to come back); that phone keeps the
+    settlement until it taps to-deal.
     """
-    for testid in ("next-round", "next-deal"):
+    for testid in ("next-round", "next-deal", "to-deal"):
         button = device.by(testid)
         if button.count():
             try:

@@ -236,6 +236,16 @@ def test_maumau_room_hands_stay_private_and_players_join_and_leave_between_deals
         name = "Du" if device is carl else "Carl"  # on Carl's phone his row is "Du"
         assert name in device.by("deal-summary").get_by_test_id("player-2").inner_text()
     host.by("next-deal").click()
+    host.page.wait_for_selector("[data-testid=hand] [data-card]")
+    # Anna and Carl were still reading deal 1's points: the settlement stays on their phones until they go on.
+    for device in (anna, carl):
+        device.page.wait_for_selector("[data-testid=to-deal]")
+        assert "Runde 2 hat schon begonnen" in device.by("deal-started").inner_text()
+        assert "Runde 1 ist vorbei" in device.by("deal-summary").inner_text()
+        assert device.by("hand").count() == 0 and device.by("next-deal").count() == 0
+    shot(anna, "mm-phone-kept-settlement")
+    for device in (anna, carl):
+        device.by("to-deal").click()
     for device in (host, anna, carl):
         device.page.wait_for_selector("[data-testid=hand] [data-card]")
         assert device.page.locator("[data-testid=player-2][data-points='%d']" % worst).count() == 1

@@ -286,6 +286,71 @@ def test_a_room_phone_sees_the_summary_without_seat_editing_and_sends_next():
     assert remote.sent == ["next"]
 
 
+def test_a_settlement_stays_on_a_phone_while_another_seat_starts_the_next_deal():
+    """Anna taps "Nächste Runde" first: Ben, still reading, keeps the points of deal 1 until he goes on."""
+    app = ScreenApp()
+    state = between_deals(app).state
+    ben = ViewTable("maumau", state, 2)
+    screen = screen_on(app, ben)
+    settlement = screen.render(app)
+    assert "Runde 1 ist vorbei" in settlement and 'data-testid="next-deal"' in settlement
+    maumau.apply_action(state, 1, "next")  # Anna's tap reaches the host
+    html = screen.render(app)
+    assert 'data-testid="deal-summary"' in html and "Runde 1 ist vorbei" in html
+    assert 'data-testid="hand"' not in html and 'data-testid="next-deal"' not in html
+    assert 'data-testid="to-deal"' in html and "Zu Runde 2" in html
+    own_turn = state["turn"] == 2
+    started = "Runde 2 hat schon begonnen" + (", und du bist am Zug." if own_turn else ".")
+    assert started in html
+    rows = lambda page: page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    assert rows(html) == rows(settlement), "the same rows: cards left, points and totals of deal 1"
+    assert screen.on_key(app, "ArrowRight") is False, "no hidden hand to move through"
+    screen.handle(app, "to-deal", None)
+    assert app.scrolled_to_top and ben.sent == []
+    html = screen.render(app)
+    assert 'data-testid="hand"' in html and "deal-summary" not in html
+    assert 'data-testid="mm-table"' in html and "Runde 2" in html
+
+
+def test_a_phone_that_starts_the_next_deal_goes_straight_to_it():
+    app = ScreenApp()
+    state = between_deals(app).state
+    anna = ViewTable("maumau", state, 1, apply=True)
+    screen = screen_on(app, anna)
+    screen.render(app)
+    screen.handle(app, "next-deal", None)
+    assert anna.sent == ["next"]
+    html = screen.render(app)
+    assert 'data-testid="hand"' in html and "deal-summary" not in html and "to-deal" not in html
+
+
+def test_a_phone_that_never_drew_the_settlement_opens_the_running_deal():
+    """A phone that reloads or joins after the next deal began has no settlement of its own to keep."""
+    app = ScreenApp()
+    state = between_deals(app).state
+    maumau.apply_action(state, 0, "next")
+    html = screen_on(app, ViewTable("maumau", state, 2)).render(app)
+    assert 'data-testid="hand"' in html and "deal-summary" not in html
+
+
+def test_a_kept_settlement_gives_way_to_the_next_one():
+    """Ben never went on: when deal 2 ends, he sees deal 2's settlement, not deal 1's."""
+    app = ScreenApp()
+    state = between_deals(app).state
+    ben = ViewTable("maumau", state, 2)
+    screen = screen_on(app, ben)
+    screen.render(app)
+    maumau.apply_action(state, 1, "next")
+    assert "to-deal" in screen.render(app)
+    rng = Rng(5)
+    while state["phase"] == "play":
+        seat = state["turn"]
+        maumau.apply_action(state, seat, bots.choose_medium(maumau.view(state, seat), rng))
+    html = screen.render(app)
+    assert "Runde 2 ist vorbei" in html and "to-deal" not in html
+    assert ('data-testid="next-deal"' in html) == ("next" in maumau.view(state, 2)["legal"])
+
+
 def test_infoscreen_shows_the_public_view_only():
     app = ScreenApp()
     state = arranged([["JC", "4H", "9S"], ["2S", "3S"], ["2C", "3C"]], "5H")

@@ -146,6 +146,9 @@ register({
     "mm.you_out": ("Du bist ausgeschieden. Die anderen spielen weiter, bis nur noch einer übrig ist.",
                    "You are out. The others play on until only one is left."),
     "mm.waiting": ("Warten, bis jemand die nächste Runde beginnt …", "Waiting for someone to start the next deal …"),
+    "mm.deal_started": ("Runde %(n)s hat schon begonnen.", "Deal %(n)s has begun."),
+    "mm.deal_started_you": ("Runde %(n)s hat schon begonnen, und du bist am Zug.", "Deal %(n)s has begun, and it is your turn."),
+    "mm.to_deal": ("Zu Runde %(n)s", "On to deal %(n)s"),
     "mm.screen_turn": ("Am Zug: %(name)s", "To play: %(name)s"),
     "mm.connecting": ("Der Tisch wird geladen …", "Loading the table …"),
 })
@@ -386,6 +389,9 @@ class TableScreen(Screen):
         self.parts = Parts()  # what a drawing keeps for the next one
         self.removing = None  # the seat whose "✕" was tapped once: a second tap removes it (it sits by "Nächste Runde")
         self.shown_phase = None  # the phase last drawn: a deal's end scrolls to its headline
+        # The settlement this device drew and has not left: in a room another seat may start the next deal while
+        # this person still reads it, so it stays (with "Zu Runde N") instead of vanishing under their eyes.
+        self.summary = None
         table.listen(self.on_change)
 
     def on_change(self, _event=None):
@@ -407,13 +413,26 @@ class TableScreen(Screen):
                         extra_class="mm")
         if self.table.seat is None:
             return self.render_screen(view)
+        if view["phase"] == "between":
+            self.summary = view
+        elif not self.reads_summary(view):
+            self.summary = None
         if view["phase"] == "over":
             body = self.render_final(view)
         elif view["phase"] == "between":
             body = self.render_between(view)
+        elif self.summary is not None:
+            body = self.render_between(self.summary, started=view)
         else:
             body = self.render_play(view)
         return page(t("game.maumau"), body + self.render_tools(view), extra_class="mm")
+
+    def reads_summary(self, view):
+        """Return True while the last deal's settlement stays on this device: it was drawn here, and the deal
+        after it (started by another seat) is running."""
+        kept = self.summary
+        return (kept is not None and view["phase"] == "play" and kept["last_deal"] is not None
+                and view["deal"] == kept["last_deal"]["deal"] + 1)
 
     def render_tools(self, view):
         parts = []
@@ -669,10 +688,12 @@ class TableScreen(Screen):
                     escape(t("mm.col_player")), escape(t("mm.col_cards")), escape(t("mm.col_deal")), escape(t("mm.col_total")),
                     "".join(rows), removes))
 
-    def render_between(self, view):
+    def render_between(self, view, started=None):
+        """Return a deal's settlement: its winner, every seat's points, and the way on (`started`: the next
+        deal's view, when another seat began it while this device still shows the settlement)."""
         me = self.table.seat
         last = view["last_deal"]
-        editable = self.table.can_edit_seats()
+        editable = started is None and self.table.can_edit_seats()
         title = t("mm.deal_over", n=last["deal"] if last else view["deal"])
         winner_line = ""
         if last is not None and last["winner"] is not None:
@@ -688,7 +709,11 @@ class TableScreen(Screen):
             join = '<p class="hint">%s</p><div class="row">%s</div>' % (
                 escape(t("mm.full") if full else t("mm.join_note", n=worst)),
                 button(t("mm.add_player"), "add-player", "add-player", kind="secondary", disabled=full))
-        if "next" in view["legal"]:
+        if started is not None:
+            said = t("mm.deal_started_you" if started["turn"] == me else "mm.deal_started", n=started["deal"])
+            join = '<p class="mm-deal-started" data-testid="deal-started" aria-live="polite">%s</p>' % escape(said)
+            go_on = button(t("mm.to_deal", n=started["deal"]), "to-deal", "to-deal", kind="primary", extra="wide")
+        elif "next" in view["legal"]:
             go_on = button(t("mm.next_deal"), "next-deal", "next-deal", kind="primary", extra="wide")
         elif me is not None and me < len(view["out"]) and view["out"][me]:
             go_on = '<p class="notice" data-testid="you-out">%s</p>' % escape(t("mm.you_out"))
@@ -815,8 +840,13 @@ class TableScreen(Screen):
             self.draw(app)
         elif action == "next-deal":
             if "next" in view["legal"]:
+                self.summary = None
                 self.act(app, "next")
                 app.scroll_to_top()  # the button is below the summary; the new deal's names are at the top
+        elif action == "to-deal":
+            self.summary = None
+            app.rerender()
+            app.scroll_to_top()
         elif action == "add-player" and self.table.can_edit_seats():
             name = new_computer_names(app, view["names"], 1)[0]
             self.edit(app, lambda state: engine.add_seat(state, name))
@@ -834,7 +864,7 @@ class TableScreen(Screen):
         if self.table.seat is None:
             return False
         view = self.table.view()
-        if view is None or view["phase"] != "play":
+        if view is None or view["phase"] != "play" or self.reads_summary(view):
             return False
         if key == "Escape" and self.picker is not None:
             self.picker = None
