@@ -277,13 +277,15 @@ def test_a_seat_that_is_out_is_offered_for_removal_only_to_make_room():
 def test_a_room_phone_sees_the_summary_without_seat_editing_and_sends_next():
     app = ScreenApp()
     state = between_deals(app).state
-    remote = ViewTable("maumau", state, 1)
+    remote = ViewTable("maumau", state, 1, apply=True)
     screen = screen_on(app, remote)
     html = screen.render(app)
     assert 'data-testid="deal-summary"' in html and 'data-testid="next-deal"' in html
     assert "add-player" not in html and "remove-player" not in html and 'data-testid="pause"' not in html
     screen.handle(app, "next-deal", None)
     assert remote.sent == ["next"]
+    html = screen.render(app)
+    assert 'data-testid="hand"' in html and "deal-summary" not in html, "who starts the deal goes straight to it"
 
 
 def test_a_settlement_stays_on_a_phone_while_another_seat_starts_the_next_deal():
@@ -312,24 +314,27 @@ def test_a_settlement_stays_on_a_phone_while_another_seat_starts_the_next_deal()
     assert 'data-testid="mm-table"' in html and "Runde 2" in html
 
 
-def test_a_phone_that_starts_the_next_deal_goes_straight_to_it():
-    app = ScreenApp()
-    state = between_deals(app).state
-    anna = ViewTable("maumau", state, 1, apply=True)
-    screen = screen_on(app, anna)
-    screen.render(app)
-    screen.handle(app, "next-deal", None)
-    assert anna.sent == ["next"]
-    html = screen.render(app)
-    assert 'data-testid="hand"' in html and "deal-summary" not in html and "to-deal" not in html
-
-
 def test_a_phone_that_never_drew_the_settlement_opens_the_running_deal():
     """A phone that reloads or joins after the next deal began has no settlement of its own to keep."""
     app = ScreenApp()
     state = between_deals(app).state
     maumau.apply_action(state, 0, "next")
     html = screen_on(app, ViewTable("maumau", state, 2)).render(app)
+    assert 'data-testid="hand"' in html and "deal-summary" not in html
+
+
+def test_a_kept_settlement_goes_when_a_seat_leaves_the_table():
+    """Seats are numbered anew when one leaves, so the kept rows would name the wrong people: the deal shows."""
+    app = ScreenApp()
+    state = between_deals(app).state
+    ben = ViewTable("maumau", state, 2)
+    screen = screen_on(app, ben)
+    screen.render(app)
+    maumau.apply_action(state, 0, "next")
+    assert "to-deal" in screen.render(app)
+    maumau.remove_seat(state, 1)
+    ben.seat = 1
+    html = screen.render(app)
     assert 'data-testid="hand"' in html and "deal-summary" not in html
 
 

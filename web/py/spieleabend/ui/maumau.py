@@ -429,10 +429,10 @@ class TableScreen(Screen):
 
     def reads_summary(self, view):
         """Return True while the last deal's settlement stays on this device: it was drawn here, and the deal
-        after it (started by another seat) is running."""
+        after it (started by another seat) is running at the same table (a seat that left renumbers the rest)."""
         kept = self.summary
         return (kept is not None and view["phase"] == "play" and kept["last_deal"] is not None
-                and view["deal"] == kept["last_deal"]["deal"] + 1)
+                and view["deal"] == kept["last_deal"]["deal"] + 1 and view["names"] == kept["names"])
 
     def render_tools(self, view):
         parts = []
