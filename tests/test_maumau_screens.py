@@ -307,6 +307,10 @@ def test_a_settlement_stays_on_a_phone_while_another_seat_starts_the_next_deal()
     rows = lambda page: page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     assert rows(html) == rows(settlement), "the same rows: cards left, points and totals of deal 1"
     assert screen.on_key(app, "ArrowRight") is False, "no hidden hand to move through"
+    i18n.set_language("en")
+    english = screen.render(app)
+    assert "On to deal 2" in english and "Deal 2 has begun" in english and "Deal 1 is over" in english
+    i18n.set_language("de")
     screen.handle(app, "to-deal", None)
     assert app.scrolled_to_top and ben.sent == []
     html = screen.render(app)
