@@ -327,15 +327,21 @@ def test_a_phone_that_never_drew_the_settlement_opens_the_running_deal():
     assert 'data-testid="hand"' in html and "deal-summary" not in html
 
 
-def test_a_kept_settlement_goes_when_a_seat_leaves_the_table():
-    """Seats are numbered anew when one leaves, so the kept rows would name the wrong people: the deal shows."""
-    app = ScreenApp()
+def ben_still_reading(app):
+    """Return (state, Ben's phone, its screen): Ben drew deal 1's settlement, then Anna started deal 2."""
     state = between_deals(app).state
     ben = ViewTable("maumau", state, 2)
     screen = screen_on(app, ben)
     screen.render(app)
-    maumau.apply_action(state, 0, "next")
+    maumau.apply_action(state, 1, "next")
     assert "to-deal" in screen.render(app)
+    return state, ben, screen
+
+
+def test_a_kept_settlement_goes_when_a_seat_leaves_the_table():
+    """Seats are numbered anew when one leaves, so the kept rows would name the wrong people: the deal shows."""
+    app = ScreenApp()
+    state, ben, screen = ben_still_reading(app)
     maumau.remove_seat(state, 1)
     ben.seat = 1
     html = screen.render(app)
@@ -345,12 +351,7 @@ def test_a_kept_settlement_goes_when_a_seat_leaves_the_table():
 def test_a_kept_settlement_gives_way_to_the_next_one():
     """Ben never went on: when deal 2 ends, he sees deal 2's settlement, not deal 1's."""
     app = ScreenApp()
-    state = between_deals(app).state
-    ben = ViewTable("maumau", state, 2)
-    screen = screen_on(app, ben)
-    screen.render(app)
-    maumau.apply_action(state, 1, "next")
-    assert "to-deal" in screen.render(app)
+    state, _ben, screen = ben_still_reading(app)
     rng = Rng(5)
     while state["phase"] == "play":
         seat = state["turn"]
