@@ -113,6 +113,7 @@ def test_people_passing_one_phone_each_hear_the_moves_since_their_last_turn_not_
     page.evaluate(LISTEN)
     covers = 0
     first_turns = {}  # person -> what was said at their first turn
+    returns = []  # what was said to a person taking the phone back
     while covers < 8 and not page.locator("[data-testid=handover-over]").count():
         if page.locator("[data-testid=handover-to]").count():
             person = device.by("handover-to").inner_text()
@@ -121,7 +122,10 @@ def test_people_passing_one_phone_each_hear_the_moves_since_their_last_turn_not_
             covers += 1
             device.wait("[data-testid=handover-bar]")
             page.wait_for_timeout(100)
-            first_turns.setdefault(person, " · ".join(said(page)[before:]))
+            heard = " · ".join(said(page)[before:])
+            if person in first_turns:
+                returns.append(heard)
+            first_turns.setdefault(person, heard)
         elif page.locator("[data-testid=handover-bar]").count() and device.is_my_turn():
             maumau_move(device)
         else:
@@ -134,6 +138,10 @@ def test_people_passing_one_phone_each_hear_the_moves_since_their_last_turn_not_
     assert moves, lines
     for move in set(moves):
         assert moves.count(move) <= 2, (move, lines)
+    # Back at the phone, a person hears what the others did, not their own last card or draw again.
+    assert returns, first_turns
+    for heard in returns:
+        assert not any(line.startswith(("Du legst", "Du ziehst")) for line in heard.split(" · ")), returns
 
 
 def test_golf_says_what_was_done_before_whose_turn_and_a_knock_once(page, live_server):

@@ -399,7 +399,13 @@ def test_infoscreen_between_deals_and_at_the_end_shows_scores_without_controls_f
 
 def feed_lines(html):
     feed = html.split('data-testid="feed">', 1)[1].split("</ol>", 1)[0]
-    return re.findall(r"<li>(.*?)</li>", feed)
+    return re.findall(r"<li[^>]*>(.*?)</li>", feed)
+
+
+def own_lines(html):
+    """Return the feed's lines marked as this seat's own moves (a person given the device back is not told them)."""
+    feed = html.split('data-testid="feed">', 1)[1].split("</ol>", 1)[0]
+    return re.findall(r'<li data-own="1">(.*?)</li>', feed)
 
 
 def test_a_returning_phones_room_note_counts_the_cards_a_forced_draw_took():
@@ -430,11 +436,13 @@ def test_a_returning_phones_feed_words_the_computers_moves_for_it_as_the_compute
         maumau.apply_action(state, seat, action)
     phone = ViewTable("maumau", state, 1)
     phone.stood_in = ["draw", "play 6H"]  # the host's `stood_in` message: the computer's two moves for Anna
-    lines = feed_lines(screen_on(app, phone).render(app))
+    html = screen_on(app, phone).render(app)
+    lines = feed_lines(html)
     assert lines[0] == "Der Computer legt für dich Herz 6."
     assert "Der Computer zieht für dich eine Karte." in lines
     assert "Du legst Herz 5." in lines, "her own move before she was away"
     assert "Ich legt Herz 4." in lines
+    assert own_lines(html) == ["Du legst Herz 5."], "only what she did herself is marked as her own"
     i18n.set_language("en")
     lines = feed_lines(screen_on(app, phone).render(app))
     assert lines[0] == "The computer plays 6 of hearts for you." and "You play 5 of hearts." in lines

@@ -311,7 +311,11 @@ def test_a_bomb_bonus_is_told_under_its_own_trick_not_under_every_later_one():
     assert "Last trick – you lead" in screen.render(app)
     i18n.set_language("de")
     table.act("play 4S")
-    assert table.view()["trick"] and 'data-testid="bomb-bonus"' not in screen.render(app), "not under a trick of a Four"
+    html = screen.render(app)
+    assert table.view()["trick"] and 'data-testid="bomb-bonus"' not in html, "not under a trick of a Four"
+    # This seat's own play is marked: a person given the device back is not told it again.
+    feed = html.split('data-testid="trick-feed">', 1)[1].split("</ol>", 1)[0]
+    assert re.findall(r'<li data-seat="(\d)"( data-own="1")?>', feed) == [("0", ' data-own="1"')]
     assert ui.bomb_bonuses(table.view()) == [(0, 20)], "the deal still counts it"
 
 

@@ -538,7 +538,10 @@ class TableScreen(Screen):
             self.table, events, lambda shown, index: shown[index].get("seat") == me and own_move(shown, index), moved)
         lines = []
         for index in range(len(events) - 1, max(len(events) - 1 - length, -1), -1):
-            lines.append('<li>%s</li>' % escape(event_text(view, events[index], me, index >= since)))
+            # Marked: a person given the device back is not told their own last move again (index.html).
+            own = me is not None and index < since and events[index].get("seat") == me and own_move(events, index)
+            lines.append('<li%s>%s</li>' % (' data-own="1"' if own else "",
+                                            escape(event_text(view, events[index], me, index >= since))))
         return '<section class="mm-feed-box" aria-labelledby="mm-feed-h"><h2 id="mm-feed-h" class="visually-hidden">%s</h2>' \
                '<div role="log"><ol class="mm-feed" data-testid="feed">%s</ol></div></section>' % (escape(t("mm.feed")), "".join(lines))
 

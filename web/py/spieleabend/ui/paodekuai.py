@@ -569,8 +569,10 @@ class TableScreen(Screen):
                 # Read out as a sentence ("Kim spielt Einzelkarte Drei"); the eye reads the name as its subject.
                 verb = t("pdk.feed_plays_you" if entry["seat"] == view["seat"] else "pdk.feed_plays")
                 text = '<span class="visually-hidden">%s </span>%s' % (escape(verb), escape(text))
-            items.append('<li data-seat="%d"%s><strong>%s</strong> %s%s</li>' % (
-                entry["seat"], ' class="pass"' if entry["pass"] else "", escape(names[entry["seat"]]),
+            # data-own: a person given the device back is not told their own last play again (index.html).
+            items.append('<li data-seat="%d"%s%s><strong>%s</strong> %s%s</li>' % (
+                entry["seat"], ' class="pass"' if entry["pass"] else "",
+                ' data-own="1"' if entry["seat"] == view["seat"] else "", escape(names[entry["seat"]]),
                 text if not entry["pass"] else escape(text), mark))
         for seat, points in bomb_bonuses(view, entries):
             items.append('<li class="bonus" data-testid="bomb-bonus">%s</li>' % escape(
