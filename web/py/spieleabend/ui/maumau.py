@@ -534,12 +534,12 @@ class TableScreen(Screen):
 
     def render_feed(self, view, me, length):
         events = view["events"]
-        since = len(events) if me is None else stood_in_since(
-            self.table, events, lambda shown, index: shown[index].get("seat") == me and own_move(shown, index), moved)
+        mine = lambda shown, index: shown[index].get("seat") == me and own_move(shown, index)
+        since = len(events) if me is None else stood_in_since(self.table, events, mine, moved)
         lines = []
         for index in range(len(events) - 1, max(len(events) - 1 - length, -1), -1):
             # Marked: a person given the device back is not told their own last move again (index.html).
-            own = me is not None and index < since and events[index].get("seat") == me and own_move(events, index)
+            own = me is not None and index < since and mine(events, index)
             lines.append('<li%s>%s</li>' % (' data-own="1"' if own else "",
                                             escape(event_text(view, events[index], me, index >= since))))
         return '<section class="mm-feed-box" aria-labelledby="mm-feed-h"><h2 id="mm-feed-h" class="visually-hidden">%s</h2>' \
